@@ -1,0 +1,34 @@
+/* Attribute: launches to the nodes of their thread, device events to the
+ * launches whose correlation id they carry. */
+#ifndef PP_ATTRIBUTE_H
+#define PP_ATTRIBUTE_H
+
+#include "build.h"
+
+#define NO_OWNER G_MAXUINT
+
+struct attribution {
+	struct event *launches; /* the trace's launches, sorted like the forest */
+	guint launch_count;
+	guint *thread_first; /* thread t's launches: [thread_first[t], thread_first[t + 1]) */
+	guint *owner;  /* per launch: forest index of its node, or NO_OWNER */
+	gboolean *nested; /* per launch: contained in an earlier launch of its thread */
+	struct event *device; /* the trace's device events, grouped by launch, each group by (ts, position) */
+	guint *device_first; /* launch l's device events: [device_first[l], device_first[l + 1]) */
+	gint64 *device_time; /* per launch: the sum of its device events' durations */
+	guint attributed, unattributed;
+	guint claimed, unclaimed;
+};
+
+/* Sorts TRACE's launch and device events in place and attributes them. */
+struct attribution *attribute(struct trace *trace, const struct forest *forest);
+void attribution_free(struct attribution *attribution);
+
+/* Appends to LAUNCHES (guint) the launches of NODE and its descendants, in sort order. */
+void attribution_node_launches(const struct attribution *attribution, const struct forest *forest,
+			       guint node, GArray *launches);
+
+typedef struct attribution Attribution;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Attribution, attribution_free)
+
+#endif

@@ -1,0 +1,24 @@
+/* Interned byte strings (event names, categories), each with its Python
+ * literal computed once, since the same name is printed in many rows. */
+#ifndef PP_NAMES_H
+#define PP_NAMES_H
+
+#include <glib.h>
+
+struct name {
+	const char *text; /* valid UTF-8, may hold NUL characters */
+	gsize len;
+	const char *literal; /* Python repr of text */
+	gsize literal_len;
+};
+
+struct names;
+
+struct names *names_new(void);
+void names_free(struct names *names);
+/* The interned entry for these bytes; invalid UTF-8 is replaced by U+FFFD
+ * (counted in *replaced when that is not NULL). */
+const struct name *names_intern(struct names *names, const char *text, gsize len, gint64 *replaced);
+guint names_count(const struct names *names);
+
+#endif

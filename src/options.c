@@ -1,0 +1,215 @@
+#include "options.h"
+#include "config.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MONITOR "python_function"
+#define DEFAULT_HOST "cuda_runtime,cuda_driver"
+#define DEFAULT_DEVICE "kernel,gpu_memcpy,gpu_memset"
+
+/* The reference tool's multi-letter short options, which GOption cannot declare. */
+static const struct {
+	const char *short_form;
+	const char *long_form;
+} multi_letter[] = {
+	{ "-mc", "--monitor_cat" },
+	{ "-hc", "--host_cat" },
+	{ "-dc", "--device_cat" },
+};
+
+static const char *const long_names[] = {
+	"src", "dst", "monitor_cat", "host_cat", "device_cat", "max_depth", "min_depth",
+	"all-python-functions", "quiet", "help", "version",
+};
+
+/* Option names compare with '-' and '_' taken as the same character. */
+static gboolean same_option_name(const char *a, gsize a_len, const char *b)
+{
+	if (strlen(b) != a_len)
+		return FALSE;
+	for (gsize i = 0; i < a_len; i++) {
+		char x = a[i] == '_' ? '-' : a[i], y = b[i] == '_' ? '-' : b[i];
+		if (x != y)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static char *canonical_long_option(const char *arg)
+{
+	const char *name = arg + 2, *eq = strchr(name, '=');
+	gsize len = eq ? (gsize)(eq - name) : strlen(name);
+	for (gsize i = 0; i < G_N_ELEMENTS(long_names); i++)
+		if (same_option_name(name, len, long_names[i]))
+			return g_strconcat("--", long_names[i], eq ? eq : "", NULL);
+	return g_strdup(arg);
+}
+
+static char *canonical_argument(const char *arg)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(multi_letter); i++) {
+		gsize n = strlen(multi_letter[i].short_form);
+		if (strncmp(arg, multi_letter[i].short_form, n) == 0 && (arg[n] == 0 || arg[n] == '='))
+			return g_strconcat(multi_letter[i].long_form, arg + n, NULL);
+	}
+	if (g_str_has_prefix(arg, "--") && arg[2])
+		return canonical_long_option(arg);
+	return g_strdup(arg);
+}
+
+static gboolean takes_value(const char *arg)
+{
+	static const char *const with_value[] = {
+		"-s", "-d", "--src", "--dst", "--monitor_cat", "--host_cat", "--device_cat",
+		"--max_depth", "--min_depth",
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(with_value); i++)
+		if (strcmp(arg, with_value[i]) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+/* Rewrites ARGV into the spellings GOption was told of; values that follow an
+ * option taking one are left as they are, so a file named -mc stays a file. */
+static char **canonical_argv(int argc, char **argv)
+{
+	char **out = g_new0(char *, argc + 1);
+	gboolean value_next = FALSE, options_ended = FALSE;
+	for (int i = 0; i < argc; i++) {
+		if (i == 0 || value_next || options_ended) {
+			out[i] = g_strdup(argv[i]);
+			value_next = FALSE;
+			continue;
+		}
+		if (strcmp(argv[i], "--") == 0)
+			options_ended = TRUE;
+		out[i] = canonical_argument(argv[i]);
+		value_next = takes_value(out[i]);
+	}
+	return out;
+}
+
+static char **split_list(const char *text)
+{
+	char **parts = g_strsplit(text, ",", -1);
+	GPtrArray *kept = g_ptr_array_new();
+	for (char **p = parts; *p; p++) {
+		char *item = g_strstrip(*p);
+		if (*item)
+			g_ptr_array_add(kept, g_strdup(item));
+	}
+	g_strfreev(parts);
+	g_ptr_array_add(kept, NULL);
+	return (char **)g_ptr_array_free(kept, FALSE);
+}
+
+static gboolean parse_depth(const char *option, const char *text, int *depth, GError **error)
+{
+	char *end;
+	long value;
+	if (!text) {
+		*depth = DEPTH_UNBOUNDED;
+		return TRUE;
+	}
+	value = strtol(text, &end, 10);
+	if (*text && !*end && (value == -1 || (value >= 1 && value <= G_MAXINT))) {
+		*depth = (int)value;
+		return TRUE;
+	}
+	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+		    "%s must be -1 (no bound) or a whole number >= 1, not '%s'", option, text);
+	return FALSE;
+}
+
+static const char description[] =
+	"Columns: name, args, host duration(ms), device duration(ms),\n"
+	"cuda launch duration(ms), cuda_runtime, kernels, kernel infos, host ts,\n"
+	"cuda launch ts, kernel ts (see profile_parser(1)).\n"
+	"\n"
+	"LIST is comma-separated. Category aliases of older traces are understood:\n"
+	"Operator=cpu_op, Runtime=cuda_runtime, Kernel=kernel, Memcpy=gpu_memcpy,\n"
+	"Memset=gpu_memset. Long options may be spelt with '_' or '-'.\n"
+	"\n"
+	"Examples:\n"
+	"  profile_parser -s trace.json -d out.csv -mc cpu_op --max_depth 3\n"
+	"  profile_parser -s trace.json.gz -d - -mc cpu_op,user_annotation | less\n"
+	"\n"
+	"Exit status: 0 done, 1 the input could not be read or is not a trace,\n"
+	"2 usage error.\n";
+
+static GOptionContext *make_context(char **src, char **dst, char **mc, char **hc, char **dc,
+				    char **max_depth, char **min_depth, struct options *options)
+{
+	GOptionEntry entries[] = {
+		{ "src", 's', 0, G_OPTION_ARG_FILENAME, src, "Trace to read (plain or gzip; - is standard input)", "FILE" },
+		{ "dst", 'd', 0, G_OPTION_ARG_FILENAME, dst, "CSV to write (- is standard output)", "FILE" },
+		{ "monitor_cat", 0, 0, G_OPTION_ARG_STRING, mc, "-mc: categories whose events become rows [" DEFAULT_MONITOR "]", "LIST" },
+		{ "host_cat", 0, 0, G_OPTION_ARG_STRING, hc, "-hc: categories of launch events [" DEFAULT_HOST "]", "LIST" },
+		{ "device_cat", 0, 0, G_OPTION_ARG_STRING, dc, "-dc: categories of device events [" DEFAULT_DEVICE "]", "LIST" },
+		{ "max_depth", 0, 0, G_OPTION_ARG_STRING, max_depth, "Deepest level written; -1 is no bound [-1]", "N" },
+		{ "min_depth", 0, 0, G_OPTION_ARG_STRING, min_depth, "Shallowest level written; -1 is no bound [-1]", "N" },
+		{ "all-python-functions", 0, 0, G_OPTION_ARG_NONE, &options->all_python_functions, "Keep every python_function event, not only nn.Module ones", NULL },
+		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &options->quiet, "No report on standard error", NULL },
+		{ "version", 0, 0, G_OPTION_ARG_NONE, &options->show_version, "Print the version and exit", NULL },
+		{ NULL, 0, 0, 0, NULL, NULL, NULL },
+	};
+	GOptionContext *context = g_option_context_new("- per-node host, launch and device times of a PyTorch profiler trace");
+	g_option_context_add_main_entries(context, entries, NULL);
+	g_option_context_set_description(context, description);
+	return context;
+}
+
+static gboolean check_options(struct options *options, GError **error)
+{
+	if (!options->src || !options->dst) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%s",
+			    !options->src ? "-s/--src FILE is required" : "-d/--dst FILE is required");
+		return FALSE;
+	}
+	if (options->max_depth != DEPTH_UNBOUNDED && options->min_depth != DEPTH_UNBOUNDED &&
+	    options->max_depth < options->min_depth) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "--max_depth %d is below --min_depth %d", options->max_depth, options->min_depth);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+enum options_result options_parse(int argc, char **argv, struct options *options, GError **error)
+{
+	g_autofree char *mc = NULL, *hc = NULL, *dc = NULL, *max_depth = NULL, *min_depth = NULL;
+	memset(options, 0, sizeof *options);
+	g_autoptr(GOptionContext) context = make_context(&options->src, &options->dst, &mc, &hc, &dc,
+							 &max_depth, &min_depth, options);
+	g_auto(GStrv) args = canonical_argv(argc, argv);
+	gboolean ok = g_option_context_parse_strv(context, &args, error);
+	if (ok && args[0] && args[1]) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "unexpected argument '%s'", args[1]);
+		ok = FALSE;
+	}
+	if (!ok)
+		return OPTIONS_USAGE;
+	if (options->show_version) {
+		printf("profile_parser %s\n", PACKAGE_VERSION);
+		return OPTIONS_DONE;
+	}
+	options->monitor_cats = split_list(mc ? mc : DEFAULT_MONITOR);
+	options->host_cats = split_list(hc ? hc : DEFAULT_HOST);
+	options->device_cats = split_list(dc ? dc : DEFAULT_DEVICE);
+	if (!parse_depth("--max_depth", max_depth, &options->max_depth, error) ||
+	    !parse_depth("--min_depth", min_depth, &options->min_depth, error) ||
+	    !check_options(options, error))
+		return OPTIONS_USAGE;
+	return OPTIONS_RUN;
+}
+
+void options_clear(struct options *options)
+{
+	g_free(options->src);
+	g_free(options->dst);
+	g_strfreev(options->monitor_cats);
+	g_strfreev(options->host_cats);
+	g_strfreev(options->device_cats);
+	memset(options, 0, sizeof *options);
+}

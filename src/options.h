@@ -1,0 +1,32 @@
+/* The command line: the reference tool's spellings (-mc, --max_depth) and
+ * hyphenated ones (--max-depth, --monitor-cat=LIST) alike. */
+#ifndef PP_OPTIONS_H
+#define PP_OPTIONS_H
+
+#include <glib.h>
+
+#define DEPTH_UNBOUNDED (-1)
+
+struct options {
+	char *src;
+	char *dst;
+	char **monitor_cats; /* NULL-terminated, as given (aliases resolved by the reader) */
+	char **host_cats;
+	char **device_cats;
+	int max_depth; /* DEPTH_UNBOUNDED or >= 1 */
+	int min_depth;
+	gboolean all_python_functions;
+	gboolean quiet;
+	gboolean show_version;
+};
+
+enum options_result {
+	OPTIONS_RUN,   /* options hold a job */
+	OPTIONS_DONE,  /* --help or --version was answered */
+	OPTIONS_USAGE, /* usage error; error says why */
+};
+
+enum options_result options_parse(int argc, char **argv, struct options *options, GError **error);
+void options_clear(struct options *options);
+
+#endif

@@ -1,0 +1,18 @@
+/* Python literals: values printed as Python's str() prints what json.load
+ * returns, so that ast.literal_eval reads them back. */
+#ifndef PP_PYLIT_H
+#define PP_PYLIT_H
+
+#include <glib.h>
+#include <json-c/json.h>
+
+/* Appends S, replacing each invalid UTF-8 byte by U+FFFD; returns how many were. */
+gsize pylit_append_utf8(GString *out, const char *s, gsize len);
+/* repr(str): quotes and escapes as Python chooses them; returns replaced bytes. */
+gsize pylit_append_string(GString *out, const char *s, gsize len);
+/* repr(float): shortest round-trip digits, 2.0, 1e-05, 1e+16, -0.0, inf, nan. */
+void pylit_append_double(GString *out, double value);
+/* str() of the parsed JSON VALUE (NULL is None); returns replaced bytes. */
+gsize pylit_append_json(GString *out, json_object *value);
+
+#endif

@@ -1,0 +1,47 @@
+/* Read: a trace's bytes, as a stream, into the compact events of trace.h.
+ * Bytes go through a small state machine for the top-level document and one
+ * strict json_tokener for every value in it, so that only one event is ever
+ * held as json-c objects. */
+#ifndef PP_READ_H
+#define PP_READ_H
+
+#include "trace.h"
+
+#define READ_ERROR (read_error_quark())
+GQuark read_error_quark(void);
+
+enum read_error_code {
+	READ_ERROR_IO,       /* the file or stream could not be read */
+	READ_ERROR_SYNTAX,   /* not JSON */
+	READ_ERROR_NOT_TRACE, /* JSON, but not a trace */
+};
+
+struct read_config {
+	char **monitor_cats; /* category lists as given; aliases are resolved here */
+	char **host_cats;
+	char **device_cats;
+	gboolean all_python_functions;
+};
+
+struct reader;
+
+struct reader *reader_new(const struct read_config *config);
+/* Feeds the next LEN bytes of the document. FALSE, with ERROR set, when they
+ * show it is not a trace; the byte offset is in the message. */
+gboolean reader_feed(struct reader *reader, const char *data, gsize len, GError **error);
+/* Ends the document: FALSE when it was cut short or held no trace. */
+gboolean reader_finish(struct reader *reader, GError **error);
+/* The trace read so far; the reader gives up its ownership. */
+struct trace *reader_steal_trace(struct reader *reader);
+void reader_free(struct reader *reader);
+
+/* Reads the file at PATH ("-" is standard input), plain or gzip. */
+struct trace *read_trace_file(const char *path, const struct read_config *config, GError **error);
+
+/* The canonical spelling of a category: Operator is cpu_op, and so on. */
+const char *category_canonical(const char *category);
+
+typedef struct reader Reader;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Reader, reader_free)
+
+#endif

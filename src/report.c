@@ -1,0 +1,45 @@
+#include "report.h"
+
+static void print_devices(FILE *out, const struct trace *trace)
+{
+	for (guint i = 0; i < trace->devices->len; i++)
+		fprintf(out, "  %s\n", (const char *)trace->devices->pdata[i]);
+	if (trace->rank)
+		fprintf(out, "  rank %s\n", trace->rank);
+}
+
+static void print_warnings(FILE *out, const struct run_summary *run)
+{
+	const struct read_stats *stats = &run->trace->stats;
+	gint64 skipped = read_stats_skipped(stats);
+	if (skipped)
+		fprintf(out, "profile_parser: warning: %s: skipped %" G_GINT64_FORMAT " event%s; the first is event #%" G_GINT64_FORMAT " (%s)\n",
+			run->src, skipped, skipped == 1 ? "" : "s", stats->first_skipped_index,
+			skip_reason_text(stats->first_skipped_reason));
+	if (stats->invalid_utf8)
+		fprintf(out, "profile_parser: warning: %s: %" G_GINT64_FORMAT " string%s held invalid UTF-8, replaced by U+FFFD\n",
+			run->src, stats->invalid_utf8, stats->invalid_utf8 == 1 ? "" : "s");
+}
+
+void report_print(FILE *out, const struct run_summary *run)
+{
+	const struct read_stats *stats = &run->trace->stats;
+	const struct attribution *a = run->attribution;
+	print_warnings(out, run);
+	fprintf(out, "profile_parser: %s\n", run->src);
+	print_devices(out, run->trace);
+	fprintf(out, "  events:        %" G_GINT64_FORMAT " read (%.1f MB), %" G_GINT64_FORMAT " skipped"
+		" (%" G_GINT64_FORMAT " malformed, %" G_GINT64_FORMAT " unmatched B/E)\n",
+		stats->events, stats->bytes / 1e6, read_stats_skipped(stats),
+		read_stats_skipped(stats) - stats->skipped[SKIP_UNMATCHED_B] - stats->skipped[SKIP_UNMATCHED_E],
+		stats->skipped[SKIP_UNMATCHED_B] + stats->skipped[SKIP_UNMATCHED_E]);
+	fprintf(out, "  nodes:         %u monitored on %u thread%s, deepest level %u\n", run->forest->count,
+		run->forest->threads_with_nodes, run->forest->threads_with_nodes == 1 ? "" : "s", run->forest->deepest);
+	fprintf(out, "  launches:      %u (%u attributed, %u unattributed)\n", a->launch_count, a->attributed,
+		a->unattributed);
+	fprintf(out, "  device events: %u (%u claimed, %u unclaimed)\n", a->claimed + a->unclaimed, a->claimed,
+		a->unclaimed);
+	fprintf(out, "  rows:          %" G_GUINT64_FORMAT " written to %s\n", run->rows,
+		g_strcmp0(run->dst, "-") == 0 ? "standard output" : run->dst);
+	fprintf(out, "  wall time:     %.3f s\n", run->seconds);
+}

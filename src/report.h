@@ -1,0 +1,20 @@
+/* Report: what was read and written, on standard error. */
+#ifndef PP_REPORT_H
+#define PP_REPORT_H
+
+#include <stdio.h>
+#include "attribute.h"
+
+struct run_summary {
+	const char *src;
+	const char *dst;
+	const struct trace *trace;
+	const struct forest *forest;
+	const struct attribution *attribution;
+	guint64 rows;
+	double seconds;
+};
+
+void report_print(FILE *out, const struct run_summary *run);
+
+#endif

@@ -1,0 +1,18 @@
+/* Exact times: integer nanoseconds from the decimal text of a JSON number of
+ * microseconds, and back to the decimal text of the CSV. */
+#ifndef PP_TIMEFMT_H
+#define PP_TIMEFMT_H
+
+#include <glib.h>
+
+/* Parses TEXT (a JSON number, optionally with surrounding blanks) as
+ * microseconds into nanoseconds, rounding half away from zero past the
+ * nanosecond. FALSE when it is not a number or does not fit in 64 bits. */
+gboolean time_parse_us(const char *text, gsize len, gint64 *ns);
+
+/* ns / 10^6 as a plain decimal with at least one fractional digit: 0.0, 0.104. */
+void time_append_ms(GString *out, gint64 ns);
+/* ns / 10^3 as a plain decimal without trailing zeros or point: 1695835542515301. */
+void time_append_us(GString *out, gint64 ns);
+
+#endif

@@ -1,0 +1,61 @@
+#include "trace.h"
+
+static void thread_id_free(gpointer data)
+{
+	struct thread_id *thread = data;
+	g_free(thread->pid);
+	g_free(thread->tid);
+	g_free(thread);
+}
+
+struct trace *trace_new(void)
+{
+	struct trace *trace = g_new0(struct trace, 1);
+	trace->monitored = g_array_new(FALSE, FALSE, sizeof(struct event));
+	trace->launches = g_array_new(FALSE, FALSE, sizeof(struct event));
+	trace->device = g_array_new(FALSE, FALSE, sizeof(struct event));
+	trace->threads = g_ptr_array_new_with_free_func(thread_id_free);
+	trace->names = names_new();
+	trace->text = g_string_chunk_new(1 << 20);
+	trace->devices = g_ptr_array_new_with_free_func(g_free);
+	trace->stats.first_skipped_index = -1;
+	return trace;
+}
+
+void trace_free(struct trace *trace)
+{
+	if (!trace)
+		return;
+	g_array_free(trace->monitored, TRUE);
+	g_array_free(trace->launches, TRUE);
+	g_array_free(trace->device, TRUE);
+	g_ptr_array_free(trace->threads, TRUE);
+	names_free(trace->names);
+	g_string_chunk_free(trace->text);
+	g_ptr_array_free(trace->devices, TRUE);
+	g_free(trace->rank);
+	g_free(trace);
+}
+
+const char *skip_reason_text(enum skip_reason reason)
+{
+	static const char *const texts[SKIP_REASONS] = {
+		[SKIP_NO_TS] = "no ts",
+		[SKIP_BAD_TS] = "ts is not a number in range",
+		[SKIP_NO_DUR] = "no dur",
+		[SKIP_BAD_DUR] = "dur is not a number in range",
+		[SKIP_NEGATIVE_DUR] = "dur is negative",
+		[SKIP_UNMATCHED_B] = "B event without a matching E",
+		[SKIP_UNMATCHED_E] = "E event without a matching B",
+		[SKIP_NOT_OBJECT] = "not a JSON object",
+	};
+	return texts[reason];
+}
+
+gint64 read_stats_skipped(const struct read_stats *stats)
+{
+	gint64 total = 0;
+	for (int i = 0; i < SKIP_REASONS; i++)
+		total += stats->skipped[i];
+	return total;
+}

@@ -1,0 +1,80 @@
+/* The compact form of a trace: what the reader keeps of each event that
+ * matters, and the tables its events point into. */
+#ifndef PP_TRACE_H
+#define PP_TRACE_H
+
+#include <glib.h>
+#include "names.h"
+
+/* What an event is for; a category may serve several roles at once. */
+enum event_role {
+	ROLE_MONITORED = 1 << 0,
+	ROLE_LAUNCH = 1 << 1,
+	ROLE_DEVICE = 1 << 2,
+};
+
+struct event {
+	gint64 ts;  /* nanoseconds */
+	gint64 dur; /* nanoseconds, never negative */
+	gint64 index; /* position in the trace's event array */
+	gint64 correlation;
+	const struct name *name;
+	const struct name *category; /* after aliasing */
+	const char *args; /* Python literal; NULL when the event has no args */
+	guint32 thread; /* index into trace.threads */
+	gboolean has_correlation;
+};
+
+static inline gint64 event_end(const struct event *e)
+{
+	return e->ts + e->dur;
+}
+
+struct thread_id {
+	char *pid;
+	char *tid;
+};
+
+/* Why events were dropped; the first of each kind is remembered for the warning. */
+enum skip_reason {
+	SKIP_NO_TS,
+	SKIP_BAD_TS,
+	SKIP_NO_DUR,
+	SKIP_BAD_DUR,
+	SKIP_NEGATIVE_DUR,
+	SKIP_UNMATCHED_B,
+	SKIP_UNMATCHED_E,
+	SKIP_NOT_OBJECT,
+	SKIP_REASONS
+};
+
+struct read_stats {
+	gint64 events; /* elements of the event array */
+	gint64 skipped[SKIP_REASONS];
+	gint64 first_skipped_index; /* -1 when none */
+	enum skip_reason first_skipped_reason;
+	gint64 invalid_utf8; /* strings in which bytes were replaced by U+FFFD */
+	gint64 bytes; /* uncompressed bytes read */
+};
+
+struct trace {
+	GArray *monitored; /* struct event */
+	GArray *launches;  /* struct event */
+	GArray *device;    /* struct event */
+	GPtrArray *threads; /* struct thread_id *, indexed by event.thread */
+	struct names *names;
+	GStringChunk *text; /* args literals */
+	GPtrArray *devices; /* char *: one line per entry of deviceProperties */
+	char *rank;         /* distributedInfo.rank, or NULL */
+	struct read_stats stats;
+};
+
+struct trace *trace_new(void);
+void trace_free(struct trace *trace);
+const char *skip_reason_text(enum skip_reason reason);
+gint64 read_stats_skipped(const struct read_stats *stats);
+
+typedef struct trace Trace;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Trace, trace_free)
+
+#endif

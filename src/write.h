@@ -1,0 +1,34 @@
+/* Write: the forest as CSV rows (RFC 4180, every field quoted, CRLF), into
+ * a temporary file that replaces the destination only when all went well. */
+#ifndef PP_WRITE_H
+#define PP_WRITE_H
+
+#include <stdio.h>
+#include "attribute.h"
+
+struct write_config {
+	int min_depth; /* -1: no bound */
+	int max_depth;
+};
+
+/* Appends TEXT as one quoted CSV field, doubling its quotes. */
+void csv_append_field(GString *out, const char *text, gsize len);
+
+/* Writes the header and one row per node within the depth bounds; returns
+ * FALSE when OUT fails. *ROWS counts the rows written. */
+gboolean write_csv(FILE *out, const struct forest *forest, const struct attribution *attribution,
+		   const struct write_config *config, guint64 *rows);
+
+/* The destination: standard output for "-", else a temporary file beside
+ * PATH (its missing directories made) renamed into place by output_commit. */
+struct output {
+	FILE *file;
+	char *path;
+	char *temporary; /* NULL for standard output */
+};
+
+gboolean output_open(struct output *output, const char *path, GError **error);
+gboolean output_commit(struct output *output, GError **error);
+void output_abort(struct output *output);
+
+#endif

@@ -1,0 +1,44 @@
+#!/bin/sh
+# Runs profile_parser on every tests/cases/NAME.json with the options of
+# NAME.args and compares the CSV, byte for byte, with NAME.csv (checked by
+# hand). NAME.report, when present, lists lines the report must contain.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+
+for trace in "$cases"/*.json; do
+	name=$(basename "$trace" .json)
+	# shellcheck disable=SC2046
+	set -- $(cat "$cases/$name.args")
+	"$PROFILE_PARSER" -s "$trace" -d "$tmp/$name.csv" "$@" 2>"$tmp/err"
+	status=$?
+	if [ "$status" -ne 0 ]; then
+		fail "$name: exit status $status"; cat "$tmp/err"; continue
+	fi
+	if ! cmp -s "$cases/$name.csv" "$tmp/$name.csv"; then
+		fail "$name: the CSV differs"; diff "$cases/$name.csv" "$tmp/$name.csv" | head -20; continue
+	fi
+	missing=
+	if [ -f "$cases/$name.report" ]; then
+		while IFS= read -r line; do
+			grep -qF -- "$line" "$tmp/err" || missing="$missing [$line]"
+		done < "$cases/$name.report"
+	fi
+	if [ -n "$missing" ]; then fail "$name: the report lacks$missing"; cat "$tmp/err"; else pass "$name"; fi
+done
+
+# The same trace gzipped (whatever its name), and through standard input and output.
+gzip -c "$cases/object_form.json" > "$tmp/gzipped.json"
+"$PROFILE_PARSER" -q -s "$tmp/gzipped.json" -d "$tmp/gz.csv" -mc cpu_op && cmp -s "$tmp/gz.csv" "$cases/object_form.csv" \
+	&& pass "gzip detected by its magic bytes" || fail "gzip detected by its magic bytes"
+gzip -c "$cases/object_form.json" | "$PROFILE_PARSER" -q -s - -d - -mc cpu_op > "$tmp/stdout.csv" \
+	&& cmp -s "$tmp/stdout.csv" "$cases/object_form.csv" \
+	&& pass "standard input and output" || fail "standard input and output"
+
+# -q: no report at all
+"$PROFILE_PARSER" -q -s "$cases/skipped.json" -d "$tmp/q.csv" -mc cpu_op 2>"$tmp/err"
+[ ! -s "$tmp/err" ] && pass "--quiet writes nothing on standard error" || fail "--quiet wrote: $(cat "$tmp/err")"
+
+# missing parent directories of the destination are made
+"$PROFILE_PARSER" -q -s "$cases/object_form.json" -d "$tmp/new/dir/out.csv" -mc cpu_op \
+	&& cmp -s "$tmp/new/dir/out.csv" "$cases/object_form.csv" \
+	&& pass "parent directories created" || fail "parent directories created"
+finish

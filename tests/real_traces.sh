@@ -1,0 +1,34 @@
+#!/bin/sh
+# Every real trace of ../shared/traces runs with -mc cpu_op and with the
+# defaults, without an error and with a well-formed CSV. Skipped (77) where
+# that folder does not exist.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+traces=$shared/traces
+[ -d "$traces" ] || { echo "no $traces: skipped"; exit 77; }
+
+for trace in "$traces"/*.json.gz; do
+	name=$(basename "$trace" .json.gz)
+	case "$name" in
+	*_et) # an Execution Trace is not a Kineto trace: a clear refusal
+		"$PROFILE_PARSER" -s "$trace" -d "$tmp/x.csv" 2>"$tmp/err"; status=$?
+		expect_status 1 "$name refused"
+		expect_stderr "Execution Trace" "$name: the message says what it is"
+		continue ;;
+	esac
+	for options in "-mc cpu_op" ""; do
+		# shellcheck disable=SC2086
+		"$PROFILE_PARSER" -s "$trace" -d "$tmp/x.csv" $options 2>"$tmp/err"; status=$?
+		rows=$(grep -o 'rows: *[0-9]*' "$tmp/err" | grep -o '[0-9]*$')
+		lines=$(grep -c "$(printf '\r')$" "$tmp/x.csv" 2>/dev/null || echo 0)
+		if [ "$status" -ne 0 ]; then
+			fail "$name ${options:-(defaults)}: exit status $status: $(cat "$tmp/err")"
+		elif [ "$(head -c 7 "$tmp/x.csv")" != '"name",' ]; then
+			fail "$name ${options:-(defaults)}: no header"
+		elif [ -z "$rows" ] || [ "$lines" -lt "$((rows + 1))" ]; then
+			fail "$name ${options:-(defaults)}: the report says $rows rows, the CSV has $lines lines"
+		else
+			pass "$name ${options:-(defaults)}: $rows rows"
+		fi
+	done
+done
+finish

@@ -1,0 +1,110 @@
+#include "unit.h"
+#include "timefmt.h"
+
+static gint64 parsed(const char *text)
+{
+	gint64 ns = -424242;
+	CU_ASSERT_TRUE_FATAL(time_parse_us(text, strlen(text), &ns));
+	return ns;
+}
+
+static gboolean rejected(const char *text)
+{
+	gint64 ns;
+	return !time_parse_us(text, strlen(text), &ns);
+}
+
+static void test_integers(void)
+{
+	CU_ASSERT_EQUAL(parsed("0"), 0);
+	CU_ASSERT_EQUAL(parsed("1695835542515301"), G_GINT64_CONSTANT(1695835542515301000));
+	CU_ASSERT_EQUAL(parsed("-12"), -12000);
+	CU_ASSERT_EQUAL(parsed(" 7 "), 7000);
+}
+
+static void test_fractions_exact(void)
+{
+	/* a double cannot hold this one: 1732000000000100.123 */
+	CU_ASSERT_EQUAL(parsed("1732000000000100.123"), G_GINT64_CONSTANT(1732000000000100123));
+	CU_ASSERT_EQUAL(parsed("2413669096100.149"), G_GINT64_CONSTANT(2413669096100149));
+	CU_ASSERT_EQUAL(parsed("0.001"), 1);
+	CU_ASSERT_EQUAL(parsed("1.5"), 1500);
+}
+
+static void test_rounding_half_away_from_zero(void)
+{
+	CU_ASSERT_EQUAL(parsed("0.0005"), 1);
+	CU_ASSERT_EQUAL(parsed("0.0004999"), 0);
+	CU_ASSERT_EQUAL(parsed("-0.0005"), -1);
+	CU_ASSERT_EQUAL(parsed("1.2345"), 1235);
+	CU_ASSERT_EQUAL(parsed("1.23449999999"), 1234);
+}
+
+static void test_exponents(void)
+{
+	CU_ASSERT_EQUAL(parsed("1e3"), 1000000);
+	CU_ASSERT_EQUAL(parsed("1.5E-3"), 2); /* 1.5 ns rounds away from zero */
+	CU_ASSERT_EQUAL(parsed("25e-1"), 2500);
+	CU_ASSERT_EQUAL(parsed("0e999999"), 0);
+}
+
+static void test_rejects(void)
+{
+	CU_ASSERT_TRUE(rejected(""));
+	CU_ASSERT_TRUE(rejected("abc"));
+	CU_ASSERT_TRUE(rejected("1.2.3"));
+	CU_ASSERT_TRUE(rejected("1."));
+	CU_ASSERT_TRUE(rejected("NaN"));
+	CU_ASSERT_TRUE(rejected("1e"));
+	CU_ASSERT_TRUE(rejected("9223372036854776")); /* past 2^63 ns */
+	CU_ASSERT_TRUE(rejected("1e400"));
+	CU_ASSERT_FALSE(rejected("9223372036854775.807"));
+	CU_ASSERT_TRUE(rejected("9223372036854775.808"));
+	CU_ASSERT_FALSE(rejected("-9223372036854775.808"));
+}
+
+static char *ms(gint64 ns)
+{
+	GString *out = g_string_new(NULL);
+	time_append_ms(out, ns);
+	return g_string_free(out, FALSE);
+}
+
+static char *us(gint64 ns)
+{
+	GString *out = g_string_new(NULL);
+	time_append_us(out, ns);
+	return g_string_free(out, FALSE);
+}
+
+#define ASSERT_FORMAT(fn, ns, text)            \
+	do {                                   \
+		g_autofree char *s = fn(ns);   \
+		ASSERT_STR(s, text);           \
+	} while (0)
+
+static void test_milliseconds(void)
+{
+	ASSERT_FORMAT(ms, 0, "0.0");
+	ASSERT_FORMAT(ms, 104000, "0.104");
+	ASSERT_FORMAT(ms, 1352964, "1.352964");
+	ASSERT_FORMAT(ms, 2000000, "2.0");
+	ASSERT_FORMAT(ms, 1, "0.000001");
+	ASSERT_FORMAT(ms, 19583658000, "19583.658");
+	ASSERT_FORMAT(ms, -1500000, "-1.5");
+	ASSERT_FORMAT(ms, G_MAXINT64, "9223372036854.775807");
+}
+
+static void test_microseconds(void)
+{
+	ASSERT_FORMAT(us, G_GINT64_CONSTANT(1695835542515301000), "1695835542515301");
+	ASSERT_FORMAT(us, G_GINT64_CONSTANT(2413669096100149), "2413669096100.149");
+	ASSERT_FORMAT(us, G_GINT64_CONSTANT(2413669096090100), "2413669096090.1");
+	ASSERT_FORMAT(us, 0, "0");
+	ASSERT_FORMAT(us, -2500, "-2.5");
+	ASSERT_FORMAT(us, G_MININT64, "-9223372036854775.808");
+}
+
+UNIT_MAIN("timefmt", UNIT_TEST(test_integers), UNIT_TEST(test_fractions_exact),
+	  UNIT_TEST(test_rounding_half_away_from_zero), UNIT_TEST(test_exponents), UNIT_TEST(test_rejects),
+	  UNIT_TEST(test_milliseconds), UNIT_TEST(test_microseconds))
