@@ -1,0 +1,16 @@
+#!/bin/sh
+# Installs the Debian packages that building and testing profile_parser needs,
+# only those missing (run as root; nothing is fetched when all are there).
+set -e
+packages="build-essential autoconf automake pkg-config libjson-c-dev libglib2.0-dev libcunit1-dev zlib1g-dev"
+missing=
+for p in $packages; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+command -v python3 >/dev/null || missing="$missing python3" # for the conformance check
+[ -z "$missing" ] && exit 0
+echo "installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq $missing
