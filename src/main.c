@@ -5,6 +5,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "options.h"
 #include "read.h"
 #include "report.h"
@@ -29,6 +30,15 @@ static int fail_file(const char *path, const GError *error)
 	return EXIT_INPUT;
 }
 
+/* Seconds since *MARK, which moves to now. */
+static double lap(gint64 *mark)
+{
+	gint64 now = g_get_monotonic_time();
+	double seconds = (now - *mark) / 1e6;
+	*mark = now;
+	return seconds;
+}
+
 static int run(const struct options *options)
 {
 	g_autoptr(GError) error = NULL;
@@ -42,13 +52,18 @@ static int run(const struct options *options)
 		.device_cats = options->device_cats,
 		.all_python_functions = options->all_python_functions,
 	};
+	double stage[4];
+	gint64 mark = g_get_monotonic_time();
 	g_autoptr(Trace) trace = read_trace_file(options->src, &read_config, &error);
+	stage[0] = lap(&mark);
 	if (!trace) {
 		output_abort(&output);
 		return fail_file(options->src, error);
 	}
 	g_autoptr(Forest) forest = forest_build(trace);
+	stage[1] = lap(&mark);
 	g_autoptr(Attribution) attribution = attribute(trace, forest);
+	stage[2] = lap(&mark);
 	struct write_config write_config = { .min_depth = options->min_depth, .max_depth = options->max_depth };
 	guint64 rows;
 	if (!write_csv(output.file, forest, attribution, &write_config, &rows)) {
@@ -58,12 +73,14 @@ static int run(const struct options *options)
 	}
 	if (!output_commit(&output, &error))
 		return fail_file(options->dst, error);
+	stage[3] = lap(&mark);
 	if (!options->quiet) {
 		struct run_summary summary = {
 			.src = options->src, .dst = options->dst, .trace = trace, .forest = forest,
 			.attribution = attribution, .rows = rows,
 			.seconds = (g_get_monotonic_time() - started) / 1e6,
 		};
+		memcpy(summary.stage_seconds, stage, sizeof stage);
 		report_print(stderr, &summary);
 	}
 	return EXIT_DONE;

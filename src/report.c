@@ -41,5 +41,6 @@ void report_print(FILE *out, const struct run_summary *run)
 		a->unclaimed);
 	fprintf(out, "  rows:          %" G_GUINT64_FORMAT " written to %s\n", run->rows,
 		g_strcmp0(run->dst, "-") == 0 ? "standard output" : run->dst);
-	fprintf(out, "  wall time:     %.3f s\n", run->seconds);
+	fprintf(out, "  wall time:     %.3f s (read %.3f, build %.3f, attribute %.3f, write %.3f)\n", run->seconds,
+		run->stage_seconds[0], run->stage_seconds[1], run->stage_seconds[2], run->stage_seconds[3]);
 }

@@ -13,6 +13,7 @@ struct run_summary {
 	const struct attribution *attribution;
 	guint64 rows;
 	double seconds;
+	double stage_seconds[4]; /* read, build, attribute, write */
 };
 
 void report_print(FILE *out, const struct run_summary *run);
