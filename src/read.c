@@ -1,18 +1,23 @@
 #include "read.h"
+#include "extract.h"
 #include "pylit.h"
-#include "timefmt.h"
 #include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
 
-#define TOKENER_DEPTH 128
-#define READ_CHUNK (1 << 20)
-#define LEGACY_CPU_PID "CPU functions"
+#define TOKENER_DEPTH 129 /* 128 levels in an event, within the batch's array */
+#define READ_CHUNK (4 << 20)
+#define BATCH_BYTES (1 << 20)
+#define GROUP_EVENTS 64
+#define MAX_WORKERS 16
+#define BATCHES_PER_WORKER 3 /* in flight: enough to keep workers busy, few to keep memory low */
 
 G_DEFINE_QUARK(profile-parser-read-error-quark, read_error)
 
-/* Where the top-level document stands between values. */
+/* Where the top-level document stands. */
 enum top_state {
 	TOP_START,
 	TOP_OBJECT_FIRST_KEY,
@@ -23,53 +28,69 @@ enum top_state {
 	TOP_EVENTS_FIRST,
 	TOP_EVENTS_VALUE,
 	TOP_EVENTS_NEXT,
-	TOP_VALUE, /* the tokener is inside a value, possibly across chunks */
+	TOP_VALUE,   /* the tokener is inside a key or metadata value */
+	TOP_ELEMENT, /* the scanner is inside an element of the event array */
 	TOP_END,
 };
 
-/* What the value under the tokener is. */
-enum value_purpose {
-	VALUE_KEY,
-	VALUE_METADATA,
-	VALUE_EVENT,
+/* How far the scanner is through an element, across chunks. */
+struct scan {
+	gint64 depth;
+	gboolean in_string;
+	gboolean escaped;
+	gboolean scalar;
+};
+
+/* An element of the event array: its bytes in the batch, and where it was. */
+struct element {
+	gsize start;
+	gsize len;
+	gint64 offset; /* in the document */
+	gint64 index;  /* in the event array */
+};
+
+struct batch {
+	guint64 seq;
+	GString *bytes; /* groups of elements: "[e1,e2,...][...]" */
+	GArray *elements;
+	struct extracted *out;
+	GError *error;
+};
+
+struct worker {
+	struct extractor extractor;
+	json_tokener *tokener;
 };
 
 struct reader {
 	json_tokener *tokener;
 	GHashTable *roles; /* canonical category -> enum event_role bits */
-	gboolean all_python_functions;
 	enum top_state state;
-	enum value_purpose purpose;
+	gboolean metadata_value; /* TOP_VALUE holds a metadata value, not a key */
 	gboolean in_object;
 	gboolean saw_events;
 	gboolean saw_nodes; /* a top-level "nodes" key: an Execution Trace */
-	char *key;       /* the top-level key whose value comes next */
+	char *key;
 	gint64 consumed; /* bytes fed before the current chunk */
 	struct trace *trace;
-	GHashTable *thread_index; /* "len:pid" "tid" -> index + 1 */
-	GPtrArray *open_b; /* per thread: GPtrArray of the B events still open */
-	GString *key_text;
-	GString *literal;
-};
 
-static const struct {
-	const char *alias;
-	const char *canonical;
-} category_aliases[] = {
-	{ "Operator", "cpu_op" },
-	{ "Runtime", "cuda_runtime" },
-	{ "Kernel", "kernel" },
-	{ "Memcpy", "gpu_memcpy" },
-	{ "Memset", "gpu_memset" },
-};
+	struct scan scan;
+	struct element element; /* the one under way */
+	struct batch *batch;    /* filling */
+	guint64 next_seq, merge_seq;
+	guint in_flight; /* batches pushed and not yet merged */
+	guint max_in_flight;
+	gboolean merge_failed; /* the error at hand came from a batch: the earliest */
+	GThreadPool *pool;
+	GAsyncQueue *done;  /* struct batch *, parsed */
+	GAsyncQueue *idle;  /* struct worker *, free */
+	GPtrArray *workers;
+	GHashTable *parsed; /* seq -> struct batch *, parsed out of order */
 
-const char *category_canonical(const char *category)
-{
-	for (gsize i = 0; i < G_N_ELEMENTS(category_aliases); i++)
-		if (strcmp(category, category_aliases[i].alias) == 0)
-			return category_aliases[i].canonical;
-	return category;
-}
+	struct extractor main; /* for B/E pairs, matched while merging */
+	GHashTable *thread_index; /* GBytes "len:pid" "tid" -> index + 1 */
+	GPtrArray *open_b; /* per thread: GPtrArray of struct open_event */
+};
 
 static void add_roles(GHashTable *roles, char **categories, enum event_role role)
 {
@@ -80,6 +101,49 @@ static void add_roles(GHashTable *roles, char **categories, enum event_role role
 	}
 }
 
+static void init_extractor(struct extractor *x, const struct reader *r, const struct read_config *config,
+			   struct names *names, GStringChunk *text)
+{
+	x->roles = r->roles;
+	x->all_python_functions = config->all_python_functions;
+	x->names = names;
+	x->text = text;
+	x->literal = g_string_new(NULL);
+}
+
+static void worker_free(gpointer data)
+{
+	struct worker *w = data;
+	names_free(w->extractor.names);
+	if (w->extractor.text)
+		g_string_chunk_free(w->extractor.text);
+	g_string_free(w->extractor.literal, TRUE);
+	json_tokener_free(w->tokener);
+	g_free(w);
+}
+
+static json_tokener *new_tokener(void)
+{
+	json_tokener *tokener = json_tokener_new_ex(TOKENER_DEPTH);
+	/* strict JSON, but a value ends where the document's next separator begins */
+	json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
+	return tokener;
+}
+
+static void batch_free(gpointer data)
+{
+	struct batch *b = data;
+	if (!b)
+		return;
+	g_string_free(b->bytes, TRUE);
+	g_array_free(b->elements, TRUE);
+	extracted_free(b->out);
+	g_clear_error(&b->error);
+	g_free(b);
+}
+
+static void parse_batch(gpointer data, gpointer user_data);
+
 static void open_b_free(gpointer data)
 {
 	g_ptr_array_free(data, TRUE);
@@ -88,19 +152,34 @@ static void open_b_free(gpointer data)
 struct reader *reader_new(const struct read_config *config)
 {
 	struct reader *r = g_new0(struct reader, 1);
-	r->tokener = json_tokener_new_ex(TOKENER_DEPTH);
-	/* strict JSON, but values end where the next separator of the document begins */
-	json_tokener_set_flags(r->tokener, JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
+	r->tokener = new_tokener();
 	r->roles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	add_roles(r->roles, config->monitor_cats, ROLE_MONITORED);
 	add_roles(r->roles, config->host_cats, ROLE_LAUNCH);
 	add_roles(r->roles, config->device_cats, ROLE_DEVICE);
-	r->all_python_functions = config->all_python_functions;
 	r->trace = trace_new();
-	r->thread_index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	guint workers = config->threads ? config->threads : g_get_num_processors();
+	const char *override = g_getenv("PROFILE_PARSER_THREADS"); /* for experiments and tests */
+	if (override && atoi(override) > 0)
+		workers = (guint)atoi(override);
+	workers = CLAMP(workers, 1, MAX_WORKERS);
+	r->max_in_flight = workers * BATCHES_PER_WORKER;
+	r->done = g_async_queue_new();
+	r->idle = g_async_queue_new();
+	r->workers = g_ptr_array_new_with_free_func(worker_free);
+	for (guint i = 0; i < workers; i++) {
+		struct worker *w = g_new0(struct worker, 1);
+		init_extractor(&w->extractor, r, config, names_new(), g_string_chunk_new(1 << 20));
+		w->tokener = new_tokener();
+		g_ptr_array_add(r->workers, w);
+		g_async_queue_push(r->idle, w);
+	}
+	r->pool = g_thread_pool_new(parse_batch, r, (int)workers, FALSE, NULL);
+	r->parsed = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, batch_free);
+	init_extractor(&r->main, r, config, r->trace->names, r->trace->text);
+	r->main.out = extracted_new();
+	r->thread_index = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	r->open_b = g_ptr_array_new_with_free_func(open_b_free);
-	r->key_text = g_string_new(NULL);
-	r->literal = g_string_new(NULL);
 	return r;
 }
 
@@ -108,213 +187,155 @@ void reader_free(struct reader *r)
 {
 	if (!r)
 		return;
+	g_thread_pool_free(r->pool, FALSE, TRUE); /* waits for the batches under way */
+	struct batch *b;
+	while ((b = g_async_queue_try_pop(r->done)))
+		batch_free(b);
+	g_async_queue_unref(r->done);
+	while (g_async_queue_try_pop(r->idle))
+		;
+	g_async_queue_unref(r->idle);
+	g_ptr_array_free(r->workers, TRUE);
+	g_hash_table_destroy(r->parsed);
+	batch_free(r->batch);
 	json_tokener_free(r->tokener);
 	g_hash_table_destroy(r->roles);
 	g_free(r->key);
+	extracted_free(r->main.out);
+	g_string_free(r->main.literal, TRUE);
 	trace_free(r->trace);
 	g_hash_table_destroy(r->thread_index);
 	g_ptr_array_free(r->open_b, TRUE);
-	g_string_free(r->key_text, TRUE);
-	g_string_free(r->literal, TRUE);
 	g_free(r);
 }
 
 struct trace *reader_steal_trace(struct reader *r)
 {
 	struct trace *trace = r->trace;
+	for (guint i = 0; i < r->workers->len; i++) {
+		struct worker *w = r->workers->pdata[i];
+		g_ptr_array_add(trace->worker_names, g_steal_pointer(&w->extractor.names));
+		g_ptr_array_add(trace->worker_text, g_steal_pointer(&w->extractor.text));
+	}
 	r->trace = NULL;
 	return trace;
 }
 
-/* ---- events ---- */
-
-static void note_skip(struct reader *r, gint64 index, enum skip_reason reason)
+static gboolean fail(GError **error, int code, gint64 offset, const char *what)
 {
-	struct read_stats *stats = &r->trace->stats;
-	if (stats->first_skipped_index < 0) {
-		stats->first_skipped_index = index;
-		stats->first_skipped_reason = reason;
-	}
-	stats->skipped[reason]++;
-}
-
-static json_object *member(json_object *object, const char *key)
-{
-	json_object *value = NULL;
-	json_object_object_get_ex(object, key, &value);
-	return value;
-}
-
-/* The text form of a pid or tid: a string as it is, a number as written. */
-static const char *id_text(json_object *value)
-{
-	return value ? json_object_get_string(value) : "";
-}
-
-static guint32 thread_of(struct reader *r, json_object *event)
-{
-	const char *pid = id_text(member(event, "pid")), *tid = id_text(member(event, "tid"));
-	g_string_printf(r->key_text, "%zu:%s%s", strlen(pid), pid, tid);
-	gpointer found = g_hash_table_lookup(r->thread_index, r->key_text->str);
-	if (found)
-		return GPOINTER_TO_UINT(found) - 1;
-	struct thread_id *thread = g_new(struct thread_id, 1);
-	thread->pid = g_strdup(pid);
-	thread->tid = g_strdup(tid);
-	g_ptr_array_add(r->trace->threads, thread);
-	guint32 index = r->trace->threads->len - 1;
-	g_hash_table_insert(r->thread_index, g_strdup(r->key_text->str), GUINT_TO_POINTER(index + 1));
-	return index;
-}
-
-enum time_status { TIME_OK, TIME_MISSING, TIME_BAD };
-
-/* A time in microseconds, as a JSON number or a string holding one, into ns. */
-static enum time_status time_of(json_object *value, gint64 *ns)
-{
-	const char *text;
-	switch (json_object_get_type(value)) {
-	case json_type_null:
-		return value ? TIME_BAD : TIME_MISSING;
-	case json_type_int: {
-		gint64 us = json_object_get_int64(value);
-		if (us >= G_MAXINT64 / 1000 || us <= G_MININT64 / 1000)
-			return TIME_BAD; /* also catches json-c's saturation of huge integers */
-		*ns = us * 1000;
-		return TIME_OK;
-	}
-	case json_type_double:
-		text = json_object_get_userdata(value); /* NULL for NaN and Infinity */
-		return text && time_parse_us(text, strlen(text), ns) ? TIME_OK : TIME_BAD;
-	case json_type_string:
-		return time_parse_us(json_object_get_string(value), json_object_get_string_len(value), ns)
-			       ? TIME_OK : TIME_BAD;
-	default:
-		return TIME_BAD;
-	}
-}
-
-static gboolean correlation_of(json_object *args, gint64 *correlation)
-{
-	json_object *value = args ? member(args, "correlation") : NULL;
-	if (json_object_is_type(value, json_type_int)) {
-		*correlation = json_object_get_int64(value);
-		return TRUE;
-	}
-	if (json_object_is_type(value, json_type_string)) {
-		char *end;
-		const char *text = json_object_get_string(value);
-		errno = 0;
-		*correlation = g_ascii_strtoll(text, &end, 10);
-		return *text && !*end && errno == 0;
-	}
+	g_set_error(error, READ_ERROR, code, "%s at byte %" G_GINT64_FORMAT, what, offset);
 	return FALSE;
 }
 
-static const char *category_of(json_object *event)
+/* ---- workers ---- */
+
+/* The element holding byte POS of the batch (the one before it, for a separator). */
+static const struct element *element_at(const struct batch *b, gsize pos)
 {
-	json_object *cat = member(event, "cat");
-	if (cat)
-		return category_canonical(json_object_get_string(cat));
-	json_object *pid = member(event, "pid");
-	if (json_object_is_type(pid, json_type_string) && strcmp(json_object_get_string(pid), LEGACY_CPU_PID) == 0)
-		return "cpu_op";
-	return "";
+	guint low = 0, high = b->elements->len;
+	while (high - low > 1) {
+		guint middle = low + (high - low) / 2;
+		if (g_array_index(b->elements, struct element, middle).start <= pos)
+			low = middle;
+		else
+			high = middle;
+	}
+	return &g_array_index(b->elements, struct element, low);
 }
 
-static guint roles_of(struct reader *r, const char *category)
+static void batch_error(struct batch *b, enum json_tokener_error status, gsize pos)
 {
-	return GPOINTER_TO_UINT(g_hash_table_lookup(r->roles, category));
+	const struct element *e = element_at(b, pos);
+	gint64 at = e->offset + MIN((gint64)(pos - e->start), (gint64)e->len);
+	g_autofree char *what = g_strdup_printf("JSON syntax error (%s)", json_tokener_error_desc(status));
+	fail(&b->error, READ_ERROR_SYNTAX, at, what);
 }
 
-static gboolean kept_python_function(struct reader *r, const char *category, const char *name)
+static gboolean parse_group(struct worker *w, struct batch *b, gsize *pos, guint first, guint count)
 {
-	return r->all_python_functions || strcmp(category, "python_function") != 0 ||
-	       g_str_has_prefix(name, "nn.Module");
-}
-
-static const char *args_literal(struct reader *r, json_object *args)
-{
-	if (!args)
-		return NULL;
-	g_string_truncate(r->literal, 0);
-	if (pylit_append_json(r->literal, args))
-		r->trace->stats.invalid_utf8++;
-	return g_string_chunk_insert_len(r->trace->text, r->literal->str, r->literal->len);
-}
-
-static const struct name *intern(struct reader *r, json_object *value)
-{
-	const char *text = value ? json_object_get_string(value) : "";
-	gsize len = json_object_is_type(value, json_type_string) ? (gsize)json_object_get_string_len(value)
-								: strlen(text);
-	return names_intern(r->trace->names, text, len, &r->trace->stats.invalid_utf8);
-}
-
-/* Times of a complete event: from X's ts and dur, or from B's ts to E's. */
-static gboolean event_times(struct reader *r, json_object *begin, json_object *end, gint64 index,
-			    gint64 *ts, gint64 *dur)
-{
-	enum time_status status = time_of(member(begin, "ts"), ts);
-	if (status != TIME_OK) {
-		note_skip(r, index, status == TIME_MISSING ? SKIP_NO_TS : SKIP_BAD_TS);
+	json_tokener_reset(w->tokener);
+	json_object *group = json_tokener_parse_ex(w->tokener, b->bytes->str + *pos, (int)(b->bytes->len - *pos));
+	enum json_tokener_error status = json_tokener_get_error(w->tokener);
+	if (status != json_tokener_success) {
+		batch_error(b, status, *pos + json_tokener_get_parse_end(w->tokener));
+		json_object_put(group);
 		return FALSE;
 	}
-	if (end) {
-		gint64 end_ts;
-		status = time_of(member(end, "ts"), &end_ts);
-		if (status != TIME_OK) {
-			note_skip(r, index, status == TIME_MISSING ? SKIP_NO_TS : SKIP_BAD_TS);
-			return FALSE;
-		}
-		if ((end_ts < 0 && *ts > G_MAXINT64 + end_ts) || (end_ts >= 0 && *ts < G_MININT64 + end_ts)) {
-			note_skip(r, index, SKIP_BAD_DUR);
-			return FALSE;
-		}
-		*dur = end_ts - *ts;
-	} else {
-		status = time_of(member(begin, "dur"), dur);
-		if (status != TIME_OK) {
-			note_skip(r, index, status == TIME_MISSING ? SKIP_NO_DUR : SKIP_BAD_DUR);
-			return FALSE;
-		}
-	}
-	if (*dur < 0) {
-		note_skip(r, index, SKIP_NEGATIVE_DUR);
-		return FALSE;
-	}
-	if (*ts > G_MAXINT64 - *dur) {
-		note_skip(r, index, SKIP_BAD_DUR);
-		return FALSE;
-	}
+	*pos += json_tokener_get_parse_end(w->tokener);
+	for (guint i = 0; i < count; i++)
+		extract_event(&w->extractor, json_object_array_get_idx(group, i),
+			      g_array_index(b->elements, struct element, first + i).index);
+	json_object_put(group);
 	return TRUE;
 }
 
-/* Keeps the complete event BEGIN (an X, or a B closed by END) in the arrays
- * of its roles. ARGS are the event's args (B's updated with E's). */
-static void keep_event(struct reader *r, json_object *begin, json_object *end, json_object *args, gint64 index)
+/* The batch's bytes are groups of elements, "[e1,...,e64][e65,...]": one call
+ * to the tokener parses a group. (json-c sets up a C locale on each call,
+ * which takes a lock that workers calling once per event would queue on; a
+ * whole batch at once would not stay in the cache.) */
+static void parse_batch(gpointer data, gpointer user_data)
 {
-	const char *category = category_of(begin);
-	guint roles = roles_of(r, category);
-	struct event event = { .index = index };
-	if (!roles || !event_times(r, begin, end, index, &event.ts, &event.dur))
-		return;
-	event.name = intern(r, member(begin, "name"));
-	if (!kept_python_function(r, category, event.name->text))
-		roles &= ~ROLE_MONITORED;
-	if (!roles)
-		return;
-	event.category = names_intern(r->trace->names, category, strlen(category), NULL);
-	event.thread = thread_of(r, begin);
-	event.has_correlation = correlation_of(args, &event.correlation);
-	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
-		event.args = args_literal(r, args);
-	if (roles & ROLE_MONITORED)
-		g_array_append_val(r->trace->monitored, event);
-	if (roles & ROLE_LAUNCH)
-		g_array_append_val(r->trace->launches, event);
-	if (roles & ROLE_DEVICE)
-		g_array_append_val(r->trace->device, event);
+	struct batch *b = data;
+	struct reader *r = user_data;
+	struct worker *w = g_async_queue_pop(r->idle);
+	b->out = extracted_new();
+	w->extractor.out = b->out;
+	g_string_append_c(b->bytes, ']');
+	gsize pos = 0;
+	if (b->bytes->len >= INT_MAX)
+		fail(&b->error, READ_ERROR_SYNTAX, g_array_index(b->elements, struct element, 0).offset,
+		     "an event larger than 2 GB");
+	else
+		for (guint first = 0; first < b->elements->len; first += GROUP_EVENTS)
+			if (!parse_group(w, b, &pos, first, MIN(GROUP_EVENTS, b->elements->len - first)))
+				break;
+	w->extractor.out = NULL;
+	g_async_queue_push(r->idle, w);
+	g_async_queue_push(r->done, b);
+}
+
+/* ---- merging, in document order ---- */
+
+static guint32 global_thread(struct reader *r, const struct thread_key *key)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_string_append_printf(text, "%zu:", key->pid->len);
+	g_string_append_len(text, key->pid->text, key->pid->len);
+	g_string_append_len(text, key->tid->text, key->tid->len);
+	GBytes *bytes = g_bytes_new(text->str, text->len);
+	gpointer found = g_hash_table_lookup(r->thread_index, bytes);
+	if (found) {
+		g_bytes_unref(bytes);
+		return GPOINTER_TO_UINT(found) - 1;
+	}
+	struct thread_id *thread = g_new(struct thread_id, 1);
+	thread->pid = g_strndup(key->pid->text, key->pid->len);
+	thread->tid = g_strndup(key->tid->text, key->tid->len);
+	g_ptr_array_add(r->trace->threads, thread);
+	g_hash_table_insert(r->thread_index, bytes, GUINT_TO_POINTER(r->trace->threads->len));
+	return r->trace->threads->len - 1;
+}
+
+static void append_extracted(struct reader *r, struct extracted *out)
+{
+	GArray *into[OUT_ROLES] = { r->trace->monitored, r->trace->launches, r->trace->device };
+	g_autofree guint32 *global = g_new(guint32, out->keys->len + 1);
+	for (guint k = 0; k < out->keys->len; k++)
+		global[k] = global_thread(r, &g_array_index(out->keys, struct thread_key, k));
+	for (int role = 0; role < OUT_ROLES; role++) {
+		GArray *events = out->events[role];
+		for (guint i = 0; i < events->len; i++) {
+			struct event *event = &g_array_index(events, struct event, i);
+			event->thread = global[event->thread];
+		}
+		g_array_append_vals(into[role], events->data, events->len);
+		g_array_set_size(events, 0);
+	}
+	read_stats_add(&r->trace->stats, &out->stats);
+	memset(&out->stats, 0, sizeof out->stats);
+	out->stats.first_skipped_index = -1;
+	g_array_set_size(out->keys, 0);
+	g_hash_table_remove_all(out->key_index);
 }
 
 /* A B event waiting for its E. */
@@ -337,6 +358,13 @@ static GPtrArray *open_b_of(struct reader *r, guint32 thread)
 	return g_ptr_array_index(r->open_b, thread);
 }
 
+static json_object *member(json_object *object, const char *key)
+{
+	json_object *value = NULL;
+	json_object_object_get_ex(object, key, &value);
+	return value;
+}
+
 /* B's args updated with E's, as Python's dict.update does. */
 static json_object *merged_args(json_object *begin, json_object *end)
 {
@@ -348,57 +376,155 @@ static json_object *merged_args(json_object *begin, json_object *end)
 	return args;
 }
 
-static void close_b(struct reader *r, json_object *end, gint64 index)
+static void match_begin_end(struct reader *r, GArray *pending)
 {
-	GPtrArray *stack = open_b_of(r, thread_of(r, end));
-	if (!stack->len) {
-		note_skip(r, index, SKIP_UNMATCHED_E);
-		return;
-	}
-	struct open_event *open = g_ptr_array_steal_index(stack, stack->len - 1);
-	keep_event(r, open->begin, end, merged_args(open->begin, end), open->index);
-	open_event_free(open);
-}
-
-static void open_b(struct reader *r, json_object *begin, gint64 index)
-{
-	struct open_event *open = g_new(struct open_event, 1);
-	open->begin = json_object_get(begin);
-	open->index = index;
-	g_ptr_array_add(open_b_of(r, thread_of(r, begin)), open);
-}
-
-static void handle_event(struct reader *r, json_object *event)
-{
-	gint64 index = r->trace->stats.events++;
-	if (!json_object_is_type(event, json_type_object)) {
-		note_skip(r, index, SKIP_NOT_OBJECT);
-		return;
-	}
-	const char *phase = json_object_get_string(member(event, "ph"));
-	if (!phase || phase[0] == 0 || phase[1] != 0)
-		return;
-	switch (phase[0]) {
-	case 'X':
-		keep_event(r, event, NULL, member(event, "args"), index);
-		break;
-	case 'B':
-		open_b(r, event, index);
-		break;
-	case 'E':
-		close_b(r, event, index);
-		break;
+	for (guint i = 0; i < pending->len; i++) {
+		struct pending_event *p = &g_array_index(pending, struct pending_event, i);
+		GPtrArray *stack = open_b_of(r, global_thread(r, &p->thread));
+		if (p->phase == 'B') {
+			struct open_event *open = g_new(struct open_event, 1);
+			open->begin = json_object_get(p->event);
+			open->index = p->index;
+			g_ptr_array_add(stack, open);
+		} else if (!stack->len) {
+			read_stats_note_skip(&r->main.out->stats, p->index, SKIP_UNMATCHED_E);
+		} else {
+			struct open_event *open = g_ptr_array_steal_index(stack, stack->len - 1);
+			extract_complete(&r->main, open->begin, p->event, merged_args(open->begin, p->event), open->index);
+			open_event_free(open);
+		}
 	}
 }
 
-static void count_unmatched_b(struct reader *r)
+static gboolean merge_batch(struct reader *r, struct batch *b, GError **error)
 {
-	for (guint t = 0; t < r->open_b->len; t++) {
-		GPtrArray *open = g_ptr_array_index(r->open_b, t);
-		for (guint i = 0; i < open->len; i++)
-			note_skip(r, ((struct open_event *)open->pdata[i])->index, SKIP_UNMATCHED_B);
-		g_ptr_array_set_size(open, 0);
+	if (b->error) {
+		r->merge_failed = TRUE;
+		g_propagate_error(error, g_steal_pointer(&b->error));
+		return FALSE;
 	}
+	append_extracted(r, b->out);
+	if (b->out->begin_end->len) {
+		match_begin_end(r, b->out->begin_end);
+		append_extracted(r, r->main.out);
+	}
+	return TRUE;
+}
+
+/* Merges parsed batches in order, waiting while more than LIMIT are in flight. */
+static gboolean collect(struct reader *r, guint limit, GError **error)
+{
+	for (;;) {
+		struct batch *b;
+		while ((b = g_hash_table_lookup(r->parsed, GSIZE_TO_POINTER(r->merge_seq)))) {
+			g_hash_table_steal(r->parsed, GSIZE_TO_POINTER(r->merge_seq));
+			r->merge_seq++;
+			r->in_flight--;
+			gboolean ok = merge_batch(r, b, error);
+			batch_free(b);
+			if (!ok)
+				return FALSE;
+		}
+		b = r->in_flight > limit ? g_async_queue_pop(r->done) : g_async_queue_try_pop(r->done);
+		if (!b)
+			return TRUE;
+		g_hash_table_insert(r->parsed, GSIZE_TO_POINTER(b->seq), b);
+	}
+}
+
+static gboolean submit_batch(struct reader *r, GError **error)
+{
+	if (!r->batch)
+		return TRUE;
+	struct batch *b = g_steal_pointer(&r->batch);
+	b->seq = r->next_seq++;
+	r->in_flight++;
+	g_thread_pool_push(r->pool, b, NULL);
+	return collect(r, r->max_in_flight, error);
+}
+
+/* ---- the event array's elements ---- */
+
+static gboolean is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Advances *P through the element under way; TRUE when it ended there.
+ * Only strings, escapes and brackets are followed: json-c checks the rest. */
+static gboolean scan_element(struct scan *s, const char **p, const char *end)
+{
+	const char *c = *p;
+	while (c < end) {
+		if (s->in_string) {
+			if (s->escaped) {
+				s->escaped = FALSE;
+				c++;
+				continue;
+			}
+			while (c < end && *c != '"' && *c != '\\')
+				c++;
+			if (c == end)
+				break;
+			if (*c++ == '\\') {
+				s->escaped = TRUE;
+				continue;
+			}
+			s->in_string = FALSE;
+			if (s->depth == 0)
+				goto ended;
+		} else if (s->scalar) {
+			if (*c == ',' || *c == ']' || *c == '}' || *c == ':' || is_blank(*c))
+				goto ended;
+			c++;
+		} else {
+			switch (*c++) {
+			case '"':
+				s->in_string = TRUE;
+				break;
+			case '{':
+			case '[':
+				s->depth++;
+				break;
+			case '}':
+			case ']':
+				if (--s->depth == 0)
+					goto ended;
+				break;
+			}
+		}
+	}
+	*p = c;
+	return FALSE;
+ended:
+	*p = c;
+	return TRUE;
+}
+
+static void begin_element(struct reader *r, char first, gint64 at)
+{
+	if (!r->batch) {
+		r->batch = g_new0(struct batch, 1);
+		r->batch->bytes = g_string_sized_new(BATCH_BYTES + 65536);
+		r->batch->elements = g_array_new(FALSE, FALSE, sizeof(struct element));
+	}
+	/* groups of GROUP_EVENTS elements, each a JSON array of its own */
+	guint in_group = r->batch->elements->len % GROUP_EVENTS;
+	g_string_append(r->batch->bytes, in_group == 0 ? (r->batch->elements->len ? "][" : "[") : ",");
+	memset(&r->scan, 0, sizeof r->scan);
+	r->scan.scalar = first != '{' && first != '[' && first != '"';
+	r->element.start = r->batch->bytes->len;
+	r->element.offset = at;
+	r->element.index = r->trace->stats.events++;
+	r->state = TOP_ELEMENT;
+}
+
+static gboolean end_element(struct reader *r, GError **error)
+{
+	r->element.len = r->batch->bytes->len - r->element.start;
+	g_array_append_val(r->batch->elements, r->element);
+	r->state = TOP_EVENTS_NEXT;
+	return r->batch->bytes->len < BATCH_BYTES || submit_batch(r, error);
 }
 
 /* ---- metadata ---- */
@@ -444,42 +570,23 @@ static void handle_metadata(struct reader *r, const char *key, json_object *valu
 
 /* ---- the top-level document ---- */
 
-static gboolean is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static gboolean fail(GError **error, int code, gint64 offset, const char *what)
-{
-	g_set_error(error, READ_ERROR, code, "%s at byte %" G_GINT64_FORMAT, what, offset);
-	return FALSE;
-}
-
 static void value_done(struct reader *r, json_object *value)
 {
-	switch (r->purpose) {
-	case VALUE_KEY:
-		g_free(r->key);
-		r->key = g_strdup(json_object_get_string(value));
-		r->saw_nodes = r->saw_nodes || strcmp(r->key, "nodes") == 0;
-		r->state = TOP_OBJECT_COLON;
-		break;
-	case VALUE_METADATA:
+	if (r->metadata_value) {
 		handle_metadata(r, r->key, value);
 		r->state = TOP_OBJECT_NEXT;
-		break;
-	case VALUE_EVENT:
-		handle_event(r, value);
-		r->state = TOP_EVENTS_NEXT;
-		break;
+		return;
 	}
+	g_free(r->key);
+	r->key = g_strdup(json_object_get_string(value));
+	r->saw_nodes = r->saw_nodes || strcmp(r->key, "nodes") == 0;
+	r->state = TOP_OBJECT_COLON;
 }
 
 /* Runs the tokener over what is left of the chunk from *P. */
 static gboolean continue_value(struct reader *r, const char **p, const char *data, const char *end, GError **error)
 {
-	int len = (int)(end - *p);
-	json_object *value = json_tokener_parse_ex(r->tokener, *p, len);
+	json_object *value = json_tokener_parse_ex(r->tokener, *p, (int)(end - *p));
 	enum json_tokener_error status = json_tokener_get_error(r->tokener);
 	if (status == json_tokener_continue) {
 		*p = end;
@@ -497,35 +604,42 @@ static gboolean continue_value(struct reader *r, const char **p, const char *dat
 	return TRUE;
 }
 
-static void start_value(struct reader *r, enum value_purpose purpose)
+static void start_value(struct reader *r, gboolean metadata)
 {
-	r->purpose = purpose;
+	r->metadata_value = metadata;
 	r->state = TOP_VALUE;
 }
 
-static void end_events(struct reader *r)
+static gboolean end_events(struct reader *r, GError **error)
 {
 	r->state = r->in_object ? TOP_OBJECT_NEXT : TOP_END;
+	return submit_batch(r, error);
 }
 
-/* One significant character between values; FALSE when it is out of place. */
+static gboolean step_start(struct reader *r, char c, gint64 at, GError **error)
+{
+	if (c == '{') {
+		r->in_object = TRUE;
+		r->state = TOP_OBJECT_FIRST_KEY;
+	} else if (c == '[') {
+		r->saw_events = TRUE;
+		r->state = TOP_EVENTS_FIRST;
+	} else if (strchr("\"-0123456789tfn", c)) {
+		return fail(error, READ_ERROR_NOT_TRACE, at, "not a trace: the document is neither an object nor an array");
+	} else {
+		return fail(error, READ_ERROR_SYNTAX, at, "not JSON (unexpected character)");
+	}
+	return TRUE;
+}
+
+/* One significant character between values; FALSE when it is out of place.
+ * *CONSUMED is FALSE when the character begins a value, read from it on. */
 static gboolean step(struct reader *r, char c, gboolean *consumed, gint64 at, GError **error)
 {
 	*consumed = TRUE;
 	switch (r->state) {
 	case TOP_START:
-		if (c == '{') {
-			r->in_object = TRUE;
-			r->state = TOP_OBJECT_FIRST_KEY;
-		} else if (c == '[') {
-			r->saw_events = TRUE;
-			r->state = TOP_EVENTS_FIRST;
-		} else if (strchr("\"-0123456789tfn", c)) {
-			return fail(error, READ_ERROR_NOT_TRACE, at, "not a trace: the document is neither an object nor an array");
-		} else {
-			return fail(error, READ_ERROR_SYNTAX, at, "not JSON (unexpected character)");
-		}
-		return TRUE;
+		return step_start(r, c, at, error);
 	case TOP_OBJECT_FIRST_KEY:
 		if (c == '}') {
 			r->state = TOP_END;
@@ -536,7 +650,7 @@ static gboolean step(struct reader *r, char c, gboolean *consumed, gint64 at, GE
 		if (c != '"')
 			return fail(error, READ_ERROR_SYNTAX, at, "JSON syntax error (expected a key)");
 		*consumed = FALSE;
-		start_value(r, VALUE_KEY);
+		start_value(r, FALSE);
 		return TRUE;
 	case TOP_OBJECT_COLON:
 		if (c != ':')
@@ -546,7 +660,7 @@ static gboolean step(struct reader *r, char c, gboolean *consumed, gint64 at, GE
 	case TOP_OBJECT_VALUE:
 		if (strcmp(r->key, "traceEvents") != 0) {
 			*consumed = FALSE;
-			start_value(r, VALUE_METADATA);
+			start_value(r, TRUE);
 		} else if (c == '[') {
 			r->saw_events = TRUE;
 			r->state = TOP_EVENTS_FIRST;
@@ -563,28 +677,27 @@ static gboolean step(struct reader *r, char c, gboolean *consumed, gint64 at, GE
 			return fail(error, READ_ERROR_SYNTAX, at, "JSON syntax error (expected ',' or '}')");
 		return TRUE;
 	case TOP_EVENTS_FIRST:
-		if (c == ']') {
-			end_events(r);
-			return TRUE;
-		}
+		if (c == ']')
+			return end_events(r, error);
 		/* fall through */
 	case TOP_EVENTS_VALUE:
 		if (c == ']')
 			return fail(error, READ_ERROR_SYNTAX, at, "JSON syntax error (']' after ',')");
 		*consumed = FALSE;
-		start_value(r, VALUE_EVENT);
+		begin_element(r, c, at);
 		return TRUE;
 	case TOP_EVENTS_NEXT:
 		if (c == ',')
 			r->state = TOP_EVENTS_VALUE;
 		else if (c == ']')
-			end_events(r);
+			return end_events(r, error);
 		else
 			return fail(error, READ_ERROR_SYNTAX, at, "JSON syntax error (expected ',' or ']')");
 		return TRUE;
 	case TOP_END:
 		return fail(error, READ_ERROR_SYNTAX, at, "data after the end of the JSON document");
 	case TOP_VALUE:
+	case TOP_ELEMENT:
 		break;
 	}
 	g_assert_not_reached();
@@ -592,18 +705,38 @@ static gboolean step(struct reader *r, char c, gboolean *consumed, gint64 at, GE
 
 static const char utf8_bom[] = "\xEF\xBB\xBF";
 
-gboolean reader_feed(struct reader *r, const char *data, gsize len, GError **error)
+/* Errors come in document order: an error found here is reported only if
+ * no batch before it, still being parsed, holds one. */
+static gboolean settle(struct reader *r, GError **error)
+{
+	GError *earlier = NULL;
+	if (collect(r, 0, &earlier))
+		return FALSE;
+	g_clear_error(error);
+	g_propagate_error(error, earlier);
+	return FALSE;
+}
+
+static gboolean feed(struct reader *r, const char *data, gsize len, GError **error)
 {
 	const char *p = data, *end = data + len;
 	while (p < end) {
-		gint64 at = r->consumed + (p - data);
-		if (at < 3 && r->state == TOP_START && *p == utf8_bom[at]) {
-			p++; /* a byte order mark, which may come a byte at a time */
+		if (r->state == TOP_ELEMENT) {
+			const char *start = p;
+			gboolean ended = scan_element(&r->scan, &p, end);
+			g_string_append_len(r->batch->bytes, start, p - start);
+			if (ended && !end_element(r, error))
+				return FALSE;
 			continue;
 		}
 		if (r->state == TOP_VALUE) {
 			if (!continue_value(r, &p, data, end, error))
 				return FALSE;
+			continue;
+		}
+		gint64 at = r->consumed + (p - data);
+		if (at < 3 && r->state == TOP_START && *p == utf8_bom[at]) {
+			p++; /* a byte order mark, which may come a byte at a time */
 			continue;
 		}
 		if (is_blank(*p)) {
@@ -616,13 +749,36 @@ gboolean reader_feed(struct reader *r, const char *data, gsize len, GError **err
 		if (consumed)
 			p++;
 	}
+	return TRUE;
+}
+
+gboolean reader_feed(struct reader *r, const char *data, gsize len, GError **error)
+{
+	if (!feed(r, data, len, error))
+		return r->merge_failed ? FALSE : settle(r, error);
 	r->consumed += len;
 	r->trace->stats.bytes = r->consumed;
 	return TRUE;
 }
 
+static void count_unmatched_b(struct reader *r)
+{
+	for (guint t = 0; t < r->open_b->len; t++) {
+		GPtrArray *open = g_ptr_array_index(r->open_b, t);
+		for (guint i = 0; i < open->len; i++)
+			read_stats_note_skip(&r->trace->stats, ((struct open_event *)open->pdata[i])->index,
+					     SKIP_UNMATCHED_B);
+		g_ptr_array_set_size(open, 0);
+	}
+}
+
 gboolean reader_finish(struct reader *r, GError **error)
 {
+	/* a batch cut by the end still holds complete elements, whose errors come first */
+	if (!submit_batch(r, error))
+		return FALSE;
+	if (!collect(r, 0, error))
+		return FALSE;
 	if (r->state == TOP_START)
 		return fail(error, READ_ERROR_NOT_TRACE, r->consumed, "not a trace: no JSON document (empty input)");
 	if (r->state != TOP_END)
@@ -649,23 +805,23 @@ struct trace *read_trace_file(const char *path, const struct read_config *config
 	gzFile in = open_input(path, error);
 	if (!in)
 		return NULL;
-	gzbuffer(in, READ_CHUNK);
+	gzbuffer(in, 1 << 20);
 	g_autoptr(Reader) r = reader_new(config);
 	g_autofree char *buffer = g_malloc(READ_CHUNK);
 	gboolean ok = TRUE;
 	int n;
 	while (ok && (n = gzread(in, buffer, READ_CHUNK)) > 0)
 		ok = reader_feed(r, buffer, n, error);
-	if (ok && n < 0) {
+	if (ok) {
 		int code;
 		const char *message = gzerror(in, &code);
-		g_set_error(error, READ_ERROR, READ_ERROR_IO, "%s", code == Z_ERRNO ? g_strerror(errno) : message);
-		ok = FALSE;
-	} else if (ok) {
-		int code;
-		const char *message = gzerror(in, &code);
-		if (code != Z_OK) /* zlib reports a cut gzip stream only here */
-			ok = fail(error, READ_ERROR_IO, r->consumed, message);
+		if (n < 0 || code != Z_OK) { /* zlib reports a cut gzip stream only here */
+			if (code == Z_ERRNO)
+				g_set_error(error, READ_ERROR, READ_ERROR_IO, "%s", g_strerror(errno));
+			else
+				fail(error, READ_ERROR_IO, r->consumed, message);
+			ok = FALSE;
+		}
 	}
 	gzclose(in);
 	if (!ok || !reader_finish(r, error))

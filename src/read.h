@@ -1,7 +1,13 @@
 /* Read: a trace's bytes, as a stream, into the compact events of trace.h.
- * Bytes go through a small state machine for the top-level document and one
- * strict json_tokener for every value in it, so that only one event is ever
- * held as json-c objects. */
+ *
+ * A small state machine follows the top-level document; keys and metadata go
+ * through a strict json_tokener. The elements of the event array are only
+ * delimited here (strings, escapes and brackets), copied into batches of
+ * about a megabyte, and parsed with json-c by a pool of worker threads, each
+ * with a tokener and an extractor of its own. Batches are merged into the
+ * trace in document order, so the result does not depend on the number of
+ * workers; B/E pairs are matched during that merge. Memory holds the events
+ * that matter plus a few batches in flight. */
 #ifndef PP_READ_H
 #define PP_READ_H
 
@@ -21,6 +27,7 @@ struct read_config {
 	char **host_cats;
 	char **device_cats;
 	gboolean all_python_functions;
+	guint threads; /* workers parsing events; 0: one per processor */
 };
 
 struct reader;
@@ -37,9 +44,6 @@ void reader_free(struct reader *reader);
 
 /* Reads the file at PATH ("-" is standard input), plain or gzip. */
 struct trace *read_trace_file(const char *path, const struct read_config *config, GError **error);
-
-/* The canonical spelling of a category: Operator is cpu_op, and so on. */
-const char *category_canonical(const char *category);
 
 typedef struct reader Reader;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Reader, reader_free)

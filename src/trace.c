@@ -17,6 +17,8 @@ struct trace *trace_new(void)
 	trace->threads = g_ptr_array_new_with_free_func(thread_id_free);
 	trace->names = names_new();
 	trace->text = g_string_chunk_new(1 << 20);
+	trace->worker_names = g_ptr_array_new_with_free_func((GDestroyNotify)names_free);
+	trace->worker_text = g_ptr_array_new_with_free_func((GDestroyNotify)g_string_chunk_free);
 	trace->devices = g_ptr_array_new_with_free_func(g_free);
 	trace->stats.first_skipped_index = -1;
 	return trace;
@@ -32,6 +34,8 @@ void trace_free(struct trace *trace)
 	g_ptr_array_free(trace->threads, TRUE);
 	names_free(trace->names);
 	g_string_chunk_free(trace->text);
+	g_ptr_array_free(trace->worker_names, TRUE);
+	g_ptr_array_free(trace->worker_text, TRUE);
 	g_ptr_array_free(trace->devices, TRUE);
 	g_free(trace->rank);
 	g_free(trace);
@@ -58,4 +62,16 @@ gint64 read_stats_skipped(const struct read_stats *stats)
 	for (int i = 0; i < SKIP_REASONS; i++)
 		total += stats->skipped[i];
 	return total;
+}
+
+void read_stats_add(struct read_stats *into, const struct read_stats *from)
+{
+	for (int i = 0; i < SKIP_REASONS; i++)
+		into->skipped[i] += from->skipped[i];
+	if (from->first_skipped_index >= 0 &&
+	    (into->first_skipped_index < 0 || from->first_skipped_index < into->first_skipped_index)) {
+		into->first_skipped_index = from->first_skipped_index;
+		into->first_skipped_reason = from->first_skipped_reason;
+	}
+	into->invalid_utf8 += from->invalid_utf8;
 }

@@ -64,6 +64,8 @@ struct trace {
 	GPtrArray *threads; /* struct thread_id *, indexed by event.thread */
 	struct names *names;
 	GStringChunk *text; /* args literals */
+	GPtrArray *worker_names; /* struct names *: the tables the reader's workers interned into */
+	GPtrArray *worker_text;  /* GStringChunk *: the literals they printed */
 	GPtrArray *devices; /* char *: one line per entry of deviceProperties */
 	char *rank;         /* distributedInfo.rank, or NULL */
 	struct read_stats stats;
@@ -73,6 +75,8 @@ struct trace *trace_new(void);
 void trace_free(struct trace *trace);
 const char *skip_reason_text(enum skip_reason reason);
 gint64 read_stats_skipped(const struct read_stats *stats);
+/* Adds FROM's counts to INTO; the first skipped event is the one of lower index. */
+void read_stats_add(struct read_stats *into, const struct read_stats *from);
 
 typedef struct trace Trace;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Trace, trace_free)

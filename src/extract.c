@@ -1,0 +1,317 @@
+#include "extract.h"
+#include "pylit.h"
+#include "timefmt.h"
+#include <errno.h>
+#include <string.h>
+
+#define LEGACY_CPU_PID "CPU functions"
+
+static guint thread_key_hash(gconstpointer key)
+{
+	const struct thread_key *k = key;
+	return g_direct_hash(k->pid) * 31 + g_direct_hash(k->tid);
+}
+
+static gboolean thread_key_equal(gconstpointer a, gconstpointer b)
+{
+	const struct thread_key *x = a, *y = b;
+	return x->pid == y->pid && x->tid == y->tid;
+}
+
+struct extracted *extracted_new(void)
+{
+	struct extracted *out = g_new0(struct extracted, 1);
+	for (int i = 0; i < OUT_ROLES; i++)
+		out->events[i] = g_array_new(FALSE, FALSE, sizeof(struct event));
+	out->keys = g_array_new(FALSE, FALSE, sizeof(struct thread_key));
+	out->key_index = g_hash_table_new_full(thread_key_hash, thread_key_equal, g_free, NULL);
+	out->begin_end = g_array_new(FALSE, FALSE, sizeof(struct pending_event));
+	out->stats.first_skipped_index = -1;
+	return out;
+}
+
+void extracted_free(struct extracted *out)
+{
+	if (!out)
+		return;
+	for (int i = 0; i < OUT_ROLES; i++)
+		g_array_free(out->events[i], TRUE);
+	g_array_free(out->keys, TRUE);
+	g_hash_table_destroy(out->key_index);
+	for (guint i = 0; i < out->begin_end->len; i++)
+		json_object_put(g_array_index(out->begin_end, struct pending_event, i).event);
+	g_array_free(out->begin_end, TRUE);
+	g_free(out);
+}
+
+void read_stats_note_skip(struct read_stats *stats, gint64 index, enum skip_reason reason)
+{
+	if (stats->first_skipped_index < 0 || index < stats->first_skipped_index) {
+		stats->first_skipped_index = index;
+		stats->first_skipped_reason = reason;
+	}
+	stats->skipped[reason]++;
+}
+
+static const struct {
+	const char *alias;
+	const char *canonical;
+} category_aliases[] = {
+	{ "Operator", "cpu_op" },
+	{ "Runtime", "cuda_runtime" },
+	{ "Kernel", "kernel" },
+	{ "Memcpy", "gpu_memcpy" },
+	{ "Memset", "gpu_memset" },
+};
+
+const char *category_canonical(const char *category)
+{
+	if (!g_ascii_isupper(category[0])) /* every alias is capitalized, no category of today is */
+		return category;
+	for (gsize i = 0; i < G_N_ELEMENTS(category_aliases); i++)
+		if (strcmp(category, category_aliases[i].alias) == 0)
+			return category_aliases[i].canonical;
+	return category;
+}
+
+/* The members of an event that matter, found in one pass over its keys. */
+struct fields {
+	json_object *ph, *cat, *name, *pid, *tid, *ts, *dur, *args;
+};
+
+static void gather_fields(json_object *event, struct fields *f)
+{
+	memset(f, 0, sizeof *f);
+	json_object_object_foreach(event, key, value) {
+		switch (key[0]) {
+		case 'p':
+			if (strcmp(key, "ph") == 0)
+				f->ph = value;
+			else if (strcmp(key, "pid") == 0)
+				f->pid = value;
+			break;
+		case 't':
+			if (strcmp(key, "ts") == 0)
+				f->ts = value;
+			else if (strcmp(key, "tid") == 0)
+				f->tid = value;
+			break;
+		case 'c':
+			if (strcmp(key, "cat") == 0)
+				f->cat = value;
+			break;
+		case 'n':
+			if (strcmp(key, "name") == 0)
+				f->name = value;
+			break;
+		case 'd':
+			if (strcmp(key, "dur") == 0)
+				f->dur = value;
+			break;
+		case 'a':
+			if (strcmp(key, "args") == 0)
+				f->args = value;
+			break;
+		}
+	}
+}
+
+static json_object *member(json_object *object, const char *key)
+{
+	json_object *value = NULL;
+	json_object_object_get_ex(object, key, &value);
+	return value;
+}
+
+/* VALUE's text: a string as it is, a number as written; missing is empty. */
+static const struct name *intern_text(struct extractor *x, json_object *value)
+{
+	char digits[24];
+	const char *text = "";
+	gsize len = 0;
+	switch (json_object_get_type(value)) {
+	case json_type_null:
+		break;
+	case json_type_string:
+		text = json_object_get_string(value);
+		len = json_object_get_string_len(value);
+		break;
+	case json_type_int: /* the common case, without json-c's printf */
+		len = g_snprintf(digits, sizeof digits, "%" G_GINT64_FORMAT, json_object_get_int64(value));
+		text = digits;
+		if (json_object_get_int64(value) == G_MAXINT64)
+			text = json_object_get_string(value), len = strlen(text);
+		break;
+	default:
+		text = json_object_get_string(value);
+		len = strlen(text);
+	}
+	return names_intern(x->names, text, len, &x->out->stats.invalid_utf8);
+}
+
+static guint32 thread_of(struct extractor *x, json_object *pid, json_object *tid)
+{
+	struct thread_key key = { intern_text(x, pid), intern_text(x, tid) };
+	gpointer found = g_hash_table_lookup(x->out->key_index, &key);
+	if (found)
+		return GPOINTER_TO_UINT(found) - 1;
+	g_array_append_val(x->out->keys, key);
+	g_hash_table_insert(x->out->key_index, g_memdup2(&key, sizeof key), GUINT_TO_POINTER(x->out->keys->len));
+	return x->out->keys->len - 1;
+}
+
+enum time_status { TIME_OK, TIME_MISSING, TIME_BAD };
+
+/* A time in microseconds, as a JSON number or a string holding one, into ns.
+ * (A JSON null is a json-c NULL, so it reads as missing.) */
+static enum time_status time_of(json_object *value, gint64 *ns)
+{
+	const char *text;
+	switch (json_object_get_type(value)) {
+	case json_type_null:
+		return TIME_MISSING;
+	case json_type_int: {
+		gint64 us = json_object_get_int64(value);
+		if (us >= G_MAXINT64 / 1000 || us <= G_MININT64 / 1000)
+			return TIME_BAD; /* also catches json-c's saturation of huge integers */
+		*ns = us * 1000;
+		return TIME_OK;
+	}
+	case json_type_double:
+		text = json_object_get_userdata(value); /* NULL for NaN and Infinity */
+		return text && time_parse_us(text, strlen(text), ns) ? TIME_OK : TIME_BAD;
+	case json_type_string:
+		return time_parse_us(json_object_get_string(value), json_object_get_string_len(value), ns)
+			       ? TIME_OK : TIME_BAD;
+	default:
+		return TIME_BAD;
+	}
+}
+
+static gboolean correlation_of(json_object *args, gint64 *correlation)
+{
+	json_object *value = json_object_is_type(args, json_type_object) ? member(args, "correlation") : NULL;
+	if (json_object_is_type(value, json_type_int)) {
+		*correlation = json_object_get_int64(value);
+		return TRUE;
+	}
+	if (json_object_is_type(value, json_type_string)) {
+		char *end;
+		const char *text = json_object_get_string(value);
+		errno = 0;
+		*correlation = g_ascii_strtoll(text, &end, 10);
+		return *text && !*end && errno == 0;
+	}
+	return FALSE;
+}
+
+static const char *category_of(const struct fields *f)
+{
+	if (f->cat)
+		return category_canonical(json_object_get_string(f->cat));
+	if (json_object_is_type(f->pid, json_type_string) && strcmp(json_object_get_string(f->pid), LEGACY_CPU_PID) == 0)
+		return "cpu_op";
+	return "";
+}
+
+static const char *args_literal(struct extractor *x, json_object *args)
+{
+	if (!args)
+		return NULL;
+	g_string_truncate(x->literal, 0);
+	if (pylit_append_json(x->literal, args))
+		x->out->stats.invalid_utf8++;
+	return g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len);
+}
+
+static gboolean checked_time(struct extractor *x, json_object *value, gint64 index, gint64 *ns,
+			     enum skip_reason missing, enum skip_reason bad)
+{
+	enum time_status status = time_of(value, ns);
+	if (status != TIME_OK)
+		read_stats_note_skip(&x->out->stats, index, status == TIME_MISSING ? missing : bad);
+	return status == TIME_OK;
+}
+
+/* Times of a complete event: from X's ts and dur, or from B's ts to E's. */
+static gboolean event_times(struct extractor *x, const struct fields *f, json_object *end, gint64 index,
+			    gint64 *ts, gint64 *dur)
+{
+	if (!checked_time(x, f->ts, index, ts, SKIP_NO_TS, SKIP_BAD_TS))
+		return FALSE;
+	if (end) {
+		gint64 end_ts;
+		if (!checked_time(x, member(end, "ts"), index, &end_ts, SKIP_NO_TS, SKIP_BAD_TS))
+			return FALSE;
+		if ((end_ts < 0 && *ts > G_MAXINT64 + end_ts) || (end_ts >= 0 && *ts < G_MININT64 + end_ts)) {
+			read_stats_note_skip(&x->out->stats, index, SKIP_BAD_DUR);
+			return FALSE;
+		}
+		*dur = end_ts - *ts;
+	} else if (!checked_time(x, f->dur, index, dur, SKIP_NO_DUR, SKIP_BAD_DUR)) {
+		return FALSE;
+	}
+	enum skip_reason why = *dur < 0 ? SKIP_NEGATIVE_DUR : SKIP_BAD_DUR;
+	if (*dur < 0 || *ts > G_MAXINT64 - *dur) {
+		read_stats_note_skip(&x->out->stats, index, why);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static void keep(struct extractor *x, const struct fields *f, json_object *end, json_object *args, gint64 index)
+{
+	const char *category = category_of(f);
+	guint roles = GPOINTER_TO_UINT(g_hash_table_lookup(x->roles, category));
+	struct event event = { .index = index };
+	if (!roles || !event_times(x, f, end, index, &event.ts, &event.dur))
+		return;
+	event.name = intern_text(x, f->name);
+	if (!x->all_python_functions && (roles & ROLE_MONITORED) && strcmp(category, "python_function") == 0 &&
+	    !g_str_has_prefix(event.name->text, "nn.Module"))
+		roles &= ~ROLE_MONITORED;
+	if (!roles)
+		return;
+	event.category = names_intern(x->names, category, strlen(category), NULL);
+	event.thread = thread_of(x, f->pid, f->tid);
+	event.has_correlation = correlation_of(args, &event.correlation);
+	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
+		event.args = args_literal(x, args);
+	if (roles & ROLE_MONITORED)
+		g_array_append_val(x->out->events[OUT_MONITORED], event);
+	if (roles & ROLE_LAUNCH)
+		g_array_append_val(x->out->events[OUT_LAUNCH], event);
+	if (roles & ROLE_DEVICE)
+		g_array_append_val(x->out->events[OUT_DEVICE], event);
+}
+
+void extract_complete(struct extractor *x, json_object *begin, json_object *end, json_object *args, gint64 index)
+{
+	struct fields f;
+	gather_fields(begin, &f);
+	keep(x, &f, end, args, index);
+}
+
+void extract_event(struct extractor *x, json_object *event, gint64 index)
+{
+	if (!json_object_is_type(event, json_type_object)) {
+		read_stats_note_skip(&x->out->stats, index, SKIP_NOT_OBJECT);
+		return;
+	}
+	struct fields f;
+	gather_fields(event, &f);
+	const char *phase = json_object_is_type(f.ph, json_type_string) ? json_object_get_string(f.ph) : "";
+	if (phase[0] == 0 || phase[1] != 0)
+		return;
+	if (phase[0] == 'X') {
+		keep(x, &f, NULL, f.args, index);
+	} else if (phase[0] == 'B' || phase[0] == 'E') {
+		struct pending_event pending = {
+			.event = json_object_get(event),
+			.index = index,
+			.thread = { intern_text(x, f.pid), intern_text(x, f.tid) },
+			.phase = phase[0],
+		};
+		g_array_append_val(x->out->begin_end, pending);
+	}
+}

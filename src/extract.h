@@ -1,0 +1,59 @@
+/* Extract: one parsed event (json-c objects) into the compact events of
+ * trace.h. Each of the reader's workers runs an extractor of its own, with
+ * its own names and text; what a batch of events became is merged into the
+ * trace in document order by the reader. */
+#ifndef PP_EXTRACT_H
+#define PP_EXTRACT_H
+
+#include <json-c/json.h>
+#include "trace.h"
+
+enum { OUT_MONITORED, OUT_LAUNCH, OUT_DEVICE, OUT_ROLES };
+
+/* A thread as the event named it; merged into trace.threads later. */
+struct thread_key {
+	const struct name *pid;
+	const struct name *tid;
+};
+
+/* A B or E event, matched in document order by the reader. */
+struct pending_event {
+	json_object *event;
+	gint64 index;
+	struct thread_key thread;
+	char phase;
+};
+
+/* What a run of events became. */
+struct extracted {
+	GArray *events[OUT_ROLES]; /* struct event; .thread indexes keys */
+	GArray *keys;              /* struct thread_key */
+	GHashTable *key_index;     /* struct thread_key * -> index + 1 */
+	GArray *begin_end;         /* struct pending_event, in document order */
+	struct read_stats stats;
+};
+
+struct extractor {
+	GHashTable *roles; /* canonical category -> enum event_role bits; shared, read-only */
+	gboolean all_python_functions;
+	struct names *names;
+	GStringChunk *text;
+	GString *literal;
+	struct extracted *out;
+};
+
+struct extracted *extracted_new(void);
+void extracted_free(struct extracted *out);
+
+/* X events become compact events, B and E events wait in out->begin_end,
+ * other phases are ignored; anything but an object is skipped and counted. */
+void extract_event(struct extractor *x, json_object *event, gint64 index);
+/* The complete event of BEGIN (an X, or a B closed by END) with ARGS. */
+void extract_complete(struct extractor *x, json_object *begin, json_object *end, json_object *args, gint64 index);
+
+void read_stats_note_skip(struct read_stats *stats, gint64 index, enum skip_reason reason);
+
+/* The canonical spelling of a category: Operator is cpu_op, and so on. */
+const char *category_canonical(const char *category);
+
+#endif
