@@ -99,6 +99,12 @@ gsize pylit_append_string(GString *out, const char *s, gsize len)
 	g_string_append_c(out, quote);
 	while (s < end) {
 		const char *start = s;
+		while (s < end && (guchar)*s >= 0x20 && (guchar)*s < 0x7f && *s != '\\' && *s != quote)
+			s++;
+		g_string_append_len(out, start, s - start);
+		if (s == end)
+			break;
+		start = s;
 		gunichar c = next_char(&s, end);
 		if (c == (gunichar)-1) {
 			g_string_append_unichar(out, REPLACEMENT_CHARACTER);
@@ -185,13 +191,65 @@ void pylit_append_double(GString *out, double value)
 	}
 }
 
+static void append_decimal(GString *out, guint64 magnitude, gboolean negative)
+{
+	char text[24];
+	int n = sizeof text;
+	do {
+		text[--n] = (char)('0' + magnitude % 10);
+		magnitude /= 10;
+	} while (magnitude);
+	if (negative)
+		text[--n] = '-';
+	g_string_append_len(out, text + n, sizeof text - n);
+}
+
 static void append_int(GString *out, json_object *value)
 {
 	gint64 i = json_object_get_int64(value);
 	if (i == G_MAXINT64) /* json-c keeps integers above INT64_MAX as uint64 */
-		g_string_append_printf(out, "%" G_GUINT64_FORMAT, (guint64)json_object_get_uint64(value));
+		append_decimal(out, json_object_get_uint64(value), FALSE);
 	else
-		g_string_append_printf(out, "%" G_GINT64_FORMAT, i);
+		append_decimal(out, i < 0 ? 0 - (guint64)i : (guint64)i, i < 0);
+}
+
+/* The significant digits of the JSON number TEXT, when there are at most 15
+ * of them and its double is normal: those are then also the shortest digits
+ * that read back to that double (DBL_DIG), and no conversion is needed. */
+static gboolean digits_of_text(const char *text, char digits[20], int *n, int *exponent)
+{
+	const char *p = text + (*text == '-');
+	int count = 0, point = 0, leading = 1;
+	for (; g_ascii_isdigit(*p) || *p == '.'; p++) {
+		if (*p == '.') {
+			leading = 0;
+			continue;
+		}
+		point += leading;
+		if (count == 0 && *p == '0') {
+			point -= 1; /* a leading zero moves the point of the first significant digit */
+			continue;
+		}
+		if (count == 17)
+			return FALSE;
+		digits[count++] = *p;
+	}
+	if (*p == 'e' || *p == 'E') {
+		char *end;
+		long e = strtol(p + 1, &end, 10);
+		if (*end || e > 300 || e < -300)
+			return FALSE;
+		point += (int)e;
+	} else if (*p) {
+		return FALSE;
+	}
+	while (count > 0 && digits[count - 1] == '0')
+		count--;
+	if (count == 0 || count > 15 || point - 1 > 300 || point - 1 < -300)
+		return FALSE;
+	*n = count;
+	*exponent = point - 1;
+	return TRUE;
 }
 
 static void append_double(GString *out, json_object *value)
@@ -199,6 +257,14 @@ static void append_double(GString *out, json_object *value)
 	/* json-c keeps the text of parsed numbers; reading it again gives the
 	 * double Python's json would make (json-c's own may differ in the last bit). */
 	const char *text = json_object_get_userdata(value);
+	char digits[20];
+	int n, exponent;
+	if (text && digits_of_text(text, digits, &n, &exponent)) {
+		if (*text == '-')
+			g_string_append_c(out, '-');
+		append_digits_python(out, digits, n, exponent);
+		return;
+	}
 	pylit_append_double(out, text ? g_ascii_strtod(text, NULL) : json_object_get_double(value));
 }
 

@@ -1,5 +1,6 @@
 #include "read.h"
 #include "extract.h"
+#include "skim.h"
 #include "pylit.h"
 #include <errno.h>
 #include <limits.h>
@@ -51,15 +52,23 @@ struct element {
 
 struct batch {
 	guint64 seq;
-	GString *bytes; /* groups of elements: "[e1,e2,...][...]" */
+	GString *bytes; /* the elements, one after the other */
 	GArray *elements;
 	struct extracted *out;
 	GError *error;
 };
 
+/* An element copied into a worker's group, at START of the group's bytes. */
+struct group_entry {
+	gsize start;
+	const struct element *element;
+};
+
 struct worker {
 	struct extractor extractor;
 	json_tokener *tokener;
+	GString *group;   /* "[" the elements that may matter, "," "]" */
+	GArray *entries;  /* struct group_entry */
 };
 
 struct reader {
@@ -86,6 +95,7 @@ struct reader {
 	GAsyncQueue *idle;  /* struct worker *, free */
 	GPtrArray *workers;
 	GHashTable *parsed; /* seq -> struct batch *, parsed out of order */
+	GPtrArray *spare;   /* merged batches, to fill again: no new megabyte each time */
 
 	struct extractor main; /* for B/E pairs, matched while merging */
 	GHashTable *thread_index; /* GBytes "len:pid" "tid" -> index + 1 */
@@ -119,6 +129,8 @@ static void worker_free(gpointer data)
 		g_string_chunk_free(w->extractor.text);
 	g_string_free(w->extractor.literal, TRUE);
 	json_tokener_free(w->tokener);
+	g_string_free(w->group, TRUE);
+	g_array_free(w->entries, TRUE);
 	g_free(w);
 }
 
@@ -171,11 +183,14 @@ struct reader *reader_new(const struct read_config *config)
 		struct worker *w = g_new0(struct worker, 1);
 		init_extractor(&w->extractor, r, config, names_new(), g_string_chunk_new(1 << 20));
 		w->tokener = new_tokener();
+		w->group = g_string_sized_new(1 << 16);
+		w->entries = g_array_new(FALSE, FALSE, sizeof(struct group_entry));
 		g_ptr_array_add(r->workers, w);
 		g_async_queue_push(r->idle, w);
 	}
 	r->pool = g_thread_pool_new(parse_batch, r, (int)workers, FALSE, NULL);
 	r->parsed = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, batch_free);
+	r->spare = g_ptr_array_new_with_free_func(batch_free);
 	init_extractor(&r->main, r, config, r->trace->names, r->trace->text);
 	r->main.out = extracted_new();
 	r->thread_index = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
@@ -197,6 +212,7 @@ void reader_free(struct reader *r)
 	g_async_queue_unref(r->idle);
 	g_ptr_array_free(r->workers, TRUE);
 	g_hash_table_destroy(r->parsed);
+	g_ptr_array_free(r->spare, TRUE);
 	batch_free(r->batch);
 	json_tokener_free(r->tokener);
 	g_hash_table_destroy(r->roles);
@@ -229,50 +245,89 @@ static gboolean fail(GError **error, int code, gint64 offset, const char *what)
 
 /* ---- workers ---- */
 
-/* The element holding byte POS of the batch (the one before it, for a separator). */
-static const struct element *element_at(const struct batch *b, gsize pos)
+static void element_error(struct batch *b, const struct element *e, gsize pos, const char *why)
 {
-	guint low = 0, high = b->elements->len;
+	g_autofree char *what = g_strdup_printf("JSON syntax error (%s)", why);
+	fail(&b->error, READ_ERROR_SYNTAX, e->offset + (gint64)MIN(pos, e->len), what);
+}
+
+/* The group entry holding byte POS of the group (the one before it, for a separator). */
+static const struct group_entry *entry_at(GArray *entries, gsize pos)
+{
+	guint low = 0, high = entries->len;
 	while (high - low > 1) {
 		guint middle = low + (high - low) / 2;
-		if (g_array_index(b->elements, struct element, middle).start <= pos)
+		if (g_array_index(entries, struct group_entry, middle).start <= pos)
 			low = middle;
 		else
 			high = middle;
 	}
-	return &g_array_index(b->elements, struct element, low);
+	return &g_array_index(entries, struct group_entry, low);
 }
 
-static void batch_error(struct batch *b, enum json_tokener_error status, gsize pos)
+/* Parses the group "[e1,e2,...]" with one call to the tokener. (json-c sets
+ * up a C locale on each call, under a lock that workers calling once per
+ * event would queue on; a whole batch at once would not stay in the cache.) */
+static gboolean parse_group(struct worker *w, struct batch *b)
 {
-	const struct element *e = element_at(b, pos);
-	gint64 at = e->offset + MIN((gint64)(pos - e->start), (gint64)e->len);
-	g_autofree char *what = g_strdup_printf("JSON syntax error (%s)", json_tokener_error_desc(status));
-	fail(&b->error, READ_ERROR_SYNTAX, at, what);
-}
-
-static gboolean parse_group(struct worker *w, struct batch *b, gsize *pos, guint first, guint count)
-{
+	if (!w->entries->len)
+		return TRUE;
+	g_string_append_c(w->group, ']');
 	json_tokener_reset(w->tokener);
-	json_object *group = json_tokener_parse_ex(w->tokener, b->bytes->str + *pos, (int)(b->bytes->len - *pos));
+	json_object *group = json_tokener_parse_ex(w->tokener, w->group->str, (int)w->group->len);
 	enum json_tokener_error status = json_tokener_get_error(w->tokener);
-	if (status != json_tokener_success) {
-		batch_error(b, status, *pos + json_tokener_get_parse_end(w->tokener));
-		json_object_put(group);
+	gboolean ok = status == json_tokener_success;
+	if (ok) {
+		for (guint i = 0; i < w->entries->len; i++)
+			extract_event(&w->extractor, json_object_array_get_idx(group, i),
+				      g_array_index(w->entries, struct group_entry, i).element->index);
+	} else {
+		gsize pos = json_tokener_get_parse_end(w->tokener);
+		const struct group_entry *entry = entry_at(w->entries, pos);
+		element_error(b, entry->element, pos - entry->start, json_tokener_error_desc(status));
+	}
+	json_object_put(group);
+	g_string_truncate(w->group, 0);
+	g_array_set_size(w->entries, 0);
+	return ok;
+}
+
+static gboolean add_to_group(struct worker *w, struct batch *b, const struct element *e)
+{
+	if (e->len >= INT_MAX / 2) {
+		fail(&b->error, READ_ERROR_SYNTAX, e->offset, "an event larger than 1 GB");
 		return FALSE;
 	}
-	*pos += json_tokener_get_parse_end(w->tokener);
-	for (guint i = 0; i < count; i++)
-		extract_event(&w->extractor, json_object_array_get_idx(group, i),
-			      g_array_index(b->elements, struct element, first + i).index);
-	json_object_put(group);
-	return TRUE;
+	if (w->group->len + e->len >= INT_MAX / 2 && !parse_group(w, b))
+		return FALSE;
+	g_string_append_c(w->group, w->entries->len ? ',' : '[');
+	struct group_entry entry = { w->group->len, e };
+	g_array_append_val(w->entries, entry);
+	g_string_append_len(w->group, b->bytes->str + e->start, e->len);
+	return w->entries->len < GROUP_EVENTS || parse_group(w, b);
 }
 
-/* The batch's bytes are groups of elements, "[e1,...,e64][e65,...]": one call
- * to the tokener parses a group. (json-c sets up a C locale on each call,
- * which takes a lock that workers calling once per event would queue on; a
- * whole batch at once would not stay in the cache.) */
+/* One element: skimmed, and given to json-c when it may matter. */
+static gboolean take_element(struct worker *w, struct batch *b, const struct element *e)
+{
+	gsize pos;
+	const char *why;
+	switch (skim_event(b->bytes->str + e->start, e->len, w->extractor.roles, &pos, &why)) {
+	case SKIM_NEEDED:
+		return add_to_group(w, b, e);
+	case SKIM_IGNORED:
+		return TRUE;
+	case SKIM_NOT_OBJECT:
+		read_stats_note_skip(&b->out->stats, e->index, SKIP_NOT_OBJECT);
+		return TRUE;
+	case SKIM_INVALID:
+		if (parse_group(w, b)) /* an error in the group comes earlier */
+			element_error(b, e, pos, why);
+		return FALSE;
+	}
+	return FALSE;
+}
+
 static void parse_batch(gpointer data, gpointer user_data)
 {
 	struct batch *b = data;
@@ -280,15 +335,13 @@ static void parse_batch(gpointer data, gpointer user_data)
 	struct worker *w = g_async_queue_pop(r->idle);
 	b->out = extracted_new();
 	w->extractor.out = b->out;
-	g_string_append_c(b->bytes, ']');
-	gsize pos = 0;
-	if (b->bytes->len >= INT_MAX)
-		fail(&b->error, READ_ERROR_SYNTAX, g_array_index(b->elements, struct element, 0).offset,
-		     "an event larger than 2 GB");
-	else
-		for (guint first = 0; first < b->elements->len; first += GROUP_EVENTS)
-			if (!parse_group(w, b, &pos, first, MIN(GROUP_EVENTS, b->elements->len - first)))
-				break;
+	gboolean ok = TRUE;
+	for (guint i = 0; ok && i < b->elements->len; i++)
+		ok = take_element(w, b, &g_array_index(b->elements, struct element, i));
+	if (ok)
+		parse_group(w, b);
+	g_string_truncate(w->group, 0);
+	g_array_set_size(w->entries, 0);
 	w->extractor.out = NULL;
 	g_async_queue_push(r->idle, w);
 	g_async_queue_push(r->done, b);
@@ -411,6 +464,19 @@ static gboolean merge_batch(struct reader *r, struct batch *b, GError **error)
 	return TRUE;
 }
 
+static void recycle_batch(struct reader *r, struct batch *b)
+{
+	if (r->spare->len >= r->max_in_flight) {
+		batch_free(b);
+		return;
+	}
+	g_string_truncate(b->bytes, 0);
+	g_array_set_size(b->elements, 0);
+	g_clear_pointer(&b->out, extracted_free);
+	g_clear_error(&b->error);
+	g_ptr_array_add(r->spare, b);
+}
+
 /* Merges parsed batches in order, waiting while more than LIMIT are in flight. */
 static gboolean collect(struct reader *r, guint limit, GError **error)
 {
@@ -421,7 +487,7 @@ static gboolean collect(struct reader *r, guint limit, GError **error)
 			r->merge_seq++;
 			r->in_flight--;
 			gboolean ok = merge_batch(r, b, error);
-			batch_free(b);
+			recycle_batch(r, b);
 			if (!ok)
 				return FALSE;
 		}
@@ -450,21 +516,29 @@ static gboolean is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* What the scanner stops at: inside a string, and between strings. */
+enum { CLASS_PLAIN, CLASS_QUOTE, CLASS_BACKSLASH, CLASS_OPEN, CLASS_CLOSE };
+
+static const guint8 string_class[256] = { ['"'] = CLASS_QUOTE, ['\\'] = CLASS_BACKSLASH };
+static const guint8 structure_class[256] = {
+	['"'] = CLASS_QUOTE, ['{'] = CLASS_OPEN, ['['] = CLASS_OPEN, ['}'] = CLASS_CLOSE, [']'] = CLASS_CLOSE,
+};
+
 /* Advances *P through the element under way; TRUE when it ended there.
  * Only strings, escapes and brackets are followed: json-c checks the rest. */
 static gboolean scan_element(struct scan *s, const char **p, const char *end)
 {
-	const char *c = *p;
-	while (c < end) {
+	const guchar *c = (const guchar *)*p, *stop = (const guchar *)end;
+	while (c < stop) {
 		if (s->in_string) {
 			if (s->escaped) {
 				s->escaped = FALSE;
 				c++;
 				continue;
 			}
-			while (c < end && *c != '"' && *c != '\\')
+			while (c < stop && !string_class[*c])
 				c++;
-			if (c == end)
+			if (c == stop)
 				break;
 			if (*c++ == '\\') {
 				s->escaped = TRUE;
@@ -478,39 +552,40 @@ static gboolean scan_element(struct scan *s, const char **p, const char *end)
 				goto ended;
 			c++;
 		} else {
-			switch (*c++) {
-			case '"':
+			while (c < stop && !structure_class[*c])
+				c++;
+			if (c == stop)
+				break;
+			switch (structure_class[*c++]) {
+			case CLASS_QUOTE:
 				s->in_string = TRUE;
 				break;
-			case '{':
-			case '[':
+			case CLASS_OPEN:
 				s->depth++;
 				break;
-			case '}':
-			case ']':
+			case CLASS_CLOSE:
 				if (--s->depth == 0)
 					goto ended;
 				break;
 			}
 		}
 	}
-	*p = c;
+	*p = (const char *)c;
 	return FALSE;
 ended:
-	*p = c;
+	*p = (const char *)c;
 	return TRUE;
 }
 
 static void begin_element(struct reader *r, char first, gint64 at)
 {
+	if (!r->batch && r->spare->len)
+		r->batch = g_ptr_array_steal_index_fast(r->spare, r->spare->len - 1);
 	if (!r->batch) {
 		r->batch = g_new0(struct batch, 1);
 		r->batch->bytes = g_string_sized_new(BATCH_BYTES + 65536);
 		r->batch->elements = g_array_new(FALSE, FALSE, sizeof(struct element));
 	}
-	/* groups of GROUP_EVENTS elements, each a JSON array of its own */
-	guint in_group = r->batch->elements->len % GROUP_EVENTS;
-	g_string_append(r->batch->bytes, in_group == 0 ? (r->batch->elements->len ? "][" : "[") : ",");
 	memset(&r->scan, 0, sizeof r->scan);
 	r->scan.scalar = first != '{' && first != '[' && first != '"';
 	r->element.start = r->batch->bytes->len;

@@ -126,39 +126,32 @@ gboolean time_parse_us(const char *text, gsize len, gint64 *ns)
 	return TRUE;
 }
 
-static void append_uint(GString *out, guint64 value)
-{
-	char digits[24];
-	int n = 0;
-	do {
-		digits[n++] = (char)('0' + value % 10);
-		value /= 10;
-	} while (value);
-	while (n)
-		g_string_append_c(out, digits[--n]);
-}
-
 /* ns / 10^places with its fraction's trailing zeros removed, keeping at
  * least min_fraction digits (and no point when that is 0 and nothing is left). */
 static void append_scaled(GString *out, gint64 ns, int places, guint64 scale, int min_fraction)
 {
+	char text[32];
+	int end = sizeof text, start = end;
 	guint64 magnitude = ns < 0 ? 0 - (guint64)ns : (guint64)ns;
-	if (ns < 0)
-		g_string_append_c(out, '-');
-	append_uint(out, magnitude / scale);
-	guint64 fraction = magnitude % scale;
-	char digits[8];
-	for (int i = places - 1; i >= 0; i--) {
-		digits[i] = (char)('0' + fraction % 10);
+	guint64 whole = magnitude / scale, fraction = magnitude % scale;
+	int kept = places;
+	while (kept > min_fraction && fraction % 10 == 0) {
+		fraction /= 10;
+		kept--;
+	}
+	for (int i = 0; i < kept; i++) {
+		text[--start] = (char)('0' + fraction % 10);
 		fraction /= 10;
 	}
-	int kept = places;
-	while (kept > min_fraction && digits[kept - 1] == '0')
-		kept--;
-	if (kept) {
-		g_string_append_c(out, '.');
-		g_string_append_len(out, digits, kept);
-	}
+	if (kept)
+		text[--start] = '.';
+	do {
+		text[--start] = (char)('0' + whole % 10);
+		whole /= 10;
+	} while (whole);
+	if (ns < 0)
+		text[--start] = '-';
+	g_string_append_len(out, text + start, end - start);
 }
 
 void time_append_ms(GString *out, gint64 ns)

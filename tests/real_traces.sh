@@ -30,5 +30,9 @@ for trace in "$traces"/*.json.gz; do
 			pass "$name ${options:-(defaults)}: $rows rows"
 		fi
 	done
+	# the number of worker threads never changes the output
+	PROFILE_PARSER_THREADS=1 "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/one.csv" -mc cpu_op,user_annotation
+	PROFILE_PARSER_THREADS=4 "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/four.csv" -mc cpu_op,user_annotation
+	cmp -s "$tmp/one.csv" "$tmp/four.csv" && pass "$name: 1 and 4 workers agree" || fail "$name: 1 and 4 workers differ"
 done
 finish

@@ -107,6 +107,27 @@ static void test_json_values(void)
 	ASSERT_REPR(json_repr("[0.1, 1e-7, 12345678901234567890.0]"), "[0.1, 1e-07, 1.2345678901234567e+19]");
 }
 
-UNIT_MAIN("pylit", UNIT_TEST(test_float_shortest), UNIT_TEST(test_float_exponent_form),
+/* Floats printed from their text agree with the full conversion. */
+static void test_float_text_fast_path(void)
+{
+	static const char *const texts[] = {
+		"0.1", "0.009259", "1E5", "1e16", "1e15", "9.999e-5", "0.0001", "0.00001", "123456789012345.0",
+		"1234567890123456.0", "1.5e300", "2.5e-300", "215.57894736842104", "100.0", "-3.25",
+		"1.50000000000000000000", "0.30000000000000004", "7e22", "123.456e-2", "-0.0", "0e5", "5e-324",
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(texts); i++) {
+		g_autofree char *json = g_strdup_printf("[%s]", texts[i]);
+		g_autofree char *via_text = json_repr(json);
+		GString *full = g_string_new("[");
+		pylit_append_double(full, g_ascii_strtod(texts[i], NULL));
+		g_string_append_c(full, ']');
+		if (strcmp(via_text, full->str) != 0)
+			fprintf(stderr, "\n  %s: %s vs %s\n", texts[i], via_text, full->str);
+		CU_ASSERT_STRING_EQUAL(via_text, full->str);
+		g_string_free(full, TRUE);
+	}
+}
+
+UNIT_MAIN("pylit", UNIT_TEST(test_float_text_fast_path), UNIT_TEST(test_float_shortest), UNIT_TEST(test_float_exponent_form),
 	  UNIT_TEST(test_float_special), UNIT_TEST(test_string_quotes), UNIT_TEST(test_string_escapes),
 	  UNIT_TEST(test_string_unicode), UNIT_TEST(test_json_values))

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The performance benchmark: profile_parser against the json-c floor (the
+# time of merely parsing every event with json-c in one thread).
+#
+#   scripts/bench.sh [RUNS]       (default 5 runs of each, alternating)
+#
+# Builds profile_parser (-O2), compiles ../shared/bench/jsonc_floor.c, makes
+# the big traces once (cached in bench-cache/, or $BENCH_CACHE), then prints a
+# table of medians: time, ratio to the floor, MB/s, peak RSS and RSS/size;
+# then gzip against plain, and time per MB at 1x, 5x and 20x copies.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+runs=${1:-5}
+shared=$top/../shared
+cache=${BENCH_CACHE:-$top/bench-cache}
+[ -d "$shared/traces" ] && [ -f "$shared/bench/jsonc_floor.c" ] || {
+	echo "bench.sh: needs ../shared/traces and ../shared/bench" >&2; exit 1; }
+command -v /usr/bin/time >/dev/null || { echo "bench.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
+mkdir -p "$cache"
+
+# ---- build ----
+if [ ! -f "$top/Makefile" ]; then (cd "$top" && ./autogen.sh >/dev/null && ./configure -q CFLAGS="-O2 -g"); fi
+make -s -C "$top" profile_parser >/dev/null
+pp=$top/profile_parser
+floor=$cache/jsonc_floor
+[ "$floor" -nt "$shared/bench/jsonc_floor.c" ] ||
+	cc -O2 -o "$floor" "$shared/bench/jsonc_floor.c" $(pkg-config --cflags --libs json-c zlib)
+
+# ---- traces (made once) ----
+unpacked() { # NAME: ../shared/traces/NAME.json.gz, unpacked
+	[ -s "$cache/$1.json" ] || gzip -dc "$shared/traces/$1.json.gz" > "$cache/$1.json"
+	echo "$cache/$1.json"
+}
+copies() { # N: df_index_resolver N times over
+	local out=$cache/df_x$1.json
+	[ -s "$out" ] || python3 "$shared/bench/make_big_trace.py" "$shared/traces/df_index_resolver.json.gz" "$1" "$out"
+	echo "$out"
+}
+df1=$(unpacked df_index_resolver)
+mtia=$(unpacked mtia_rank0)
+df5=$(copies 5)
+df20=$(copies 20)
+[ -s "$df20.gz" ] || gzip -6 -c "$df20" > "$df20.gz"
+
+# ---- measuring ----
+# run OUTFILE CMD...: appends "seconds peak_kB" of one run to OUTFILE
+run() {
+	local out=$1; shift
+	/usr/bin/time -f "%e %M" -o "$cache/time.txt" "$@" >/dev/null 2>"$cache/stderr.txt" || {
+		echo "bench.sh: failed: $*" >&2; cat "$cache/stderr.txt" >&2; exit 1; }
+	cat "$cache/time.txt" >> "$out"
+}
+median() { # FILE COLUMN
+	sort -n -k"$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'
+}
+calc() { awk "BEGIN { print $* }"; }
+size_mb() { stat -c %s "$1" | awk '{printf "%.1f", $1/1e6}'; }
+
+# case LABEL TRACE FLOOR_TRACE OPTIONS...: alternating runs; sets last_time, last_floor
+case_row() {
+	local label=$1 trace=$2 floor_trace=$3; shift 3
+	local t_pp=$cache/t_pp.txt t_floor=$cache/t_floor.txt
+	: > "$t_pp"; : > "$t_floor"
+	for ((i = 0; i < runs; i++)); do
+		run "$t_floor" "$floor" "$floor_trace"
+		run "$t_pp" "$pp" -q -s "$trace" -d "$cache/out.csv" "$@"
+	done
+	last_time=$(median "$t_pp" 1)
+	last_floor=$(median "$t_floor" 1)
+	local rss_kb size mb
+	rss_kb=$(median "$t_pp" 2)
+	size=$(stat -c %s "$floor_trace")
+	mb=$(size_mb "$floor_trace")
+	printf '| %-44s | %8s | %6.2f s | %6.2f s | %5.2f | %7.1f | %7.0f MB | %5.2f |\n' \
+		"$label" "$mb MB" "$last_floor" "$last_time" "$(calc "$last_time / $last_floor")" \
+		"$(calc "$size / 1000000 / $last_time")" "$(calc "$rss_kb / 1000")" \
+		"$(calc "$rss_kb * 1024 / $size")"
+}
+
+echo "profile_parser benchmark, $(date -u +%Y-%m-%d), $(nproc) processors, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $runs alternating runs, medians"
+echo
+echo "| trace, options                               |     size |  floor  | profile_parser | ratio |    MB/s |  peak RSS  | RSS/size |"
+echo "|----------------------------------------------|----------|---------|---------|-------|---------|------------|-------|"
+case_row "df_index_resolver, -mc cpu_op" "$df1" "$df1" -mc cpu_op
+case_row "mtia_rank0, -mc cpu_op" "$mtia" "$mtia" -mc cpu_op
+case_row "df_index_resolver x20, -mc cpu_op --max_depth 3" "$df20" "$df20" -mc cpu_op --max_depth 3
+plain=$last_time
+case_row "the same, gzipped (floor on the gzip too)" "$df20.gz" "$df20.gz" -mc cpu_op --max_depth 3
+echo
+printf 'gzip / plain (x20): %.2f\n' "$(calc "$last_time / $plain")"
+echo
+echo "scaling, -mc cpu_op --max_depth 3 (profile_parser only):"
+for n in 1 5 20; do
+	case $n in 1) t=$df1 ;; 5) t=$df5 ;; 20) t=$df20 ;; esac
+	: > "$cache/t_scale.txt"
+	for ((i = 0; i < runs; i++)); do run "$cache/t_scale.txt" "$pp" -q -s "$t" -d "$cache/out.csv" -mc cpu_op --max_depth 3; done
+	s=$(median "$cache/t_scale.txt" 1)
+	printf '  x%-3s %8s MB  %6.2f s  %6.2f ms/MB\n' "$n" "$(size_mb "$t")" "$s" "$(calc "$s * 1000000000 / $(stat -c %s "$t")")"
+done

@@ -1,0 +1,243 @@
+#include "skim.h"
+#include "extract.h"
+#include <string.h>
+
+struct skimmer {
+	const char *p, *end;
+	const char *what; /* the error, once there is one */
+};
+
+/* A string member seen at the event's top level: its raw bytes, and whether
+ * they hold escapes (then the event is left to json-c). */
+struct member_text {
+	gboolean present, is_string, escaped;
+	const char *text;
+	gsize len;
+};
+
+static gboolean failed(struct skimmer *s, const char *what)
+{
+	s->what = what;
+	return FALSE;
+}
+
+static void skip_blanks(struct skimmer *s)
+{
+	while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r'))
+		s->p++;
+}
+
+static gboolean is_hex(char c)
+{
+	return g_ascii_isxdigit(c);
+}
+
+/* From the opening quote; raw control characters are accepted, as json-c does. */
+static gboolean skim_string(struct skimmer *s, struct member_text *seen)
+{
+	const char *start = ++s->p;
+	gboolean escaped = FALSE;
+	for (;;) {
+		while (s->p < s->end && *s->p != '"' && *s->p != '\\')
+			s->p++;
+		if (s->p >= s->end)
+			return failed(s, "unterminated string");
+		if (*s->p == '"')
+			break;
+		escaped = TRUE;
+		if (++s->p >= s->end)
+			return failed(s, "unterminated string");
+		if (*s->p == 'u') {
+			if (s->end - s->p < 5 || !is_hex(s->p[1]) || !is_hex(s->p[2]) || !is_hex(s->p[3]) || !is_hex(s->p[4]))
+				return failed(s, "invalid string sequence");
+			s->p += 5;
+		} else if (strchr("\"\\/bfnrt", *s->p) && *s->p) {
+			s->p++;
+		} else {
+			return failed(s, "invalid string sequence");
+		}
+	}
+	if (seen) {
+		seen->is_string = TRUE;
+		seen->escaped = escaped;
+		seen->text = start;
+		seen->len = (gsize)(s->p - start);
+	}
+	s->p++;
+	return TRUE;
+}
+
+static gboolean skim_word(struct skimmer *s, const char *word)
+{
+	gsize n = strlen(word);
+	if ((gsize)(s->end - s->p) < n || memcmp(s->p, word, n) != 0)
+		return failed(s, "unexpected character");
+	s->p += n;
+	return TRUE;
+}
+
+static gboolean skim_digits(struct skimmer *s)
+{
+	const char *start = s->p;
+	while (s->p < s->end && g_ascii_isdigit(*s->p))
+		s->p++;
+	return s->p > start;
+}
+
+/* json-c's strict numbers: no leading zero unless after a minus, "1." allowed. */
+static gboolean skim_number(struct skimmer *s)
+{
+	gboolean negative = *s->p == '-';
+	if (negative && ++s->p < s->end && *s->p == 'I')
+		return skim_word(s, "Infinity");
+	const char *first = s->p;
+	if (!skim_digits(s))
+		return failed(s, "number expected");
+	if (!negative && *first == '0' && s->p - first > 1)
+		return failed(s, "number expected");
+	if (s->p < s->end && *s->p == '.') {
+		s->p++;
+		skim_digits(s);
+	}
+	if (s->p < s->end && (*s->p == 'e' || *s->p == 'E')) {
+		s->p++;
+		if (s->p < s->end && (*s->p == '+' || *s->p == '-'))
+			s->p++;
+		if (!skim_digits(s))
+			return failed(s, "number expected");
+	}
+	return TRUE;
+}
+
+static gboolean skim_scalar(struct skimmer *s, struct member_text *seen)
+{
+	switch (*s->p) {
+	case '"':
+		return skim_string(s, seen);
+	case 't':
+		return skim_word(s, "true");
+	case 'f':
+		return skim_word(s, "false");
+	case 'n':
+		return skim_word(s, "null");
+	case 'N':
+		return skim_word(s, "NaN");
+	case 'I':
+		return skim_word(s, "Infinity");
+	default:
+		if (*s->p == '-' || g_ascii_isdigit(*s->p))
+			return skim_number(s);
+		return failed(s, "unexpected character");
+	}
+}
+
+/* The whole value, containers followed with an explicit stack; the string
+ * values of the top-level keys "ph" and "cat" are kept. */
+static gboolean skim_value(struct skimmer *s, struct member_text *ph, struct member_text *cat, gboolean *object)
+{
+	char stack[SKIM_DEPTH];
+	int depth = 0;
+	struct member_text *seen = NULL; /* where the next value goes, at depth 1 */
+	skip_blanks(s);
+	*object = s->p < s->end && *s->p == '{';
+	for (;;) {
+		/* a value */
+		skip_blanks(s);
+		if (s->p >= s->end)
+			return failed(s, "unexpected end of data");
+		if (*s->p == '{' || *s->p == '[') {
+			if (depth == SKIM_DEPTH)
+				return failed(s, "nesting too deep");
+			stack[depth++] = *s->p++;
+			seen = NULL;
+			skip_blanks(s);
+			if (s->p < s->end && *s->p == (stack[depth - 1] == '{' ? '}' : ']')) {
+				s->p++;
+				depth--;
+			} else if (stack[depth - 1] == '[') {
+				continue;
+			} else {
+				goto key;
+			}
+		} else {
+			if (seen)
+				memset(seen, 0, sizeof *seen), seen->present = TRUE;
+			if (!skim_scalar(s, seen))
+				return FALSE;
+			seen = NULL;
+		}
+	after_value:
+		skip_blanks(s);
+		if (depth == 0)
+			return s->p == s->end || failed(s, "unexpected character");
+		if (s->p >= s->end)
+			return failed(s, "unexpected end of data");
+		if (*s->p == ',') {
+			s->p++;
+			if (stack[depth - 1] == '[')
+				continue;
+			goto key;
+		}
+		if (*s->p != (stack[depth - 1] == '{' ? '}' : ']'))
+			return failed(s, stack[depth - 1] == '{' ? "object value separator ',' expected"
+								 : "array value separator ',' expected");
+		s->p++;
+		depth--;
+		goto after_value;
+	key:
+		skip_blanks(s);
+		if (s->p >= s->end || *s->p != '"')
+			return failed(s, "quoted object property name expected");
+		struct member_text key = { 0 };
+		if (!skim_string(s, &key))
+			return FALSE;
+		seen = NULL;
+		if (depth == 1 && !key.escaped) {
+			if (key.len == 2 && memcmp(key.text, "ph", 2) == 0)
+				seen = ph;
+			else if (key.len == 3 && memcmp(key.text, "cat", 3) == 0)
+				seen = cat;
+		}
+		if (seen) /* a later duplicate replaces the earlier, as in json-c */
+			memset(seen, 0, sizeof *seen), seen->present = TRUE;
+		skip_blanks(s);
+		if (s->p >= s->end || *s->p != ':')
+			return failed(s, "object property name separator ':' expected");
+		s->p++;
+	}
+}
+
+static gboolean is_one_of(const struct member_text *m, const char *a, const char *b, const char *c)
+{
+	return m->len == 1 && (m->text[0] == a[0] || m->text[0] == b[0] || m->text[0] == c[0]);
+}
+
+static enum skim_verdict judge(const struct member_text *ph, const struct member_text *cat, GHashTable *roles)
+{
+	if (!ph->is_string) /* missing or not a string: an event of no phase */
+		return SKIM_IGNORED;
+	if (ph->escaped)
+		return SKIM_NEEDED;
+	if (!is_one_of(ph, "X", "B", "E"))
+		return SKIM_IGNORED;
+	if (ph->text[0] != 'X' || !cat->is_string || cat->escaped || cat->len >= 64)
+		return SKIM_NEEDED; /* B/E pairs, legacy events without cat, odd categories */
+	char category[64];
+	memcpy(category, cat->text, cat->len);
+	category[cat->len] = 0;
+	return g_hash_table_lookup(roles, category_canonical(category)) ? SKIM_NEEDED : SKIM_IGNORED;
+}
+
+enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
+			     const char **error_what)
+{
+	struct skimmer s = { .p = text, .end = text + len };
+	struct member_text ph = { 0 }, cat = { 0 };
+	gboolean object;
+	if (!skim_value(&s, &ph, &cat, &object)) {
+		*error_pos = (gsize)(s.p - text);
+		*error_what = s.what;
+		return SKIM_INVALID;
+	}
+	return object ? judge(&ph, &cat, roles) : SKIM_NOT_OBJECT;
+}

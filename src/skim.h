@@ -1,0 +1,25 @@
+/* Skim: one element of the event array checked for well-formed JSON without
+ * building it, and judged by its "ph" and "cat" members: an event that cannot
+ * matter (metadata, flows, instants, categories in no list) costs a pass over
+ * its bytes instead of json-c's objects. Every event that may matter is left
+ * to json-c. The grammar is json-c's strict one as configured by the reader
+ * (raw control characters in strings, NaN and Infinity are accepted). */
+#ifndef PP_SKIM_H
+#define PP_SKIM_H
+
+#include <glib.h>
+
+#define SKIM_DEPTH 128
+
+enum skim_verdict {
+	SKIM_NEEDED,     /* json-c must parse it */
+	SKIM_IGNORED,    /* well-formed, and no role could take it */
+	SKIM_NOT_OBJECT, /* well-formed, but not an object */
+	SKIM_INVALID,    /* not JSON: *error_pos and *error_what say where and why */
+};
+
+/* ROLES maps canonical categories to their roles (non-zero), as the reader's. */
+enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
+			     const char **error_what);
+
+#endif
