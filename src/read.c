@@ -1,5 +1,6 @@
 #include "read.h"
 #include "extract.h"
+#include "ordered.h"
 #include "skim.h"
 #include "pylit.h"
 #include <errno.h>
@@ -13,7 +14,6 @@
 #define READ_CHUNK (4 << 20)
 #define BATCH_BYTES (1 << 20)
 #define GROUP_EVENTS 64
-#define MAX_WORKERS 16
 #define BATCHES_PER_WORKER 3 /* in flight: enough to keep workers busy, few to keep memory low */
 
 G_DEFINE_QUARK(profile-parser-read-error-quark, read_error)
@@ -86,15 +86,11 @@ struct reader {
 	struct scan scan;
 	struct element element; /* the one under way */
 	struct batch *batch;    /* filling */
-	guint64 next_seq, merge_seq;
-	guint in_flight; /* batches pushed and not yet merged */
 	guint max_in_flight;
 	gboolean merge_failed; /* the error at hand came from a batch: the earliest */
-	GThreadPool *pool;
-	GAsyncQueue *done;  /* struct batch *, parsed */
+	struct ordered_pool *pool; /* parses batches */
 	GAsyncQueue *idle;  /* struct worker *, free */
 	GPtrArray *workers;
-	GHashTable *parsed; /* seq -> struct batch *, parsed out of order */
 	GPtrArray *spare;   /* merged batches, to fill again: no new megabyte each time */
 
 	struct extractor main; /* for B/E pairs, matched while merging */
@@ -170,13 +166,8 @@ struct reader *reader_new(const struct read_config *config)
 	add_roles(r->roles, config->host_cats, ROLE_LAUNCH);
 	add_roles(r->roles, config->device_cats, ROLE_DEVICE);
 	r->trace = trace_new();
-	guint workers = config->threads ? config->threads : g_get_num_processors();
-	const char *override = g_getenv("PROFILE_PARSER_THREADS"); /* for experiments and tests */
-	if (override && atoi(override) > 0)
-		workers = (guint)atoi(override);
-	workers = CLAMP(workers, 1, MAX_WORKERS);
+	guint workers = ordered_pool_threads(config->threads);
 	r->max_in_flight = workers * BATCHES_PER_WORKER;
-	r->done = g_async_queue_new();
 	r->idle = g_async_queue_new();
 	r->workers = g_ptr_array_new_with_free_func(worker_free);
 	for (guint i = 0; i < workers; i++) {
@@ -188,8 +179,7 @@ struct reader *reader_new(const struct read_config *config)
 		g_ptr_array_add(r->workers, w);
 		g_async_queue_push(r->idle, w);
 	}
-	r->pool = g_thread_pool_new(parse_batch, r, (int)workers, FALSE, NULL);
-	r->parsed = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, batch_free);
+	r->pool = ordered_pool_new(parse_batch, r, workers, batch_free);
 	r->spare = g_ptr_array_new_with_free_func(batch_free);
 	init_extractor(&r->main, r, config, r->trace->names, r->trace->text);
 	r->main.out = extracted_new();
@@ -202,16 +192,11 @@ void reader_free(struct reader *r)
 {
 	if (!r)
 		return;
-	g_thread_pool_free(r->pool, FALSE, TRUE); /* waits for the batches under way */
-	struct batch *b;
-	while ((b = g_async_queue_try_pop(r->done)))
-		batch_free(b);
-	g_async_queue_unref(r->done);
+	ordered_pool_free(r->pool); /* waits for the batches under way */
 	while (g_async_queue_try_pop(r->idle))
 		;
 	g_async_queue_unref(r->idle);
 	g_ptr_array_free(r->workers, TRUE);
-	g_hash_table_destroy(r->parsed);
 	g_ptr_array_free(r->spare, TRUE);
 	batch_free(r->batch);
 	json_tokener_free(r->tokener);
@@ -332,7 +317,7 @@ static void parse_batch(gpointer data, gpointer user_data)
 {
 	struct batch *b = data;
 	struct reader *r = user_data;
-	struct worker *w = g_async_queue_pop(r->idle);
+	struct worker *w = g_async_queue_pop(r->idle); /* one is free: there are as many as threads */
 	b->out = extracted_new();
 	w->extractor.out = b->out;
 	gboolean ok = TRUE;
@@ -344,7 +329,6 @@ static void parse_batch(gpointer data, gpointer user_data)
 	g_array_set_size(w->entries, 0);
 	w->extractor.out = NULL;
 	g_async_queue_push(r->idle, w);
-	g_async_queue_push(r->done, b);
 }
 
 /* ---- merging, in document order ---- */
@@ -480,32 +464,21 @@ static void recycle_batch(struct reader *r, struct batch *b)
 /* Merges parsed batches in order, waiting while more than LIMIT are in flight. */
 static gboolean collect(struct reader *r, guint limit, GError **error)
 {
-	for (;;) {
-		struct batch *b;
-		while ((b = g_hash_table_lookup(r->parsed, GSIZE_TO_POINTER(r->merge_seq)))) {
-			g_hash_table_steal(r->parsed, GSIZE_TO_POINTER(r->merge_seq));
-			r->merge_seq++;
-			r->in_flight--;
-			gboolean ok = merge_batch(r, b, error);
-			recycle_batch(r, b);
-			if (!ok)
-				return FALSE;
-		}
-		b = r->in_flight > limit ? g_async_queue_pop(r->done) : g_async_queue_try_pop(r->done);
-		if (!b)
-			return TRUE;
-		g_hash_table_insert(r->parsed, GSIZE_TO_POINTER(b->seq), b);
+	struct batch *b;
+	while ((b = ordered_pool_next(r->pool, ordered_pool_in_flight(r->pool) > limit))) {
+		gboolean ok = merge_batch(r, b, error);
+		recycle_batch(r, b);
+		if (!ok)
+			return FALSE;
 	}
+	return TRUE;
 }
 
 static gboolean submit_batch(struct reader *r, GError **error)
 {
 	if (!r->batch)
 		return TRUE;
-	struct batch *b = g_steal_pointer(&r->batch);
-	b->seq = r->next_seq++;
-	r->in_flight++;
-	g_thread_pool_push(r->pool, b, NULL);
+	ordered_pool_push(r->pool, g_steal_pointer(&r->batch));
 	return collect(r, r->max_in_flight, error);
 }
 

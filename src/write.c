@@ -1,13 +1,16 @@
 #include "write.h"
+#include "ordered.h"
 #include "timefmt.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define FLUSH_AT (1 << 20)
+#define SEGMENT_NODES 4096
+#define SEGMENTS_PER_THREAD 4
 
 static const char *const header[] = {
 	"name", "args", "host duration(ms)", "device duration(ms)", "cuda launch duration(ms)",
@@ -29,11 +32,13 @@ void csv_append_field(GString *out, const char *text, gsize len)
 	g_string_append_c(out, '"');
 }
 
-/* The fields of one row, built up before quoting. */
+/* What formatting rows needs, one per thread. */
 struct row {
-	GString *field;
-	GString *line;
+	GString *field; /* the field under way, before quoting */
+	GString *line;  /* the rows of the segment under way */
 	GArray *launches;
+	GString *path;
+	gsize *path_end; /* where the name at depth d ends in path */
 };
 
 static void end_field(struct row *row, gboolean last)
@@ -119,15 +124,6 @@ static void append_row(struct row *row, const GString *path, const struct event 
 	device_list_field(row, a, ENTRY_TIMESTAMP, TRUE);
 }
 
-static gboolean flush_line(FILE *out, GString *line, gsize at_least)
-{
-	if (line->len < at_least)
-		return TRUE;
-	gboolean ok = fwrite(line->str, 1, line->len, out) == line->len;
-	g_string_truncate(line, 0);
-	return ok;
-}
-
 static gboolean within(int depth, const struct write_config *config)
 {
 	return (config->min_depth < 0 || depth >= config->min_depth) &&
@@ -135,11 +131,11 @@ static gboolean within(int depth, const struct write_config *config)
 }
 
 /* Pre-order over one root's subtree, which is the index range
- * [root, subtree_end[root]); PATH_END[d] is where depth d's name ends in PATH. */
-static gboolean write_tree(FILE *out, struct row *row, GString *path, gsize *path_end, guint root,
-			   const struct forest *f, const struct attribution *a, const struct write_config *config,
-			   guint64 *rows)
+ * [root, subtree_end[root]); returns the rows written. */
+static guint64 write_tree(struct row *row, guint root, const struct forest *f, const struct attribution *a,
+			  const struct write_config *config)
 {
+	guint64 rows = 0;
 	for (guint i = root; i < f->subtree_end[root];) {
 		guint depth = f->depth[i];
 		if (config->max_depth >= 0 && depth > (guint)config->max_depth) {
@@ -147,47 +143,135 @@ static gboolean write_tree(FILE *out, struct row *row, GString *path, gsize *pat
 			continue;
 		}
 		const struct event *event = &f->events[i];
-		g_string_truncate(path, depth > 1 ? path_end[depth - 1] : 0);
+		g_string_truncate(row->path, depth > 1 ? row->path_end[depth - 1] : 0);
 		if (depth > 1)
-			g_string_append(path, "$$");
-		g_string_append_len(path, event->name->text, event->name->len);
-		path_end[depth] = path->len;
+			g_string_append(row->path, "$$");
+		g_string_append_len(row->path, event->name->text, event->name->len);
+		row->path_end[depth] = row->path->len;
 		if (within(depth, config)) {
 			g_array_set_size(row->launches, 0);
 			attribution_node_launches(a, f, i, row->launches);
-			append_row(row, path, event, a);
-			(*rows)++;
-			if (!flush_line(out, row->line, FLUSH_AT))
-				return FALSE;
+			append_row(row, row->path, event, a);
+			rows++;
 		}
 		i++;
 	}
-	return TRUE;
+	return rows;
 }
 
+/* A run of roots whose rows one thread formats. */
+struct segment {
+	GNode *first; /* roots [first, end) in the forest's list of roots */
+	GNode *end;
+	GString *text;
+	guint64 rows;
+};
+
+struct writer {
+	const struct forest *forest;
+	const struct attribution *attribution;
+	const struct write_config *config;
+	GAsyncQueue *idle; /* struct row *, free */
+};
+
+static struct row *row_new(guint deepest)
+{
+	struct row *row = g_new0(struct row, 1);
+	row->field = g_string_sized_new(4096);
+	row->launches = g_array_new(FALSE, FALSE, sizeof(guint));
+	row->path = g_string_new(NULL);
+	row->path_end = g_new0(gsize, deepest + 1);
+	return row;
+}
+
+static void row_free(gpointer data)
+{
+	struct row *row = data;
+	g_string_free(row->field, TRUE);
+	g_array_free(row->launches, TRUE);
+	g_string_free(row->path, TRUE);
+	g_free(row->path_end);
+	g_free(row);
+}
+
+static void segment_free(gpointer data)
+{
+	struct segment *segment = data;
+	g_string_free(segment->text, TRUE);
+	g_free(segment);
+}
+
+static void format_segment(gpointer data, gpointer user_data)
+{
+	struct segment *segment = data;
+	struct writer *w = user_data;
+	struct row *row = g_async_queue_pop(w->idle); /* one is free: there are as many as threads */
+	row->line = segment->text;
+	for (GNode *root = segment->first; root != segment->end; root = root->next)
+		segment->rows += write_tree(row, forest_index(w->forest, root), w->forest, w->attribution, w->config);
+	row->line = NULL;
+	g_async_queue_push(w->idle, row);
+}
+
+/* The roots from FIRST whose subtrees hold about SEGMENT_NODES nodes. */
+static GNode *segment_end(const struct forest *forest, GNode *first)
+{
+	guint nodes = 0;
+	GNode *root = first;
+	while (root && nodes < SEGMENT_NODES) {
+		guint i = forest_index(forest, root);
+		nodes += forest->subtree_end[i] - i;
+		root = root->next;
+	}
+	return root;
+}
+
+static gboolean write_segment(FILE *out, struct segment *segment, guint64 *rows)
+{
+	gboolean ok = fwrite(segment->text->str, 1, segment->text->len, out) == segment->text->len;
+	*rows += segment->rows;
+	segment_free(segment);
+	return ok;
+}
+
+static gboolean write_header(FILE *out)
+{
+	g_autoptr(GString) line = g_string_new(NULL);
+	for (gsize i = 0; i < G_N_ELEMENTS(header); i++) {
+		csv_append_field(line, header[i], strlen(header[i]));
+		g_string_append(line, i + 1 < G_N_ELEMENTS(header) ? "," : "\r\n");
+	}
+	return fwrite(line->str, 1, line->len, out) == line->len;
+}
+
+/* Segments of roots are formatted on all processors and written in order,
+ * with a few in flight: the file is what one thread would write. */
 gboolean write_csv(FILE *out, const struct forest *forest, const struct attribution *attribution,
 		   const struct write_config *config, guint64 *rows)
 {
-	struct row row = {
-		.field = g_string_sized_new(4096),
-		.line = g_string_sized_new(FLUSH_AT + 65536),
-		.launches = g_array_new(FALSE, FALSE, sizeof(guint)),
-	};
-	g_autoptr(GString) path = g_string_new(NULL);
-	g_autofree gsize *path_end = g_new0(gsize, forest->deepest + 1);
-	gboolean ok = TRUE;
+	guint threads = ordered_pool_threads(config->threads);
+	struct writer w = { forest, attribution, config, g_async_queue_new_full(row_free) };
+	for (guint t = 0; t < threads; t++)
+		g_async_queue_push(w.idle, row_new(forest->deepest));
+	struct ordered_pool *pool = ordered_pool_new(format_segment, &w, threads, segment_free);
+	gboolean ok = write_header(out);
 	*rows = 0;
-	for (gsize i = 0; i < G_N_ELEMENTS(header); i++) {
-		csv_append_field(row.line, header[i], strlen(header[i]));
-		g_string_append(row.line, i + 1 < G_N_ELEMENTS(header) ? "," : "\r\n");
+	for (GNode *first = forest->root.children; ok && first;) {
+		struct segment *segment = g_new0(struct segment, 1);
+		segment->first = first;
+		segment->end = first = segment_end(forest, first);
+		segment->text = g_string_sized_new(1 << 16);
+		ordered_pool_push(pool, segment);
+		struct segment *done;
+		while (ok && (done = ordered_pool_next(pool, ordered_pool_in_flight(pool) > threads * SEGMENTS_PER_THREAD)))
+			ok = write_segment(out, done, rows);
 	}
-	for (GNode *root = forest->root.children; ok && root; root = root->next)
-		ok = write_tree(out, &row, path, path_end, forest_index(forest, root), forest, attribution, config, rows);
-	ok = ok && flush_line(out, row.line, 0) && fflush(out) == 0 && !ferror(out);
-	g_string_free(row.field, TRUE);
-	g_string_free(row.line, TRUE);
-	g_array_free(row.launches, TRUE);
-	return ok;
+	struct segment *done;
+	while (ok && (done = ordered_pool_next(pool, TRUE)))
+		ok = write_segment(out, done, rows);
+	ordered_pool_free(pool);
+	g_async_queue_unref(w.idle);
+	return ok && fflush(out) == 0 && !ferror(out);
 }
 
 static void set_errno_error(GError **error, const char *what)
@@ -196,20 +280,38 @@ static void set_errno_error(GError **error, const char *what)
 	g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved), "%s: %s", what, g_strerror(saved));
 }
 
+/* An existing destination that is not a regular file (a device, a FIFO) is
+ * written in place: renaming over it would replace /dev/null by a file. */
+static gboolean open_in_place(struct output *output, const char *path, GError **error)
+{
+	output->file = fopen(path, "wb");
+	if (!output->file)
+		set_errno_error(error, "cannot open");
+	return output->file != NULL;
+}
+
 gboolean output_open(struct output *output, const char *path, GError **error)
 {
 	memset(output, 0, sizeof *output);
-	output->path = g_strdup(path);
 	if (strcmp(path, "-") == 0) {
+		output->path = g_strdup(path);
 		output->file = stdout;
 		return TRUE;
 	}
-	g_autofree char *directory = g_path_get_dirname(path);
+	struct stat status;
+	if (stat(path, &status) == 0 && !S_ISREG(status.st_mode)) {
+		output->path = g_strdup(path);
+		return open_in_place(output, path, error);
+	}
+	/* through a symbolic link, the file it names is replaced, not the link */
+	char *target = realpath(path, NULL);
+	output->path = target ? target : g_strdup(path);
+	g_autofree char *directory = g_path_get_dirname(output->path);
 	if (g_mkdir_with_parents(directory, 0777) != 0) {
 		set_errno_error(error, "cannot create its directory");
 		return FALSE;
 	}
-	output->temporary = g_strconcat(path, ".XXXXXX", NULL);
+	output->temporary = g_strconcat(output->path, ".XXXXXX", NULL);
 	int fd = g_mkstemp(output->temporary);
 	if (fd < 0) {
 		set_errno_error(error, "cannot create a temporary file beside it");
@@ -237,7 +339,7 @@ gboolean output_commit(struct output *output, GError **error)
 		}
 		if (!ok)
 			g_unlink(output->temporary);
-	} else if (fflush(output->file) != 0) {
+	} else if (output->file == stdout ? fflush(output->file) != 0 : fclose(output->file) != 0) {
 		set_errno_error(error, "cannot write");
 		ok = FALSE;
 	}
@@ -249,11 +351,10 @@ gboolean output_commit(struct output *output, GError **error)
 
 void output_abort(struct output *output)
 {
-	if (output->temporary) {
-		if (output->file)
-			fclose(output->file);
+	if (output->file && output->file != stdout)
+		fclose(output->file);
+	if (output->temporary)
 		g_unlink(output->temporary);
-	}
 	g_free(output->temporary);
 	g_free(output->path);
 	memset(output, 0, sizeof *output);

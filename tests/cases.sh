@@ -41,4 +41,19 @@ gzip -c "$cases/object_form.json" | "$PROFILE_PARSER" -q -s - -d - -mc cpu_op > 
 "$PROFILE_PARSER" -q -s "$cases/object_form.json" -d "$tmp/new/dir/out.csv" -mc cpu_op \
 	&& cmp -s "$tmp/new/dir/out.csv" "$cases/object_form.csv" \
 	&& pass "parent directories created" || fail "parent directories created"
+# a destination that is not a regular file (a FIFO here, /dev/null alike) is
+# written in place, never replaced by a file
+mkfifo "$tmp/fifo"
+cat "$tmp/fifo" > "$tmp/from_fifo" &
+"$PROFILE_PARSER" -q -s "$cases/object_form.json" -d "$tmp/fifo" -mc cpu_op
+wait
+[ -p "$tmp/fifo" ] && cmp -s "$tmp/from_fifo" "$cases/object_form.csv" \
+	&& pass "a FIFO destination is written in place" || fail "a FIFO destination is written in place"
+
+# through a symbolic link, the file it names is replaced and the link stays
+echo old > "$tmp/real.csv"
+ln -s real.csv "$tmp/link.csv"
+"$PROFILE_PARSER" -q -s "$cases/object_form.json" -d "$tmp/link.csv" -mc cpu_op
+[ -L "$tmp/link.csv" ] && cmp -s "$tmp/real.csv" "$cases/object_form.csv" \
+	&& pass "a symbolic link destination stays a link" || fail "a symbolic link destination stays a link"
 finish
