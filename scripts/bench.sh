@@ -56,21 +56,22 @@ median() { # FILE COLUMN
 calc() { awk "BEGIN { print $* }"; }
 size_mb() { stat -c %s "$1" | awk '{printf "%.1f", $1/1e6}'; }
 
-# case LABEL TRACE FLOOR_TRACE OPTIONS...: alternating runs; sets last_time, last_floor
+# case_row LABEL TRACE PLAIN OPTIONS...: alternating runs of profile_parser and
+# the floor on TRACE; sizes are PLAIN's (the trace unpacked); sets last_time
 case_row() {
-	local label=$1 trace=$2 floor_trace=$3; shift 3
+	local label=$1 trace=$2 plain=$3; shift 3
 	local t_pp=$cache/t_pp.txt t_floor=$cache/t_floor.txt
 	: > "$t_pp"; : > "$t_floor"
 	for ((i = 0; i < runs; i++)); do
-		run "$t_floor" "$floor" "$floor_trace"
+		run "$t_floor" "$floor" "$trace"
 		run "$t_pp" "$pp" -q -s "$trace" -d "$cache/out.csv" "$@"
 	done
 	last_time=$(median "$t_pp" 1)
 	last_floor=$(median "$t_floor" 1)
 	local rss_kb size mb
 	rss_kb=$(median "$t_pp" 2)
-	size=$(stat -c %s "$floor_trace")
-	mb=$(size_mb "$floor_trace")
+	size=$(stat -c %s "$plain")
+	mb=$(size_mb "$plain")
 	printf '| %-44s | %8s | %6.2f s | %6.2f s | %5.2f | %7.1f | %7.0f MB | %5.2f |\n' \
 		"$label" "$mb MB" "$last_floor" "$last_time" "$(calc "$last_time / $last_floor")" \
 		"$(calc "$size / 1000000 / $last_time")" "$(calc "$rss_kb / 1000")" \
@@ -85,7 +86,7 @@ case_row "df_index_resolver, -mc cpu_op" "$df1" "$df1" -mc cpu_op
 case_row "mtia_rank0, -mc cpu_op" "$mtia" "$mtia" -mc cpu_op
 case_row "df_index_resolver x20, -mc cpu_op --max_depth 3" "$df20" "$df20" -mc cpu_op --max_depth 3
 plain=$last_time
-case_row "the same, gzipped (floor on the gzip too)" "$df20.gz" "$df20.gz" -mc cpu_op --max_depth 3
+case_row "the same, gzipped (floor on the gzip too)" "$df20.gz" "$df20" -mc cpu_op --max_depth 3
 echo
 printf 'gzip / plain (x20): %.2f\n' "$(calc "$last_time / $plain")"
 echo

@@ -30,6 +30,21 @@ struct extracted *extracted_new(void)
 	return out;
 }
 
+void extracted_clear(struct extracted *out)
+{
+	if (!out)
+		return;
+	for (int i = 0; i < OUT_ROLES; i++)
+		g_array_set_size(out->events[i], 0);
+	g_array_set_size(out->keys, 0);
+	g_hash_table_remove_all(out->key_index);
+	for (guint i = 0; i < out->begin_end->len; i++)
+		json_object_put(g_array_index(out->begin_end, struct pending_event, i).event);
+	g_array_set_size(out->begin_end, 0);
+	memset(&out->stats, 0, sizeof out->stats);
+	out->stats.first_skipped_index = -1;
+}
+
 void extracted_free(struct extracted *out)
 {
 	if (!out)

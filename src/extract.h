@@ -43,6 +43,8 @@ struct extractor {
 };
 
 struct extracted *extracted_new(void);
+/* Empties OUT for another run of events. */
+void extracted_clear(struct extracted *out);
 void extracted_free(struct extracted *out);
 
 /* X events become compact events, B and E events wait in out->begin_end,

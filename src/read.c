@@ -5,6 +5,9 @@
 #include "pylit.h"
 #include <errno.h>
 #include <limits.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,9 +15,9 @@
 
 #define TOKENER_DEPTH 129 /* 128 levels in an event, within the batch's array */
 #define READ_CHUNK (4 << 20)
-#define BATCH_BYTES (1 << 20)
+#define BATCH_BYTES (512 << 10)
 #define GROUP_EVENTS 64
-#define BATCHES_PER_WORKER 3 /* in flight: enough to keep workers busy, few to keep memory low */
+#define BATCHES_PER_WORKER 2 /* in flight: enough to keep workers busy, few to keep memory low */
 
 G_DEFINE_QUARK(profile-parser-read-error-quark, read_error)
 
@@ -318,7 +321,8 @@ static void parse_batch(gpointer data, gpointer user_data)
 	struct batch *b = data;
 	struct reader *r = user_data;
 	struct worker *w = g_async_queue_pop(r->idle); /* one is free: there are as many as threads */
-	b->out = extracted_new();
+	if (!b->out)
+		b->out = extracted_new();
 	w->extractor.out = b->out;
 	gboolean ok = TRUE;
 	for (guint i = 0; ok && i < b->elements->len; i++)
@@ -456,7 +460,7 @@ static void recycle_batch(struct reader *r, struct batch *b)
 	}
 	g_string_truncate(b->bytes, 0);
 	g_array_set_size(b->elements, 0);
-	g_clear_pointer(&b->out, extracted_free);
+	extracted_clear(b->out); /* its arrays keep their room for the next batch */
 	g_clear_error(&b->error);
 	g_ptr_array_add(r->spare, b);
 }
@@ -847,6 +851,15 @@ static gzFile open_input(const char *path, GError **error)
 	return in;
 }
 
+/* What the workers freed stays in their malloc arenas: give it back, so
+ * that the stages after reading do not add to the peak. */
+static void release_free_memory(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
 struct trace *read_trace_file(const char *path, const struct read_config *config, GError **error)
 {
 	errno = 0;
@@ -874,5 +887,8 @@ struct trace *read_trace_file(const char *path, const struct read_config *config
 	gzclose(in);
 	if (!ok || !reader_finish(r, error))
 		return NULL;
-	return reader_steal_trace(r);
+	struct trace *trace = reader_steal_trace(r);
+	g_clear_pointer(&r, reader_free);
+	release_free_memory();
+	return trace;
 }

@@ -133,7 +133,21 @@ static gboolean skim_scalar(struct skimmer *s, struct member_text *seen)
 
 /* The whole value, containers followed with an explicit stack; the string
  * values of the top-level keys "ph" and "cat" are kept. */
-static gboolean skim_value(struct skimmer *s, struct member_text *ph, struct member_text *cat, gboolean *object)
+static enum skim_verdict judge(const struct member_text *ph, const struct member_text *cat, GHashTable *roles);
+
+/* Whether what was seen so far already makes the event needed: then json-c,
+ * which parses it anyway, checks the rest (and a later duplicate key). */
+static gboolean surely_needed(const struct member_text *ph, const struct member_text *cat, GHashTable *roles)
+{
+	if (!ph->is_string)
+		return FALSE;
+	if (ph->len == 1 && ph->text[0] == 'X' && !cat->present)
+		return FALSE; /* the category may come later */
+	return judge(ph, cat, roles) == SKIM_NEEDED;
+}
+
+static gboolean skim_value(struct skimmer *s, struct member_text *ph, struct member_text *cat, gboolean *object,
+			   GHashTable *roles, gboolean *needed)
 {
 	char stack[SKIM_DEPTH];
 	int depth = 0;
@@ -164,6 +178,10 @@ static gboolean skim_value(struct skimmer *s, struct member_text *ph, struct mem
 				memset(seen, 0, sizeof *seen), seen->present = TRUE;
 			if (!skim_scalar(s, seen))
 				return FALSE;
+			if (seen && surely_needed(ph, cat, roles)) {
+				*needed = TRUE;
+				return TRUE;
+			}
 			seen = NULL;
 		}
 	after_value:
@@ -233,11 +251,13 @@ enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsi
 {
 	struct skimmer s = { .p = text, .end = text + len };
 	struct member_text ph = { 0 }, cat = { 0 };
-	gboolean object;
-	if (!skim_value(&s, &ph, &cat, &object)) {
+	gboolean object, needed = FALSE;
+	if (!skim_value(&s, &ph, &cat, &object, roles, &needed)) {
 		*error_pos = (gsize)(s.p - text);
 		*error_what = s.what;
 		return SKIM_INVALID;
 	}
+	if (needed)
+		return SKIM_NEEDED;
 	return object ? judge(&ph, &cat, roles) : SKIM_NOT_OBJECT;
 }

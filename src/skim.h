@@ -2,7 +2,8 @@
  * building it, and judged by its "ph" and "cat" members: an event that cannot
  * matter (metadata, flows, instants, categories in no list) costs a pass over
  * its bytes instead of json-c's objects. Every event that may matter is left
- * to json-c. The grammar is json-c's strict one as configured by the reader
+ * to json-c, which checks it: skimming stops as soon as its leading members
+ * show it is needed. The grammar is json-c's strict one as configured by the reader
  * (raw control characters in strings, NaN and Infinity are accepted). */
 #ifndef PP_SKIM_H
 #define PP_SKIM_H

@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SEGMENT_NODES 4096
-#define SEGMENTS_PER_THREAD 4
+#define SEGMENT_NODES 64 /* a row holds whole launch lists (megabytes, at times): few in flight */
+#define SEGMENTS_IN_FLIGHT 2
 
 static const char *const header[] = {
 	"name", "args", "host duration(ms)", "device duration(ms)", "cuda launch duration(ms)",
@@ -244,12 +244,13 @@ static gboolean write_header(FILE *out)
 	return fwrite(line->str, 1, line->len, out) == line->len;
 }
 
-/* Segments of roots are formatted on all processors and written in order,
- * with a few in flight: the file is what one thread would write. */
+/* A pipeline: one thread formats segments of roots while this one writes
+ * them, in order. (Writing is bound by the kernel's copy into the page
+ * cache; more formatting threads only hold more rows in memory.) */
 gboolean write_csv(FILE *out, const struct forest *forest, const struct attribution *attribution,
 		   const struct write_config *config, guint64 *rows)
 {
-	guint threads = ordered_pool_threads(config->threads);
+	guint threads = 1;
 	struct writer w = { forest, attribution, config, g_async_queue_new_full(row_free) };
 	for (guint t = 0; t < threads; t++)
 		g_async_queue_push(w.idle, row_new(forest->deepest));
@@ -263,7 +264,7 @@ gboolean write_csv(FILE *out, const struct forest *forest, const struct attribut
 		segment->text = g_string_sized_new(1 << 16);
 		ordered_pool_push(pool, segment);
 		struct segment *done;
-		while (ok && (done = ordered_pool_next(pool, ordered_pool_in_flight(pool) > threads * SEGMENTS_PER_THREAD)))
+		while (ok && (done = ordered_pool_next(pool, ordered_pool_in_flight(pool) > SEGMENTS_IN_FLIGHT)))
 			ok = write_segment(out, done, rows);
 	}
 	struct segment *done;

@@ -1,7 +1,6 @@
 /* Write: the forest as CSV rows (RFC 4180, every field quoted, CRLF), into
  * a temporary file that replaces the destination only when all went well.
- * Rows are formatted on all processors, segment by segment, and written in
- * order. */
+ * One thread formats rows, segment by segment, while another writes them. */
 #ifndef PP_WRITE_H
 #define PP_WRITE_H
 
@@ -11,7 +10,6 @@
 struct write_config {
 	int min_depth; /* -1: no bound */
 	int max_depth;
-	guint threads; /* formatting rows; 0: one per processor */
 };
 
 /* Appends TEXT as one quoted CSV field, doubling its quotes. */
