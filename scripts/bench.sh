@@ -43,9 +43,12 @@ df20=$(copies 20)
 [ -s "$df20.gz" ] || gzip -6 -c "$df20" > "$df20.gz"
 
 # ---- measuring ----
-# run OUTFILE CMD...: appends "seconds peak_kB" of one run to OUTFILE
+# run OUTFILE CMD...: appends "seconds peak_kB" of one run to OUTFILE. The CSV
+# of the previous run is removed first, outside the timing: replacing it
+# would add the freeing of its pages (a GB on the big trace) to this run.
 run() {
 	local out=$1; shift
+	rm -f "$cache/out.csv"
 	/usr/bin/time -f "%e %M" -o "$cache/time.txt" "$@" >/dev/null 2>"$cache/stderr.txt" || {
 		echo "bench.sh: failed: $*" >&2; cat "$cache/stderr.txt" >&2; exit 1; }
 	cat "$cache/time.txt" >> "$out"
