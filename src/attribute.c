@@ -74,7 +74,8 @@ static GHashTable *launches_by_correlation(const struct attribution *a)
 /* Groups the device events by their launch (a stable counting sort). */
 static void claim_device_events(struct attribution *a, GArray *device)
 {
-	qsort(device->data, device->len, sizeof(struct event), compare_device);
+	if (device->len > 1) /* qsort may not take the NULL of an empty array */
+		qsort(device->data, device->len, sizeof(struct event), compare_device);
 	g_autoptr(GHashTable) table = launches_by_correlation(a);
 	g_autofree guint *claim = g_new(guint, device->len);
 	a->device_first = g_new0(guint, a->launch_count + 2);
@@ -101,7 +102,8 @@ struct attribution *attribute(struct trace *trace, const struct forest *forest)
 	struct attribution *a = g_new0(struct attribution, 1);
 	a->launches = (struct event *)trace->launches->data;
 	a->launch_count = trace->launches->len;
-	qsort(a->launches, a->launch_count, sizeof(struct event), event_compare_by_thread);
+	if (a->launch_count > 1) /* qsort may not take the NULL of an empty array */
+		qsort(a->launches, a->launch_count, sizeof(struct event), event_compare_by_thread);
 	count_launches_by_thread(a, forest->threads);
 	a->owner = g_new(guint, a->launch_count);
 	a->nested = g_new(gboolean, a->launch_count);

@@ -83,7 +83,8 @@ struct forest *forest_build(struct trace *trace)
 	struct forest *forest = g_new0(struct forest, 1);
 	forest->events = (struct event *)trace->monitored->data;
 	forest->count = trace->monitored->len;
-	qsort(forest->events, forest->count, sizeof(struct event), event_compare_by_thread);
+	if (forest->count > 1) /* qsort may not take the NULL of an empty array */
+		qsort(forest->events, forest->count, sizeof(struct event), event_compare_by_thread);
 	forest->nodes = g_new0(GNode, forest->count);
 	forest->depth = g_new0(guint, forest->count);
 	forest->subtree_end = g_new0(guint, forest->count);
