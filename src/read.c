@@ -877,10 +877,16 @@ struct trace *read_trace_file(const char *path, const struct read_config *config
 		int code;
 		const char *message = gzerror(in, &code);
 		if (n < 0 || code != Z_OK) { /* zlib reports a cut gzip stream only here */
-			if (code == Z_ERRNO)
+			if (code == Z_ERRNO) {
 				g_set_error(error, READ_ERROR, READ_ERROR_IO, "%s", g_strerror(errno));
-			else
-				fail(error, READ_ERROR_IO, r->consumed, message);
+			} else {
+				if (g_str_has_prefix(message, path) && g_str_has_prefix(message + strlen(path), ": "))
+					message += strlen(path) + 2; /* zlib names the file too */
+				g_autofree char *where = r->consumed ? g_strdup_printf(" after %" G_GINT64_FORMAT " bytes", r->consumed)
+								      : g_strdup("");
+				g_set_error(error, READ_ERROR, READ_ERROR_IO, "gzip stream cut or corrupt (%s)%s", message,
+					    where);
+			}
 			ok = FALSE;
 		}
 	}
