@@ -89,6 +89,7 @@ struct forest *forest_build(struct trace *trace)
 	forest->depth = g_new0(guint, forest->count);
 	forest->subtree_end = g_new0(guint, forest->count);
 	forest->threads = trace->threads->len;
+	forest->thread_ids = trace->threads;
 	forest->thread_first = g_new0(guint, forest->threads + 1);
 	for (guint i = 0; i < forest->count; i++) {
 		forest->nodes[i].data = &forest->events[i];

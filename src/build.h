@@ -18,6 +18,7 @@ struct forest {
 	guint *thread_first; /* thread t holds [thread_first[t], thread_first[t + 1]) */
 	guint threads;
 	guint threads_with_nodes;
+	const GPtrArray *thread_ids; /* struct thread_id *: the trace's threads */
 	GNode root;   /* its children: every thread's roots, in sort order */
 	guint deepest;
 };

@@ -239,6 +239,46 @@ static const char *args_literal(struct extractor *x, json_object *args)
 	return g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len);
 }
 
+/* Only empty lists (or none): [], [[], []]. */
+static gboolean shapes_empty(json_object *dims)
+{
+	if (!json_object_is_type(dims, json_type_array))
+		return dims == NULL;
+	for (size_t i = 0; i < json_object_array_length(dims); i++) {
+		json_object *item = json_object_array_get_idx(dims, i);
+		if (!json_object_is_type(item, json_type_array) || json_object_array_length(item) > 0)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* The Python literal of args[KEY] (or args[OTHER_KEY]); NULL when neither is there. */
+static const char *member_literal(struct extractor *x, json_object *args, const char *key, const char *other_key)
+{
+	json_object *value = NULL;
+	if (!json_object_is_type(args, json_type_object) ||
+	    (!json_object_object_get_ex(args, key, &value) &&
+	     !(other_key && json_object_object_get_ex(args, other_key, &value))))
+		return NULL;
+	g_string_truncate(x->literal, 0);
+	if (pylit_append_json(x->literal, value)) /* a JSON null is a NULL value: None */
+		x->out->stats.invalid_utf8++;
+	return g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len);
+}
+
+static const struct event_extra *extra_of(struct extractor *x, json_object *args)
+{
+	struct event_extra *extra = g_new0(struct event_extra, 1);
+	json_object *dims = NULL;
+	if (json_object_is_type(args, json_type_object) && !json_object_object_get_ex(args, "Input Dims", &dims))
+		json_object_object_get_ex(args, "Input dims", &dims);
+	extra->input_dims = member_literal(x, args, "Input Dims", "Input dims");
+	extra->input_type = member_literal(x, args, "Input type", NULL);
+	extra->shapes_empty = shapes_empty(dims);
+	g_ptr_array_add(x->extras, extra);
+	return extra;
+}
+
 static gboolean checked_time(struct extractor *x, json_object *value, gint64 index, gint64 *ns,
 			     enum skip_reason missing, enum skip_reason bad)
 {
@@ -292,8 +332,11 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 	event.has_correlation = correlation_of(args, &event.correlation);
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
 		event.args = args_literal(x, args);
-	if (roles & ROLE_MONITORED)
-		g_array_append_val(x->out->events[OUT_MONITORED], event);
+	if (roles & ROLE_MONITORED) {
+		struct event node = event;
+		node.extra = x->extras ? extra_of(x, args) : NULL; /* in place of the correlation */
+		g_array_append_val(x->out->events[OUT_MONITORED], node);
+	}
 	if (roles & ROLE_LAUNCH)
 		g_array_append_val(x->out->events[OUT_LAUNCH], event);
 	if (roles & ROLE_DEVICE)

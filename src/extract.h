@@ -36,6 +36,7 @@ struct extracted {
 struct extractor {
 	GHashTable *roles; /* canonical category -> enum event_role bits; shared, read-only */
 	gboolean all_python_functions;
+	GPtrArray *extras; /* struct event_extra *, owned; NULL: none are kept */
 	struct names *names;
 	GStringChunk *text;
 	GString *literal;

@@ -20,7 +20,9 @@ static const struct {
 
 static const char *const long_names[] = {
 	"src", "dst", "monitor_cat", "host_cat", "device_cat", "max_depth", "min_depth",
-	"all-python-functions", "quiet", "help", "version",
+	"all-python-functions", "quiet", "help", "version", "leaves", "opaque", "whitelist",
+	"exclude", "blacklist", "skip-empty-shapes", "meta", "model-name", "ml-task", "is-training",
+	"columns",
 };
 
 /* Option names compare with '-' and '_' taken as the same character. */
@@ -62,7 +64,8 @@ static gboolean takes_value(const char *arg)
 {
 	static const char *const with_value[] = {
 		"-s", "-d", "--src", "--dst", "--monitor_cat", "--host_cat", "--device_cat",
-		"--max_depth", "--min_depth",
+		"--max_depth", "--min_depth", "--opaque", "--whitelist", "--exclude", "--blacklist",
+		"--meta", "--model-name", "--ml-task", "--is-training", "--columns",
 	};
 	for (gsize i = 0; i < G_N_ELEMENTS(with_value); i++)
 		if (strcmp(arg, with_value[i]) == 0)
@@ -138,8 +141,36 @@ static const char description[] =
 	"Exit status: 0 done, 1 the input could not be read or is not a trace,\n"
 	"2 usage error.\n";
 
+static void add_meta(struct options *options, const char *name, const char *value)
+{
+	struct meta_column meta = { g_strdup(name), g_strdup(value) };
+	g_array_append_val(options->meta, meta);
+}
+
+/* --meta NAME=VALUE and its spellings for the exporter's columns, in order. */
+static gboolean meta_option(const char *option, const char *value, gpointer data, GError **error)
+{
+	struct options *options = data;
+	if (strcmp(option, "--model-name") == 0)
+		add_meta(options, "Model Name", value);
+	else if (strcmp(option, "--ml-task") == 0)
+		add_meta(options, "ML Task", value);
+	else if (strcmp(option, "--is-training") == 0)
+		add_meta(options, "Is Training", value);
+	else {
+		const char *eq = strchr(value, '=');
+		if (!eq || eq == value) {
+			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--meta wants NAME=VALUE, not '%s'", value);
+			return FALSE;
+		}
+		g_autofree char *name = g_strndup(value, eq - value);
+		add_meta(options, name, eq + 1);
+	}
+	return TRUE;
+}
+
 static GOptionContext *make_context(char **src, char **dst, char **mc, char **hc, char **dc,
-				    char **max_depth, char **min_depth, struct options *options)
+				    char **max_depth, char **min_depth, char **columns, struct options *options)
 {
 	GOptionEntry entries[] = {
 		{ "src", 's', 0, G_OPTION_ARG_FILENAME, src, "Trace to read (plain or gzip; - is standard input)", "FILE" },
@@ -152,10 +183,28 @@ static GOptionContext *make_context(char **src, char **dst, char **mc, char **hc
 		{ "all-python-functions", 0, 0, G_OPTION_ARG_NONE, &options->all_python_functions, "Keep every python_function event, not only nn.Module ones", NULL },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &options->quiet, "No report on standard error", NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &options->show_version, "Print the version and exit", NULL },
+		{ "columns", 0, 0, G_OPTION_ARG_STRING, columns, "Columns to write, in order; +LIST: the default ones and LIST", "LIST" },
+		{ NULL, 0, 0, 0, NULL, NULL, NULL },
+	};
+	GOptionEntry export_entries[] = {
+		{ "leaves", 0, 0, G_OPTION_ARG_NONE, &options->leaves, "Write only leaves (nodes of which no child is written)", NULL },
+		{ "opaque", 0, 0, G_OPTION_ARG_FILENAME, &options->opaque_file, "Names (one a line) whose descendants are never written; alias --whitelist", "FILE" },
+		{ "whitelist", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &options->opaque_file, NULL, "FILE" },
+		{ "exclude", 0, 0, G_OPTION_ARG_FILENAME, &options->exclude_file, "Names (one a line) that get no row; alias --blacklist", "FILE" },
+		{ "blacklist", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &options->exclude_file, NULL, "FILE" },
+		{ "skip-empty-shapes", 0, 0, G_OPTION_ARG_NONE, &options->skip_empty_shapes, "No row whose Input Dims is missing or only empty lists", NULL },
+		{ "meta", 0, 0, G_OPTION_ARG_CALLBACK, meta_option, "A leading column NAME holding VALUE (repeatable)", "NAME=VALUE" },
+		{ "model-name", 0, 0, G_OPTION_ARG_CALLBACK, meta_option, "--meta \"Model Name=V\"", "V" },
+		{ "ml-task", 0, 0, G_OPTION_ARG_CALLBACK, meta_option, "--meta \"ML Task=V\"", "V" },
+		{ "is-training", 0, 0, G_OPTION_ARG_CALLBACK, meta_option, "--meta \"Is Training=V\"", "V" },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
 	};
 	GOptionContext *context = g_option_context_new("- per-node host, launch and device times of a PyTorch profiler trace");
 	g_option_context_add_main_entries(context, entries, NULL);
+	GOptionGroup *export = g_option_group_new("export", "Dataset export (one row per leaf operation):",
+						  "Show the dataset export options", options, NULL);
+	g_option_group_add_entries(export, export_entries);
+	g_option_context_add_group(context, export);
 	g_option_context_set_description(context, description);
 	return context;
 }
@@ -178,10 +227,12 @@ static gboolean check_options(struct options *options, GError **error)
 
 enum options_result options_parse(int argc, char **argv, struct options *options, GError **error)
 {
-	g_autofree char *mc = NULL, *hc = NULL, *dc = NULL, *max_depth = NULL, *min_depth = NULL;
+	g_autofree char *mc = NULL, *hc = NULL, *dc = NULL, *max_depth = NULL, *min_depth = NULL, *columns = NULL;
 	memset(options, 0, sizeof *options);
+	options->meta = g_array_new(FALSE, FALSE, sizeof(struct meta_column));
+	options->columns = g_array_new(FALSE, FALSE, sizeof(enum column));
 	g_autoptr(GOptionContext) context = make_context(&options->src, &options->dst, &mc, &hc, &dc,
-							 &max_depth, &min_depth, options);
+							 &max_depth, &min_depth, &columns, options);
 	g_auto(GStrv) args = canonical_argv(argc, argv);
 	gboolean ok = g_option_context_parse_strv(context, &args, error);
 	if (ok && args[0] && args[1]) {
@@ -199,7 +250,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	options->device_cats = split_list(dc ? dc : DEFAULT_DEVICE);
 	if (!parse_depth("--max_depth", max_depth, &options->max_depth, error) ||
 	    !parse_depth("--min_depth", min_depth, &options->min_depth, error) ||
-	    !check_options(options, error))
+	    !columns_parse(columns, options->columns, error) || !check_options(options, error))
 		return OPTIONS_USAGE;
 	return OPTIONS_RUN;
 }
@@ -211,5 +262,16 @@ void options_clear(struct options *options)
 	g_strfreev(options->monitor_cats);
 	g_strfreev(options->host_cats);
 	g_strfreev(options->device_cats);
+	g_free(options->opaque_file);
+	g_free(options->exclude_file);
+	for (guint i = 0; options->meta && i < options->meta->len; i++) {
+		struct meta_column *meta = &g_array_index(options->meta, struct meta_column, i);
+		g_free((char *)meta->name);
+		g_free((char *)meta->value);
+	}
+	if (options->meta)
+		g_array_free(options->meta, TRUE);
+	if (options->columns)
+		g_array_free(options->columns, TRUE);
 	memset(options, 0, sizeof *options);
 }

@@ -4,6 +4,7 @@
 #define PP_OPTIONS_H
 
 #include <glib.h>
+#include "write.h"
 
 #define DEPTH_UNBOUNDED (-1)
 
@@ -18,6 +19,13 @@ struct options {
 	gboolean all_python_functions;
 	gboolean quiet;
 	gboolean show_version;
+	/* dataset export and column choice */
+	gboolean leaves;
+	gboolean skip_empty_shapes;
+	char *opaque_file;  /* --opaque, --whitelist */
+	char *exclude_file; /* --exclude, --blacklist */
+	GArray *meta;       /* struct meta_column, strings owned, in the order given */
+	GArray *columns;    /* enum column */
 };
 
 enum options_result {

@@ -118,6 +118,14 @@ static void init_extractor(struct extractor *x, const struct reader *r, const st
 	x->names = names;
 	x->text = text;
 	x->literal = g_string_new(NULL);
+	x->extras = config->input_shapes ? g_ptr_array_new_with_free_func(g_free) : NULL;
+}
+
+static void clear_extractor(struct extractor *x)
+{
+	g_string_free(x->literal, TRUE);
+	if (x->extras)
+		g_ptr_array_unref(x->extras);
 }
 
 static void worker_free(gpointer data)
@@ -126,7 +134,7 @@ static void worker_free(gpointer data)
 	names_free(w->extractor.names);
 	if (w->extractor.text)
 		g_string_chunk_free(w->extractor.text);
-	g_string_free(w->extractor.literal, TRUE);
+	clear_extractor(&w->extractor);
 	json_tokener_free(w->tokener);
 	g_string_free(w->group, TRUE);
 	g_array_free(w->entries, TRUE);
@@ -206,7 +214,7 @@ void reader_free(struct reader *r)
 	g_hash_table_destroy(r->roles);
 	g_free(r->key);
 	extracted_free(r->main.out);
-	g_string_free(r->main.literal, TRUE);
+	clear_extractor(&r->main);
 	trace_free(r->trace);
 	g_hash_table_destroy(r->thread_index);
 	g_ptr_array_free(r->open_b, TRUE);
@@ -220,7 +228,11 @@ struct trace *reader_steal_trace(struct reader *r)
 		struct worker *w = r->workers->pdata[i];
 		g_ptr_array_add(trace->worker_names, g_steal_pointer(&w->extractor.names));
 		g_ptr_array_add(trace->worker_text, g_steal_pointer(&w->extractor.text));
+		if (w->extractor.extras)
+			g_ptr_array_add(trace->extras, g_ptr_array_ref(w->extractor.extras));
 	}
+	if (r->main.extras)
+		g_ptr_array_add(trace->extras, g_ptr_array_ref(r->main.extras));
 	r->trace = NULL;
 	return trace;
 }

@@ -28,6 +28,7 @@ struct read_config {
 	char **device_cats;
 	gboolean all_python_functions;
 	guint threads; /* workers parsing events; 0: one per processor */
+	gboolean input_shapes; /* keep Input Dims and Input type of monitored events (struct event_extra) */
 };
 
 struct reader;

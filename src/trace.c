@@ -19,6 +19,7 @@ struct trace *trace_new(void)
 	trace->text = g_string_chunk_new(1 << 20);
 	trace->worker_names = g_ptr_array_new_with_free_func((GDestroyNotify)names_free);
 	trace->worker_text = g_ptr_array_new_with_free_func((GDestroyNotify)g_string_chunk_free);
+	trace->extras = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
 	trace->devices = g_ptr_array_new_with_free_func(g_free);
 	trace->stats.first_skipped_index = -1;
 	return trace;
@@ -36,6 +37,7 @@ void trace_free(struct trace *trace)
 	g_string_chunk_free(trace->text);
 	g_ptr_array_free(trace->worker_names, TRUE);
 	g_ptr_array_free(trace->worker_text, TRUE);
+	g_ptr_array_free(trace->extras, TRUE);
 	g_ptr_array_free(trace->devices, TRUE);
 	g_free(trace->rank);
 	g_free(trace);

@@ -13,11 +13,21 @@ enum event_role {
 	ROLE_DEVICE = 1 << 2,
 };
 
+/* What dataset export needs of a monitored event's args, kept only when asked. */
+struct event_extra {
+	const char *input_dims; /* Python literal of "Input Dims" (or "Input dims"); NULL when absent */
+	const char *input_type; /* Python literal of "Input type"; NULL when absent */
+	gboolean shapes_empty;  /* Input Dims missing, empty, or only empty lists */
+};
+
 struct event {
 	gint64 ts;  /* nanoseconds */
 	gint64 dur; /* nanoseconds, never negative */
 	gint64 index; /* position in the trace's event array */
-	gint64 correlation;
+	union {
+		gint64 correlation; /* launch and device events */
+		const struct event_extra *extra; /* monitored events: NULL unless asked for */
+	};
 	const struct name *name;
 	const struct name *category; /* after aliasing */
 	const char *args; /* Python literal; NULL when the event has no args */
@@ -66,6 +76,7 @@ struct trace {
 	GStringChunk *text; /* args literals */
 	GPtrArray *worker_names; /* struct names *: the tables the reader's workers interned into */
 	GPtrArray *worker_text;  /* GStringChunk *: the literals they printed */
+	GPtrArray *extras;       /* GPtrArray * of struct event_extra *, from each extractor */
 	GPtrArray *devices; /* char *: one line per entry of deviceProperties */
 	char *rank;         /* distributedInfo.rank, or NULL */
 	struct read_stats stats;

@@ -12,11 +12,6 @@
 #define SEGMENT_NODES 64 /* a row holds whole launch lists (megabytes, at times): few in flight */
 #define SEGMENTS_IN_FLIGHT 2
 
-static const char *const header[] = {
-	"name", "args", "host duration(ms)", "device duration(ms)", "cuda launch duration(ms)",
-	"cuda_runtime", "kernels", "kernel infos", "host ts", "cuda launch ts", "kernel ts",
-};
-
 void csv_append_field(GString *out, const char *text, gsize len)
 {
 	const char *end = text + len;
@@ -72,62 +67,129 @@ static void append_entry(GString *field, const struct event *event, enum entry_v
 	g_string_append_c(field, '}');
 }
 
-static void launch_list_field(struct row *row, const struct attribution *a, enum entry_value value)
+static void launch_list(struct row *row, const struct attribution *a, enum entry_value value)
 {
 	for (guint k = 0; k < row->launches->len; k++)
 		append_entry(row->field, &a->launches[g_array_index(row->launches, guint, k)], value);
-	end_field(row, FALSE);
 }
 
-static void device_list_field(struct row *row, const struct attribution *a, enum entry_value value, gboolean last)
+static void device_list(struct row *row, const struct attribution *a, enum entry_value value)
 {
 	for (guint k = 0; k < row->launches->len; k++) {
 		guint l = g_array_index(row->launches, guint, k);
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
 			append_entry(row->field, &a->device[d], value);
 	}
-	end_field(row, last);
 }
 
-static void time_fields(struct row *row, const struct event *event, const struct attribution *a)
+/* Sums over a node's inclusive launches, and over those it launched itself. */
+struct node_sums {
+	gint64 device_time, launch_time, self_device_time;
+	guint64 device_events;
+};
+
+static void sum_launches(const struct row *row, guint node, const struct attribution *a, struct node_sums *sums)
 {
-	gint64 device_time = 0, launch_time = 0;
+	memset(sums, 0, sizeof *sums);
 	for (guint k = 0; k < row->launches->len; k++) {
 		guint l = g_array_index(row->launches, guint, k);
-		device_time += a->device_time[l];
+		sums->device_time += a->device_time[l];
+		sums->device_events += a->device_first[l + 1] - a->device_first[l];
 		if (!a->nested[l])
-			launch_time += a->launches[l].dur;
+			sums->launch_time += a->launches[l].dur;
+		if (a->owner[l] == node)
+			sums->self_device_time += a->device_time[l];
 	}
-	time_append_ms(row->field, event->dur);
-	end_field(row, FALSE);
-	time_append_ms(row->field, device_time);
-	end_field(row, FALSE);
-	time_append_ms(row->field, launch_time);
-	end_field(row, FALSE);
 }
 
-static void append_row(struct row *row, const GString *path, const struct event *event,
-		       const struct attribution *a)
+/* dur minus the children's, never below 0 */
+static gint64 self_host_time(const struct forest *f, guint node)
 {
-	csv_append_field(row->line, path->str, path->len);
-	g_string_append_c(row->line, ',');
-	if (event->args)
-		g_string_append(row->field, event->args);
-	end_field(row, FALSE);
-	time_fields(row, event, a);
-	launch_list_field(row, a, ENTRY_DURATION);
-	device_list_field(row, a, ENTRY_DURATION, FALSE);
-	device_list_field(row, a, ENTRY_ARGS, FALSE);
-	time_append_us(row->field, event->ts);
-	end_field(row, FALSE);
-	launch_list_field(row, a, ENTRY_TIMESTAMP);
-	device_list_field(row, a, ENTRY_TIMESTAMP, TRUE);
+	gint64 self = f->events[node].dur;
+	for (GNode *child = f->nodes[node].children; child; child = child->next)
+		self -= ((const struct event *)child->data)->dur;
+	return MAX(self, 0);
+}
+
+static void append_text(GString *field, const char *text)
+{
+	if (text)
+		g_string_append(field, text);
+}
+
+static void append_field(struct row *row, enum column column, guint node, const struct forest *f,
+			 const struct attribution *a, const struct node_sums *sums)
+{
+	const struct event *event = &f->events[node];
+	const struct thread_id *thread = f->thread_ids->pdata[event->thread];
+	GString *field = row->field;
+	switch (column) {
+	case COL_NAME: g_string_append_len(field, row->path->str, row->path->len); break;
+	case COL_ARGS: append_text(field, event->args); break;
+	case COL_HOST_DURATION: time_append_ms(field, event->dur); break;
+	case COL_DEVICE_DURATION: time_append_ms(field, sums->device_time); break;
+	case COL_LAUNCH_DURATION: time_append_ms(field, sums->launch_time); break;
+	case COL_CUDA_RUNTIME: launch_list(row, a, ENTRY_DURATION); break;
+	case COL_KERNELS: device_list(row, a, ENTRY_DURATION); break;
+	case COL_KERNEL_INFOS: device_list(row, a, ENTRY_ARGS); break;
+	case COL_HOST_TS: time_append_us(field, event->ts); break;
+	case COL_LAUNCH_TS: launch_list(row, a, ENTRY_TIMESTAMP); break;
+	case COL_KERNEL_TS: device_list(row, a, ENTRY_TIMESTAMP); break;
+	case COL_OPERATION: g_string_append_len(field, event->name->text, event->name->len); break;
+	case COL_DEPTH: g_string_append_printf(field, "%u", f->depth[node]); break;
+	case COL_PID: g_string_append(field, thread->pid); break;
+	case COL_TID: g_string_append(field, thread->tid); break;
+	case COL_CATEGORY: g_string_append_len(field, event->category->text, event->category->len); break;
+	case COL_SELF_HOST_DURATION: time_append_ms(field, self_host_time(f, node)); break;
+	case COL_SELF_DEVICE_DURATION: time_append_ms(field, sums->self_device_time); break;
+	case COL_LAUNCH_COUNT: g_string_append_printf(field, "%u", row->launches->len); break;
+	case COL_DEVICE_EVENT_COUNT: g_string_append_printf(field, "%" G_GUINT64_FORMAT, sums->device_events); break;
+	case COL_INPUT_DIMS: append_text(field, event->extra ? event->extra->input_dims : NULL); break;
+	case COL_INPUT_TYPE: append_text(field, event->extra ? event->extra->input_type : NULL); break;
+	case COL_COUNT: break;
+	}
+}
+
+static void append_row(struct row *row, guint node, const struct forest *f, const struct attribution *a,
+		       const struct write_config *config)
+{
+	struct node_sums sums;
+	g_array_set_size(row->launches, 0);
+	attribution_node_launches(a, f, node, row->launches);
+	sum_launches(row, node, a, &sums);
+	for (guint m = 0; m < config->meta_count; m++) {
+		csv_append_field(row->line, config->meta[m].value, strlen(config->meta[m].value));
+		g_string_append_c(row->line, ',');
+	}
+	for (guint c = 0; c < config->columns->len; c++) {
+		append_field(row, g_array_index(config->columns, enum column, c), node, f, a, &sums);
+		end_field(row, c + 1 == config->columns->len);
+	}
 }
 
 static gboolean within(int depth, const struct write_config *config)
 {
 	return (config->min_depth < 0 || depth >= config->min_depth) &&
 	       (config->max_depth < 0 || depth <= config->max_depth);
+}
+
+static gboolean named_in(GHashTable *names, const struct event *event)
+{
+	return names && g_hash_table_contains(names, event->name->text);
+}
+
+/* Whether node I gets a row, by the filters of dataset export. */
+static gboolean written(guint i, gboolean opaque, const struct forest *f, const struct write_config *config)
+{
+	const struct event *event = &f->events[i];
+	guint depth = f->depth[i];
+	if (!within(depth, config) || named_in(config->exclude, event))
+		return FALSE;
+	if (config->skip_empty_shapes && (!event->extra || event->extra->shapes_empty))
+		return FALSE;
+	/* a leaf: no child of it could be written */
+	return !config->leaves || opaque || f->subtree_end[i] == i + 1 ||
+	       (config->max_depth >= 0 && depth == (guint)config->max_depth);
 }
 
 /* Pre-order over one root's subtree, which is the index range
@@ -148,13 +210,12 @@ static guint64 write_tree(struct row *row, guint root, const struct forest *f, c
 			g_string_append(row->path, "$$");
 		g_string_append_len(row->path, event->name->text, event->name->len);
 		row->path_end[depth] = row->path->len;
-		if (within(depth, config)) {
-			g_array_set_size(row->launches, 0);
-			attribution_node_launches(a, f, i, row->launches);
-			append_row(row, row->path, event, a);
+		gboolean opaque = named_in(config->opaque, event);
+		if (written(i, opaque, f, config)) {
+			append_row(row, i, f, a, config);
 			rows++;
 		}
-		i++;
+		i = opaque ? f->subtree_end[i] : i + 1; /* an opaque node's descendants are never written */
 	}
 	return rows;
 }
@@ -234,12 +295,17 @@ static gboolean write_segment(FILE *out, struct segment *segment, guint64 *rows)
 	return ok;
 }
 
-static gboolean write_header(FILE *out)
+static gboolean write_header(FILE *out, const struct write_config *config)
 {
 	g_autoptr(GString) line = g_string_new(NULL);
-	for (gsize i = 0; i < G_N_ELEMENTS(header); i++) {
-		csv_append_field(line, header[i], strlen(header[i]));
-		g_string_append(line, i + 1 < G_N_ELEMENTS(header) ? "," : "\r\n");
+	for (guint m = 0; m < config->meta_count; m++) {
+		csv_append_field(line, config->meta[m].name, strlen(config->meta[m].name));
+		g_string_append_c(line, ',');
+	}
+	for (guint c = 0; c < config->columns->len; c++) {
+		const char *name = column_name(g_array_index(config->columns, enum column, c));
+		csv_append_field(line, name, strlen(name));
+		g_string_append(line, c + 1 < config->columns->len ? "," : "\r\n");
 	}
 	return fwrite(line->str, 1, line->len, out) == line->len;
 }
@@ -248,14 +314,21 @@ static gboolean write_header(FILE *out)
  * them, in order. (Writing is bound by the kernel's copy into the page
  * cache; more formatting threads only hold more rows in memory.) */
 gboolean write_csv(FILE *out, const struct forest *forest, const struct attribution *attribution,
-		   const struct write_config *config, guint64 *rows)
+		   const struct write_config *given, guint64 *rows)
 {
+	struct write_config effective = *given;
+	g_autoptr(GArray) default_columns = g_array_new(FALSE, FALSE, sizeof(enum column));
+	if (!effective.columns) {
+		columns_parse(NULL, default_columns, NULL);
+		effective.columns = default_columns;
+	}
+	const struct write_config *config = &effective;
 	guint threads = 1;
 	struct writer w = { forest, attribution, config, g_async_queue_new_full(row_free) };
 	for (guint t = 0; t < threads; t++)
 		g_async_queue_push(w.idle, row_new(forest->deepest));
 	struct ordered_pool *pool = ordered_pool_new(format_segment, &w, threads, segment_free);
-	gboolean ok = write_header(out);
+	gboolean ok = write_header(out, config);
 	*rows = 0;
 	for (GNode *first = forest->root.children; ok && first;) {
 		struct segment *segment = g_new0(struct segment, 1);

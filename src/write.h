@@ -6,10 +6,24 @@
 
 #include <stdio.h>
 #include "attribute.h"
+#include "columns.h"
+
+/* A leading column that holds the same value on every row. */
+struct meta_column {
+	const char *name;
+	const char *value;
+};
 
 struct write_config {
 	int min_depth; /* -1: no bound */
 	int max_depth;
+	const GArray *columns; /* enum column, in order; NULL: the default eleven */
+	const struct meta_column *meta;
+	guint meta_count;
+	gboolean leaves;            /* only nodes of which no child could be written */
+	GHashTable *opaque;         /* names whose nodes' descendants are never written; NULL: none */
+	GHashTable *exclude;        /* names whose nodes get no row; NULL: none */
+	gboolean skip_empty_shapes; /* no row without a non-empty Input Dims */
 };
 
 /* Appends TEXT as one quoted CSV field, doubling its quotes. */

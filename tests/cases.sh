@@ -1,13 +1,13 @@
 #!/bin/sh
 # Runs profile_parser on every tests/cases/NAME.json with the options of
-# NAME.args and compares the CSV, byte for byte, with NAME.csv (checked by
-# hand). NAME.report, when present, lists lines the report must contain.
+# NAME.args (shell words: quotes and $cases work) and compares the CSV, byte
+# for byte, with NAME.csv (checked by hand). NAME.report, when present, lists
+# lines the report must contain.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 for trace in "$cases"/*.json; do
 	name=$(basename "$trace" .json)
-	# shellcheck disable=SC2046
-	set -- $(cat "$cases/$name.args")
+	eval "set -- $(cat "$cases/$name.args")"
 	"$PROFILE_PARSER" -s "$trace" -d "$tmp/$name.csv" "$@" 2>"$tmp/err"
 	status=$?
 	if [ "$status" -ne 0 ]; then
@@ -41,6 +41,15 @@ gzip -c "$cases/object_form.json" | "$PROFILE_PARSER" -q -s - -d - -mc cpu_op > 
 "$PROFILE_PARSER" -q -s "$cases/object_form.json" -d "$tmp/new/dir/out.csv" -mc cpu_op \
 	&& cmp -s "$tmp/new/dir/out.csv" "$cases/object_form.csv" \
 	&& pass "parent directories created" || fail "parent directories created"
+# -d DIR/: DIR/STEM.csv, made when missing; an existing directory needs no slash
+"$PROFILE_PARSER" -q -s "$cases/object_form.json" -d "$tmp/out/" -mc cpu_op \
+	&& cmp -s "$tmp/out/object_form.csv" "$cases/object_form.csv" \
+	&& pass "-d DIR/ writes DIR/STEM.csv" || fail "-d DIR/ writes DIR/STEM.csv"
+gzip -c "$cases/object_form.json" > "$tmp/rank3.pt.trace.json.gz"
+"$PROFILE_PARSER" -q -s "$tmp/rank3.pt.trace.json.gz" -d "$tmp/out" -mc cpu_op \
+	&& cmp -s "$tmp/out/rank3.csv" "$cases/object_form.csv" \
+	&& pass "an existing directory; .pt.trace.json.gz endings dropped" || fail "-d DIR with a .pt.trace.json.gz input: $(ls "$tmp/out")"
+
 # a destination that is not a regular file (a FIFO here, /dev/null alike) is
 # written in place, never replaced by a file
 mkfifo "$tmp/fifo"

@@ -22,6 +22,18 @@ expect_status 2 "--max_depth below --min_depth"
 pp -s "$good" -d "$tmp/o.csv" --no-such-option
 expect_status 2 "unknown option"
 
+pp -s "$good" -d "$tmp/o.csv" --columns Operation,bogus
+expect_status 2 "an unknown column"
+expect_stderr "unknown column 'bogus'; the columns are: name, args," "the usage error lists the catalogue"
+pp -s "$good" -d "$tmp/o.csv" --meta novalue
+expect_status 2 "--meta without NAME="
+pp -s "$good" -d "$tmp/o.csv" --opaque "$tmp/no-such-names.txt"
+expect_status 1 "a missing --opaque file"
+expect_stderr "no-such-names.txt" "the message names the names file"
+pp --help-export
+expect_status 0 "--help-export"
+grep -q -- "--skip-empty-shapes" "$tmp/out" && pass "--help-export lists the export options" || fail "--help-export"
+
 pp -s "$tmp/does-not-exist.json" -d "$tmp/o.csv"
 expect_status 1 "missing input"
 expect_stderr "does-not-exist.json" "the message names the file"

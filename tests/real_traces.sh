@@ -30,6 +30,20 @@ for trace in "$traces"/*.json.gz; do
 			pass "$name ${options:-(defaults)}: $rows rows"
 		fi
 	done
+	# --leaves writes exactly the rows that have no child in the full output
+	if [ -n "${PYTHON3:-}" ] || command -v python3 >/dev/null; then
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/full.csv" -mc cpu_op,user_annotation
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/leaves.csv" -mc cpu_op,user_annotation --leaves
+		childless=$(python3 -c '
+import csv, sys
+csv.field_size_limit(1 << 30)
+names = [r[0] for r in csv.reader(open(sys.argv[1], newline="", encoding="utf-8"))][1:]
+print(sum(1 for i, n in enumerate(names) if i + 1 == len(names) or not names[i + 1].startswith(n + "$$")))
+' "$tmp/full.csv")
+		leaves=$(($(grep -c "$(printf '\r')\$" "$tmp/leaves.csv") - 1))
+		[ "$childless" = "$leaves" ] && pass "$name: --leaves rows ($leaves) are the childless rows" \
+			|| fail "$name: --leaves wrote $leaves rows, the full output has $childless childless"
+	fi
 	# the number of worker threads never changes the output
 	PROFILE_PARSER_THREADS=1 "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/one.csv" -mc cpu_op,user_annotation
 	PROFILE_PARSER_THREADS=4 "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/four.csv" -mc cpu_op,user_annotation

@@ -6,9 +6,10 @@ command -v valgrind >/dev/null || { echo "no valgrind: skipped"; exit 77; }
 if ldd "$PROFILE_PARSER" 2>/dev/null | grep -q 'libasan'; then echo "a sanitizer build: skipped"; exit 77; fi
 for trace in "$cases"/*.json "$top_srcdir"/tests/fuzz/regressions/*.json; do
 	name=$(basename "$trace" .json)
-	# shellcheck disable=SC2046
+	set --
+	[ -f "$cases/$name.args" ] && eval "set -- $(cat "$cases/$name.args")"
 	valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 \
-		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/out.csv" $(cat "$cases/$name.args" 2>/dev/null) 2>"$tmp/err"
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/out.csv" "$@" 2>"$tmp/err"
 	status=$?
 	if [ "$status" -eq 0 ]; then pass "$name under valgrind"; else fail "$name under valgrind: exit $status"; cat "$tmp/err"; fi
 done

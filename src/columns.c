@@ -1,0 +1,88 @@
+#include "columns.h"
+#include <string.h>
+
+static const char *const names[COL_COUNT] = {
+	[COL_NAME] = "name",
+	[COL_ARGS] = "args",
+	[COL_HOST_DURATION] = "host duration(ms)",
+	[COL_DEVICE_DURATION] = "device duration(ms)",
+	[COL_LAUNCH_DURATION] = "cuda launch duration(ms)",
+	[COL_CUDA_RUNTIME] = "cuda_runtime",
+	[COL_KERNELS] = "kernels",
+	[COL_KERNEL_INFOS] = "kernel infos",
+	[COL_HOST_TS] = "host ts",
+	[COL_LAUNCH_TS] = "cuda launch ts",
+	[COL_KERNEL_TS] = "kernel ts",
+	[COL_OPERATION] = "Operation",
+	[COL_DEPTH] = "depth",
+	[COL_PID] = "pid",
+	[COL_TID] = "tid",
+	[COL_CATEGORY] = "category",
+	[COL_SELF_HOST_DURATION] = "self host duration(ms)",
+	[COL_SELF_DEVICE_DURATION] = "self device duration(ms)",
+	[COL_LAUNCH_COUNT] = "launch count",
+	[COL_DEVICE_EVENT_COUNT] = "device event count",
+	[COL_INPUT_DIMS] = "Input Dims",
+	[COL_INPUT_TYPE] = "Input Type",
+};
+
+const char *column_name(enum column column)
+{
+	return names[column];
+}
+
+static char *catalogue(void)
+{
+	GString *text = g_string_new(NULL);
+	for (int c = 0; c < COL_COUNT; c++)
+		g_string_append_printf(text, "%s%s", c ? ", " : "", names[c]);
+	return g_string_free(text, FALSE);
+}
+
+static gboolean add_named(const char *name, GArray *columns, GError **error)
+{
+	for (int c = 0; c < COL_COUNT; c++) {
+		if (g_ascii_strcasecmp(name, names[c]) == 0) {
+			enum column column = c;
+			g_array_append_val(columns, column);
+			return TRUE;
+		}
+	}
+	g_autofree char *known = catalogue();
+	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown column '%s'; the columns are: %s", name,
+		    known);
+	return FALSE;
+}
+
+gboolean columns_parse(const char *list, GArray *columns, GError **error)
+{
+	gboolean extend = list && list[0] == '+';
+	if (!list || extend)
+		for (int c = 0; c < COL_DEFAULT_COUNT; c++) {
+			enum column column = c;
+			g_array_append_val(columns, column);
+		}
+	if (!list)
+		return TRUE;
+	g_auto(GStrv) parts = g_strsplit(list + extend, ",", -1);
+	for (char **part = parts; *part; part++) {
+		char *name = g_strstrip(*part);
+		if (*name && !add_named(name, columns, error))
+			return FALSE;
+	}
+	if (columns->len == 0) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--columns names no column");
+		return FALSE;
+	}
+	return TRUE;
+}
+
+gboolean columns_need_shapes(const GArray *columns)
+{
+	for (guint i = 0; i < columns->len; i++) {
+		enum column c = g_array_index(columns, enum column, i);
+		if (c == COL_INPUT_DIMS || c == COL_INPUT_TYPE)
+			return TRUE;
+	}
+	return FALSE;
+}

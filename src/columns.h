@@ -1,0 +1,47 @@
+/* The column catalogue: the eleven columns of the reference tool, and more
+ * to pick with --columns. */
+#ifndef PP_COLUMNS_H
+#define PP_COLUMNS_H
+
+#include <glib.h>
+
+enum column {
+	COL_NAME,
+	COL_ARGS,
+	COL_HOST_DURATION,
+	COL_DEVICE_DURATION,
+	COL_LAUNCH_DURATION,
+	COL_CUDA_RUNTIME,
+	COL_KERNELS,
+	COL_KERNEL_INFOS,
+	COL_HOST_TS,
+	COL_LAUNCH_TS,
+	COL_KERNEL_TS,
+	COL_DEFAULT_COUNT, /* the columns above are the default */
+	COL_OPERATION = COL_DEFAULT_COUNT,
+	COL_DEPTH,
+	COL_PID,
+	COL_TID,
+	COL_CATEGORY,
+	COL_SELF_HOST_DURATION,
+	COL_SELF_DEVICE_DURATION,
+	COL_LAUNCH_COUNT,
+	COL_DEVICE_EVENT_COUNT,
+	COL_INPUT_DIMS,
+	COL_INPUT_TYPE,
+	COL_COUNT
+};
+
+/* The catalogue's spelling, as in the header. */
+const char *column_name(enum column column);
+
+/* Appends to COLUMNS (enum column) the columns of LIST: names separated by
+ * commas, matched without regard to case; a LIST starting with '+' means the
+ * default columns followed by the listed ones. NULL is the default. An
+ * unknown name is an error that lists the catalogue. */
+gboolean columns_parse(const char *list, GArray *columns, GError **error);
+
+/* Whether any of COLUMNS needs the Input Dims or Input type of events. */
+gboolean columns_need_shapes(const GArray *columns);
+
+#endif
