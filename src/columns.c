@@ -24,6 +24,12 @@ static const char *const names[COL_COUNT] = {
 	[COL_DEVICE_EVENT_COUNT] = "device event count",
 	[COL_INPUT_DIMS] = "Input Dims",
 	[COL_INPUT_TYPE] = "Input Type",
+	[COL_ET_NODE] = "et node",
+	[COL_OP_SCHEMA] = "op schema",
+	[COL_INPUT_SHAPES] = "input shapes",
+	[COL_INPUT_TYPES] = "input types",
+	[COL_OUTPUT_SHAPES] = "output shapes",
+	[COL_OUTPUT_TYPES] = "output types",
 };
 
 const char *column_name(enum column column)
@@ -54,14 +60,20 @@ static gboolean add_named(const char *name, GArray *columns, GError **error)
 	return FALSE;
 }
 
-gboolean columns_parse(const char *list, GArray *columns, GError **error)
+static void append_range(GArray *columns, enum column first, enum column end)
+{
+	for (enum column c = first; c < end; c++)
+		g_array_append_val(columns, c);
+}
+
+gboolean columns_parse(const char *list, gboolean with_et, GArray *columns, GError **error)
 {
 	gboolean extend = list && list[0] == '+';
-	if (!list || extend)
-		for (int c = 0; c < COL_DEFAULT_COUNT; c++) {
-			enum column column = c;
-			g_array_append_val(columns, column);
-		}
+	if (!list || extend) {
+		append_range(columns, 0, COL_DEFAULT_COUNT);
+		if (with_et)
+			append_range(columns, COL_ET_NODE, COL_COUNT);
+	}
 	if (!list)
 		return TRUE;
 	g_auto(GStrv) parts = g_strsplit(list + extend, ",", -1);
@@ -77,11 +89,11 @@ gboolean columns_parse(const char *list, GArray *columns, GError **error)
 	return TRUE;
 }
 
-gboolean columns_need_shapes(const GArray *columns)
+gboolean columns_need_extras(const GArray *columns)
 {
 	for (guint i = 0; i < columns->len; i++) {
 		enum column c = g_array_index(columns, enum column, i);
-		if (c == COL_INPUT_DIMS || c == COL_INPUT_TYPE)
+		if (c == COL_INPUT_DIMS || c == COL_INPUT_TYPE || c >= COL_ET_NODE)
 			return TRUE;
 	}
 	return FALSE;

@@ -29,6 +29,12 @@ enum column {
 	COL_DEVICE_EVENT_COUNT,
 	COL_INPUT_DIMS,
 	COL_INPUT_TYPE,
+	COL_ET_NODE, /* the Execution Trace join: appended by default with --et */
+	COL_OP_SCHEMA,
+	COL_INPUT_SHAPES,
+	COL_INPUT_TYPES,
+	COL_OUTPUT_SHAPES,
+	COL_OUTPUT_TYPES,
 	COL_COUNT
 };
 
@@ -37,11 +43,12 @@ const char *column_name(enum column column);
 
 /* Appends to COLUMNS (enum column) the columns of LIST: names separated by
  * commas, matched without regard to case; a LIST starting with '+' means the
- * default columns followed by the listed ones. NULL is the default. An
- * unknown name is an error that lists the catalogue. */
-gboolean columns_parse(const char *list, GArray *columns, GError **error);
+ * default columns followed by the listed ones. NULL is the default: the
+ * eleven, and the Execution Trace columns WITH_ET. An unknown name is an
+ * error that lists the catalogue. */
+gboolean columns_parse(const char *list, gboolean with_et, GArray *columns, GError **error);
 
-/* Whether any of COLUMNS needs the Input Dims or Input type of events. */
-gboolean columns_need_shapes(const GArray *columns);
+/* Whether any of COLUMNS needs struct event_extra (shapes, the ET join). */
+gboolean columns_need_extras(const GArray *columns);
 
 #endif

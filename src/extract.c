@@ -26,6 +26,7 @@ struct extracted *extracted_new(void)
 	out->keys = g_array_new(FALSE, FALSE, sizeof(struct thread_key));
 	out->key_index = g_hash_table_new_full(thread_key_hash, thread_key_equal, g_free, NULL);
 	out->begin_end = g_array_new(FALSE, FALSE, sizeof(struct pending_event));
+	out->et_nodes = g_array_new(FALSE, FALSE, sizeof(struct et_node));
 	out->stats.first_skipped_index = -1;
 	return out;
 }
@@ -41,6 +42,7 @@ void extracted_clear(struct extracted *out)
 	for (guint i = 0; i < out->begin_end->len; i++)
 		json_object_put(g_array_index(out->begin_end, struct pending_event, i).event);
 	g_array_set_size(out->begin_end, 0);
+	g_array_set_size(out->et_nodes, 0);
 	memset(&out->stats, 0, sizeof out->stats);
 	out->stats.first_skipped_index = -1;
 }
@@ -56,6 +58,7 @@ void extracted_free(struct extracted *out)
 	for (guint i = 0; i < out->begin_end->len; i++)
 		json_object_put(g_array_index(out->begin_end, struct pending_event, i).event);
 	g_array_free(out->begin_end, TRUE);
+	g_array_free(out->et_nodes, TRUE);
 	g_free(out);
 }
 
@@ -275,6 +278,11 @@ static const struct event_extra *extra_of(struct extractor *x, json_object *args
 	extra->input_dims = member_literal(x, args, "Input Dims", "Input dims");
 	extra->input_type = member_literal(x, args, "Input type", NULL);
 	extra->shapes_empty = shapes_empty(dims);
+	json_object *join = NULL;
+	if (json_object_is_type(args, json_type_object) && !json_object_object_get_ex(args, "Record function id", &join))
+		json_object_object_get_ex(args, "External id", &join);
+	extra->has_join_id = json_object_is_type(join, json_type_int);
+	extra->join_id = extra->has_join_id ? json_object_get_int64(join) : 0;
 	g_ptr_array_add(x->extras, extra);
 	return extra;
 }
@@ -372,4 +380,71 @@ void extract_event(struct extractor *x, json_object *event, gint64 index)
 		};
 		g_array_append_val(x->out->begin_end, pending);
 	}
+}
+
+/* ---- Execution Trace nodes ---- */
+
+static const char *literal_of(struct extractor *x, json_object *value, gboolean present)
+{
+	if (!present)
+		return NULL;
+	g_string_truncate(x->literal, 0);
+	if (pylit_append_json(x->literal, value))
+		x->out->stats.invalid_utf8++;
+	return g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len);
+}
+
+static const char *member_literal_of(struct extractor *x, json_object *object, const char *key)
+{
+	json_object *value = NULL;
+	gboolean present = json_object_is_type(object, json_type_object) && json_object_object_get_ex(object, key, &value);
+	return literal_of(x, value, present);
+}
+
+static const char *plain_text(struct extractor *x, json_object *value)
+{
+	if (!value)
+		return NULL;
+	return names_intern(x->names, json_object_get_string(value), strlen(json_object_get_string(value)),
+			    &x->out->stats.invalid_utf8)->text;
+}
+
+/* The value of the chakra attribute NAME: attrs is [{"name": .., "type": .., "value": ..}]. */
+static json_object *chakra_attr(json_object *attrs, const char *name)
+{
+	for (size_t i = 0; i < json_object_array_length(attrs); i++) {
+		json_object *attr = json_object_array_get_idx(attrs, i);
+		json_object *attr_name = member(attr, "name");
+		if (json_object_is_type(attr_name, json_type_string) && strcmp(json_object_get_string(attr_name), name) == 0)
+			return member(attr, "value");
+	}
+	return NULL;
+}
+
+void extract_et_node(struct extractor *x, json_object *node, gint64 index)
+{
+	if (!json_object_is_type(node, json_type_object)) {
+		read_stats_note_skip(&x->out->stats, index, SKIP_NOT_OBJECT);
+		return;
+	}
+	struct et_node et = { .id = json_object_get_int64(member(node, "id")) };
+	et.name = intern_text(x, member(node, "name"));
+	json_object *attrs = member(node, "attrs");
+	if (json_object_is_type(attrs, json_type_array)) { /* chakra */
+		json_object *inputs = member(node, "inputs"), *outputs = member(node, "outputs");
+		et.rf_id = json_object_get_int64(chakra_attr(attrs, "rf_id"));
+		et.op_schema = plain_text(x, chakra_attr(attrs, "op_schema"));
+		et.input_shapes = member_literal_of(x, inputs, "shapes");
+		et.input_types = member_literal_of(x, inputs, "types");
+		et.output_shapes = member_literal_of(x, outputs, "shapes");
+		et.output_types = member_literal_of(x, outputs, "types");
+	} else {
+		et.rf_id = json_object_get_int64(member(node, "rf_id"));
+		et.op_schema = plain_text(x, member(node, "op_schema"));
+		et.input_shapes = member_literal_of(x, node, "input_shapes");
+		et.input_types = member_literal_of(x, node, "input_types");
+		et.output_shapes = member_literal_of(x, node, "output_shapes");
+		et.output_types = member_literal_of(x, node, "output_types");
+	}
+	g_array_append_val(x->out->et_nodes, et);
 }

@@ -30,6 +30,7 @@ struct extracted {
 	GArray *keys;              /* struct thread_key */
 	GHashTable *key_index;     /* struct thread_key * -> index + 1 */
 	GArray *begin_end;         /* struct pending_event, in document order */
+	GArray *et_nodes;          /* struct et_node */
 	struct read_stats stats;
 };
 
@@ -51,6 +52,8 @@ void extracted_free(struct extracted *out);
 /* X events become compact events, B and E events wait in out->begin_end,
  * other phases are ignored; anything but an object is skipped and counted. */
 void extract_event(struct extractor *x, json_object *event, gint64 index);
+/* A node of an Execution Trace (schema 1.0.1, or a chakra one with attrs). */
+void extract_et_node(struct extractor *x, json_object *node, gint64 index);
 /* The complete event of BEGIN (an X, or a B closed by END) with ARGS. */
 void extract_complete(struct extractor *x, json_object *begin, json_object *end, json_object *args, gint64 index);
 

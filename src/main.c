@@ -1,14 +1,14 @@
-/* profile_parser: per-node host, launch and device times of a PyTorch
- * profiler trace. The pipeline: read -> build -> attribute -> write -> report. */
+/* profile_parser: per-node host, launch and device times of PyTorch profiler
+ * traces. main turns the command line into jobs, one per trace, and runs
+ * them (src/run.c), several at once when there are many. */
 #include "config.h"
-#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 #include "options.h"
-#include "read.h"
-#include "report.h"
+#include "run.h"
 #include "write.h"
 
 enum exit_status {
@@ -17,16 +17,15 @@ enum exit_status {
 	EXIT_USAGE = 2,
 };
 
-static int fail_usage(const GError *error)
+static int fail_usage(const char *message)
 {
-	fprintf(stderr, "profile_parser: %s\nTry 'profile_parser --help' for more information.\n", error->message);
+	fprintf(stderr, "profile_parser: %s\nTry 'profile_parser --help' for more information.\n", message);
 	return EXIT_USAGE;
 }
 
 static int fail_file(const char *path, const GError *error)
 {
-	fprintf(stderr, "profile_parser: %s: %s\n", g_strcmp0(path, "-") == 0 ? "standard input" : path,
-		error->message);
+	fprintf(stderr, "profile_parser: %s: %s\n", path, error->message);
 	return EXIT_INPUT;
 }
 
@@ -53,11 +52,16 @@ static GHashTable *read_names(const char *path, GError **error)
 	return names;
 }
 
+static gboolean is_directory_destination(const char *dst)
+{
+	return strcmp(dst, "-") != 0 && (g_str_has_suffix(dst, "/") || g_file_test(dst, G_FILE_TEST_IS_DIR));
+}
+
 /* -d DIR/ (or an existing directory): DIR/STEM.csv, STEM being the input's
  * file name without its .gz, .json and .pt.trace endings. */
 static char *destination_path(const char *dst, const char *src)
 {
-	if (strcmp(dst, "-") == 0 || (!g_str_has_suffix(dst, "/") && !g_file_test(dst, G_FILE_TEST_IS_DIR)))
+	if (!is_directory_destination(dst))
 		return g_strdup(dst);
 	g_autofree char *stem = strcmp(src, "-") == 0 ? g_strdup("stdin") : g_path_get_basename(src);
 	static const char *const endings[] = { ".gz", ".json", ".pt.trace" };
@@ -68,89 +72,206 @@ static char *destination_path(const char *dst, const char *src)
 	return g_build_filename(dst, file, NULL);
 }
 
-/* Seconds since *MARK, which moves to now. */
-static double lap(gint64 *mark)
+static gboolean is_json_file(const char *name)
 {
-	gint64 now = g_get_monotonic_time();
-	double seconds = (now - *mark) / 1e6;
-	*mark = now;
-	return seconds;
+	return g_str_has_suffix(name, ".json") || g_str_has_suffix(name, ".json.gz");
+}
+
+/* Whether PATH, by its first kilobytes, is a PyTorch Execution Trace (a
+ * "nodes" array and no "traceEvents"): those are told apart in directories. */
+static gboolean looks_like_execution_trace(const char *path)
+{
+	gzFile in = gzopen(path, "rb");
+	if (!in)
+		return FALSE;
+	char head[4097];
+	int n = gzread(in, head, sizeof head - 1);
+	gzclose(in);
+	if (n <= 0)
+		return FALSE;
+	head[n] = 0;
+	return strstr(head, "\"nodes\"") && !strstr(head, "\"traceEvents\"");
+}
+
+/* The *.json and *.json.gz files of DIRECTORY, sorted; traces or ETs. */
+static GPtrArray *json_files(const char *directory, gboolean execution_traces, GError **error)
+{
+	g_autoptr(GDir) dir = g_dir_open(directory, 0, error);
+	if (!dir)
+		return NULL;
+	GPtrArray *files = g_ptr_array_new_with_free_func(g_free);
+	for (const char *name; (name = g_dir_read_name(dir));) {
+		char *path = g_build_filename(directory, name, NULL);
+		if (is_json_file(name) && g_file_test(path, G_FILE_TEST_IS_REGULAR) &&
+		    looks_like_execution_trace(path) == execution_traces)
+			g_ptr_array_add(files, path);
+		else
+			g_free(path);
+	}
+	return files;
+}
+
+static int compare_paths(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The traces the -s options name: files, "-", and the traces of directories. */
+static GPtrArray *trace_paths(char **sources, gboolean *from_directory, GError **error)
+{
+	GPtrArray *paths = g_ptr_array_new_with_free_func(g_free);
+	*from_directory = FALSE;
+	for (char **source = sources; *source; source++) {
+		if (strcmp(*source, "-") != 0 && g_file_test(*source, G_FILE_TEST_IS_DIR)) {
+			g_autoptr(GPtrArray) files = json_files(*source, FALSE, error);
+			if (!files) {
+				g_ptr_array_free(paths, TRUE);
+				return NULL;
+			}
+			g_ptr_array_sort(files, compare_paths);
+			for (guint i = 0; i < files->len; i++)
+				g_ptr_array_add(paths, g_strdup(files->pdata[i]));
+			*from_directory = TRUE;
+		} else {
+			g_ptr_array_add(paths, g_strdup(*source));
+		}
+	}
+	return paths;
+}
+
+/* --et DIR: rank (the last number of the file name) -> Execution Trace. */
+static GHashTable *execution_traces_by_rank(const char *directory, GError **error)
+{
+	g_autoptr(GPtrArray) files = json_files(directory, TRUE, error);
+	if (!files)
+		return NULL;
+	GHashTable *by_rank = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	for (guint i = 0; i < files->len; i++) {
+		char *rank = rank_of_file_name(files->pdata[i]);
+		if (rank)
+			g_hash_table_replace(by_rank, rank, g_strdup(files->pdata[i]));
+	}
+	return by_rank;
+}
+
+static GMutex report_lock;
+
+static void finish_job(struct job *job, const struct options *options)
+{
+	g_mutex_lock(&report_lock);
+	if (job->error)
+		fprintf(stderr, "profile_parser: %s\n", job->error);
+	else if (!options->quiet)
+		fputs(job->report->str, stderr);
+	g_mutex_unlock(&report_lock);
+}
+
+static void run_pooled(gpointer data, gpointer user_data)
+{
+	struct job *job = data;
+	const struct run_settings *settings = user_data;
+	run_job(job, settings);
+	finish_job(job, settings->options);
+}
+
+/* Runs JOBS, PARALLEL at once; returns how many failed. */
+static guint run_jobs(GPtrArray *jobs, struct run_settings *settings, guint parallel)
+{
+	if (jobs->len == 1) {
+		run_job(jobs->pdata[0], settings);
+		finish_job(jobs->pdata[0], settings->options);
+	} else {
+		GThreadPool *pool = g_thread_pool_new(run_pooled, settings, (int)parallel, FALSE, NULL);
+		for (guint i = 0; i < jobs->len; i++)
+			g_thread_pool_push(pool, jobs->pdata[i], NULL);
+		g_thread_pool_free(pool, FALSE, TRUE);
+	}
+	guint failed = 0;
+	for (guint i = 0; i < jobs->len; i++)
+		failed += ((struct job *)jobs->pdata[i])->error != NULL;
+	return failed;
+}
+
+static void summarize(GPtrArray *jobs, guint failed)
+{
+	fprintf(stderr, "profile_parser: %u traces: %u written, %u failed\n", jobs->len, jobs->len - failed, failed);
+	for (guint i = 0; i < jobs->len; i++) {
+		const struct job *job = jobs->pdata[i];
+		if (job->error)
+			fprintf(stderr, "  failed: %s\n", job->error);
+	}
+}
+
+static void job_free(gpointer data)
+{
+	struct job *job = data;
+	g_free(job->src);
+	g_free(job->dst);
+	g_free(job->error);
+	if (job->report)
+		g_string_free(job->report, TRUE);
+	g_free(job);
 }
 
 static int run(const struct options *options)
 {
 	g_autoptr(GError) error = NULL;
-	gint64 started = g_get_monotonic_time();
-	g_autoptr(GHashTable) opaque = read_names(options->opaque_file, &error);
+	struct run_settings settings = { .options = options };
+	g_autoptr(GHashTable) opaque = settings.opaque = read_names(options->opaque_file, &error);
 	if (error)
 		return fail_file(options->opaque_file, error);
-	g_autoptr(GHashTable) exclude = read_names(options->exclude_file, &error);
+	g_autoptr(GHashTable) exclude = settings.exclude = read_names(options->exclude_file, &error);
 	if (error)
 		return fail_file(options->exclude_file, error);
-	g_autofree char *dst = destination_path(options->dst, options->src);
-	struct output output;
-	if (!output_open(&output, dst, &error))
-		return fail_file(dst, error);
-	struct read_config read_config = {
-		.monitor_cats = options->monitor_cats,
-		.host_cats = options->host_cats,
-		.device_cats = options->device_cats,
-		.all_python_functions = options->all_python_functions,
-		.input_shapes = options->skip_empty_shapes || columns_need_shapes(options->columns),
-	};
-	double stage[4];
-	gint64 mark = g_get_monotonic_time();
-	g_autoptr(Trace) trace = read_trace_file(options->src, &read_config, &error);
-	stage[0] = lap(&mark);
-	if (!trace) {
-		output_abort(&output);
-		return fail_file(options->src, error);
+	gboolean from_directory;
+	g_autoptr(GPtrArray) paths = trace_paths(options->sources, &from_directory, &error);
+	if (!paths)
+		return fail_file(options->sources[0], error);
+	if (paths->len == 0) {
+		fprintf(stderr, "profile_parser: %s: a directory without traces (*.json, *.json.gz)\n", options->sources[0]);
+		return EXIT_INPUT;
 	}
-	g_autoptr(Forest) forest = forest_build(trace);
-	stage[1] = lap(&mark);
-	g_autoptr(Attribution) attribution = attribute(trace, forest);
-	stage[2] = lap(&mark);
-	struct write_config write_config = {
-		.min_depth = options->min_depth,
-		.max_depth = options->max_depth,
-		.columns = options->columns,
-		.meta = (const struct meta_column *)options->meta->data,
-		.meta_count = options->meta->len,
-		.leaves = options->leaves,
-		.opaque = opaque,
-		.exclude = exclude,
-		.skip_empty_shapes = options->skip_empty_shapes,
-	};
-	guint64 rows;
-	if (!write_csv(output.file, forest, attribution, &write_config, &rows)) {
-		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
-		output_abort(&output);
-		return fail_file(dst, error);
+	gboolean many = paths->len > 1 || from_directory;
+	if (many && !is_directory_destination(options->dst))
+		return fail_usage("with several traces, -d must be a directory (DIR/)");
+	guint processors = g_get_num_processors();
+	guint parallel = MIN(paths->len, options->jobs ? (guint)options->jobs : processors);
+	settings.threads = many ? MAX(1, processors / parallel) : 0;
+	g_autoptr(Et) et = NULL;
+	g_autoptr(GHashTable) et_files = NULL;
+	if (options->et && g_file_test(options->et, G_FILE_TEST_IS_DIR)) {
+		et_files = settings.et_files = execution_traces_by_rank(options->et, &error);
+		if (!et_files)
+			return fail_file(options->et, error);
+	} else if (options->et) {
+		et = et_read_file(options->et, settings.threads, &error);
+		if (!et)
+			return fail_file(options->et, error);
+		settings.et = et;
 	}
-	if (!output_commit(&output, &error))
-		return fail_file(dst, error);
-	stage[3] = lap(&mark);
-	if (!options->quiet) {
-		struct run_summary summary = {
-			.src = options->src, .dst = dst, .trace = trace, .forest = forest,
-			.attribution = attribution, .rows = rows,
-			.seconds = (g_get_monotonic_time() - started) / 1e6,
-		};
-		memcpy(summary.stage_seconds, stage, sizeof stage);
-		report_print(stderr, &summary);
+	g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func(job_free);
+	for (guint i = 0; i < paths->len; i++) {
+		struct job *job = g_new0(struct job, 1);
+		job->src = g_strdup(paths->pdata[i]);
+		job->dst = destination_path(options->dst, job->src);
+		g_ptr_array_add(jobs, job);
 	}
-	return EXIT_DONE;
+	guint failed = run_jobs(jobs, &settings, parallel);
+	if (many)
+		summarize(jobs, failed);
+	return failed ? EXIT_INPUT : EXIT_DONE;
 }
 
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	output_init();
 	struct options options;
 	g_autoptr(GError) error = NULL;
 	int status;
 	switch (options_parse(argc, argv, &options, &error)) {
 	case OPTIONS_USAGE:
-		status = fail_usage(error);
+		status = fail_usage(error->message);
 		break;
 	case OPTIONS_DONE:
 		status = EXIT_DONE;

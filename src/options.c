@@ -22,7 +22,7 @@ static const char *const long_names[] = {
 	"src", "dst", "monitor_cat", "host_cat", "device_cat", "max_depth", "min_depth",
 	"all-python-functions", "quiet", "help", "version", "leaves", "opaque", "whitelist",
 	"exclude", "blacklist", "skip-empty-shapes", "meta", "model-name", "ml-task", "is-training",
-	"columns",
+	"columns", "et", "jobs",
 };
 
 /* Option names compare with '-' and '_' taken as the same character. */
@@ -65,7 +65,7 @@ static gboolean takes_value(const char *arg)
 	static const char *const with_value[] = {
 		"-s", "-d", "--src", "--dst", "--monitor_cat", "--host_cat", "--device_cat",
 		"--max_depth", "--min_depth", "--opaque", "--whitelist", "--exclude", "--blacklist",
-		"--meta", "--model-name", "--ml-task", "--is-training", "--columns",
+		"--meta", "--model-name", "--ml-task", "--is-training", "--columns", "--et", "-j", "--jobs",
 	};
 	for (gsize i = 0; i < G_N_ELEMENTS(with_value); i++)
 		if (strcmp(arg, with_value[i]) == 0)
@@ -169,12 +169,14 @@ static gboolean meta_option(const char *option, const char *value, gpointer data
 	return TRUE;
 }
 
-static GOptionContext *make_context(char **src, char **dst, char **mc, char **hc, char **dc,
+static GOptionContext *make_context(char ***src, char **dst, char **mc, char **hc, char **dc,
 				    char **max_depth, char **min_depth, char **columns, struct options *options)
 {
 	GOptionEntry entries[] = {
-		{ "src", 's', 0, G_OPTION_ARG_FILENAME, src, "Trace to read (plain or gzip; - is standard input)", "FILE" },
-		{ "dst", 'd', 0, G_OPTION_ARG_FILENAME, dst, "CSV to write (- is standard output)", "FILE" },
+		{ "src", 's', 0, G_OPTION_ARG_FILENAME_ARRAY, src, "Trace to read (plain or gzip; - is standard input); repeatable, or a directory of traces", "FILE" },
+		{ "dst", 'd', 0, G_OPTION_ARG_FILENAME, dst, "CSV to write (- is standard output), or DIR/ for DIR/STEM.csv", "FILE" },
+		{ "et", 0, 0, G_OPTION_ARG_FILENAME, &options->et, "Execution Trace to join; a directory: the one of each trace's rank", "FILE" },
+		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &options->jobs, "Traces read at once [one per processor]", "N" },
 		{ "monitor_cat", 0, 0, G_OPTION_ARG_STRING, mc, "-mc: categories whose events become rows [" DEFAULT_MONITOR "]", "LIST" },
 		{ "host_cat", 0, 0, G_OPTION_ARG_STRING, hc, "-hc: categories of launch events [" DEFAULT_HOST "]", "LIST" },
 		{ "device_cat", 0, 0, G_OPTION_ARG_STRING, dc, "-dc: categories of device events [" DEFAULT_DEVICE "]", "LIST" },
@@ -211,9 +213,13 @@ static GOptionContext *make_context(char **src, char **dst, char **mc, char **hc
 
 static gboolean check_options(struct options *options, GError **error)
 {
-	if (!options->src || !options->dst) {
+	if (!options->sources || !options->dst) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%s",
-			    !options->src ? "-s/--src FILE is required" : "-d/--dst FILE is required");
+			    !options->sources ? "-s/--src FILE is required" : "-d/--dst FILE is required");
+		return FALSE;
+	}
+	if (options->jobs < 0) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "-j wants a number of traces >= 1");
 		return FALSE;
 	}
 	if (options->max_depth != DEPTH_UNBOUNDED && options->min_depth != DEPTH_UNBOUNDED &&
@@ -231,7 +237,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	memset(options, 0, sizeof *options);
 	options->meta = g_array_new(FALSE, FALSE, sizeof(struct meta_column));
 	options->columns = g_array_new(FALSE, FALSE, sizeof(enum column));
-	g_autoptr(GOptionContext) context = make_context(&options->src, &options->dst, &mc, &hc, &dc,
+	g_autoptr(GOptionContext) context = make_context(&options->sources, &options->dst, &mc, &hc, &dc,
 							 &max_depth, &min_depth, &columns, options);
 	g_auto(GStrv) args = canonical_argv(argc, argv);
 	gboolean ok = g_option_context_parse_strv(context, &args, error);
@@ -250,15 +256,16 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	options->device_cats = split_list(dc ? dc : DEFAULT_DEVICE);
 	if (!parse_depth("--max_depth", max_depth, &options->max_depth, error) ||
 	    !parse_depth("--min_depth", min_depth, &options->min_depth, error) ||
-	    !columns_parse(columns, options->columns, error) || !check_options(options, error))
+	    !columns_parse(columns, options->et != NULL, options->columns, error) || !check_options(options, error))
 		return OPTIONS_USAGE;
 	return OPTIONS_RUN;
 }
 
 void options_clear(struct options *options)
 {
-	g_free(options->src);
+	g_strfreev(options->sources);
 	g_free(options->dst);
+	g_free(options->et);
 	g_strfreev(options->monitor_cats);
 	g_strfreev(options->host_cats);
 	g_strfreev(options->device_cats);

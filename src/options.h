@@ -9,8 +9,10 @@
 #define DEPTH_UNBOUNDED (-1)
 
 struct options {
-	char *src;
+	char **sources; /* -s, as many as given: files, "-" or directories */
 	char *dst;
+	char *et;       /* --et FILE or DIR, or NULL */
+	int jobs;       /* -j: traces at once; 0: one per processor */
 	char **monitor_cats; /* NULL-terminated, as given (aliases resolved by the reader) */
 	char **host_cats;
 	char **device_cats;

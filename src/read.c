@@ -69,6 +69,7 @@ struct group_entry {
 
 struct worker {
 	struct extractor extractor;
+	gboolean execution_trace; /* elements are ET nodes, all of them needed */
 	json_tokener *tokener;
 	GString *group;   /* "[" the elements that may matter, "," "]" */
 	GArray *entries;  /* struct group_entry */
@@ -82,6 +83,8 @@ struct reader {
 	gboolean in_object;
 	gboolean saw_events;
 	gboolean saw_nodes; /* a top-level "nodes" key: an Execution Trace */
+	gboolean saw_trace_events;
+	gboolean execution_trace; /* reading one: the array is "nodes", its elements ET nodes */
 	char *key;
 	gint64 consumed; /* bytes fed before the current chunk */
 	struct trace *trace;
@@ -118,7 +121,7 @@ static void init_extractor(struct extractor *x, const struct reader *r, const st
 	x->names = names;
 	x->text = text;
 	x->literal = g_string_new(NULL);
-	x->extras = config->input_shapes ? g_ptr_array_new_with_free_func(g_free) : NULL;
+	x->extras = config->event_extras ? g_ptr_array_new_with_free_func(g_free) : NULL;
 }
 
 static void clear_extractor(struct extractor *x)
@@ -177,6 +180,7 @@ struct reader *reader_new(const struct read_config *config)
 	add_roles(r->roles, config->host_cats, ROLE_LAUNCH);
 	add_roles(r->roles, config->device_cats, ROLE_DEVICE);
 	r->trace = trace_new();
+	r->execution_trace = config->execution_trace;
 	guint workers = ordered_pool_threads(config->threads);
 	r->max_in_flight = workers * BATCHES_PER_WORKER;
 	r->idle = g_async_queue_new();
@@ -185,6 +189,7 @@ struct reader *reader_new(const struct read_config *config)
 		struct worker *w = g_new0(struct worker, 1);
 		init_extractor(&w->extractor, r, config, names_new(), g_string_chunk_new(1 << 20));
 		w->tokener = new_tokener();
+		w->execution_trace = config->execution_trace;
 		w->group = g_string_sized_new(1 << 16);
 		w->entries = g_array_new(FALSE, FALSE, sizeof(struct group_entry));
 		g_ptr_array_add(r->workers, w);
@@ -278,9 +283,14 @@ static gboolean parse_group(struct worker *w, struct batch *b)
 	enum json_tokener_error status = json_tokener_get_error(w->tokener);
 	gboolean ok = status == json_tokener_success;
 	if (ok) {
-		for (guint i = 0; i < w->entries->len; i++)
-			extract_event(&w->extractor, json_object_array_get_idx(group, i),
-				      g_array_index(w->entries, struct group_entry, i).element->index);
+		for (guint i = 0; i < w->entries->len; i++) {
+			json_object *element = json_object_array_get_idx(group, i);
+			gint64 index = g_array_index(w->entries, struct group_entry, i).element->index;
+			if (w->execution_trace)
+				extract_et_node(&w->extractor, element, index);
+			else
+				extract_event(&w->extractor, element, index);
+		}
 	} else {
 		gsize pos = json_tokener_get_parse_end(w->tokener);
 		const struct group_entry *entry = entry_at(w->entries, pos);
@@ -312,6 +322,8 @@ static gboolean take_element(struct worker *w, struct batch *b, const struct ele
 {
 	gsize pos;
 	const char *why;
+	if (w->execution_trace)
+		return add_to_group(w, b, e);
 	switch (skim_event(b->bytes->str + e->start, e->len, w->extractor.roles, &pos, &why)) {
 	case SKIM_NEEDED:
 		return add_to_group(w, b, e);
@@ -384,6 +396,8 @@ static void append_extracted(struct reader *r, struct extracted *out)
 		g_array_append_vals(into[role], events->data, events->len);
 		g_array_set_size(events, 0);
 	}
+	g_array_append_vals(r->trace->et_nodes, out->et_nodes->data, out->et_nodes->len);
+	g_array_set_size(out->et_nodes, 0);
 	read_stats_add(&r->trace->stats, &out->stats);
 	memset(&out->stats, 0, sizeof out->stats);
 	out->stats.first_skipped_index = -1;
@@ -644,6 +658,7 @@ static void value_done(struct reader *r, json_object *value)
 	g_free(r->key);
 	r->key = g_strdup(json_object_get_string(value));
 	r->saw_nodes = r->saw_nodes || strcmp(r->key, "nodes") == 0;
+	r->saw_trace_events = r->saw_trace_events || strcmp(r->key, "traceEvents") == 0;
 	r->state = TOP_OBJECT_COLON;
 }
 
@@ -722,14 +737,16 @@ static gboolean step(struct reader *r, char c, gboolean *consumed, gint64 at, GE
 		r->state = TOP_OBJECT_VALUE;
 		return TRUE;
 	case TOP_OBJECT_VALUE:
-		if (strcmp(r->key, "traceEvents") != 0) {
+		if (strcmp(r->key, r->execution_trace ? "nodes" : "traceEvents") != 0) {
 			*consumed = FALSE;
 			start_value(r, TRUE);
 		} else if (c == '[') {
 			r->saw_events = TRUE;
 			r->state = TOP_EVENTS_FIRST;
 		} else {
-			return fail(error, READ_ERROR_NOT_TRACE, at, "not a trace: traceEvents is not an array");
+			return fail(error, READ_ERROR_NOT_TRACE, at,
+				    r->execution_trace ? "not an Execution Trace: nodes is not an array"
+						       : "not a trace: traceEvents is not an array");
 		}
 		return TRUE;
 	case TOP_OBJECT_NEXT:
@@ -847,6 +864,10 @@ gboolean reader_finish(struct reader *r, GError **error)
 		return fail(error, READ_ERROR_NOT_TRACE, r->consumed, "not a trace: no JSON document (empty input)");
 	if (r->state != TOP_END)
 		return fail(error, READ_ERROR_SYNTAX, r->consumed, "the document is cut short (truncated)");
+	if (!r->saw_events && r->execution_trace)
+		return fail(error, READ_ERROR_NOT_TRACE, r->consumed,
+			    r->saw_trace_events ? "not an Execution Trace: a Kineto trace (traceEvents, no nodes)"
+						: "not an Execution Trace: no nodes array");
 	if (!r->saw_events)
 		return fail(error, READ_ERROR_NOT_TRACE, r->consumed,
 			    r->saw_nodes ? "not a trace: a PyTorch Execution Trace (nodes, no traceEvents)"

@@ -28,7 +28,8 @@ struct read_config {
 	char **device_cats;
 	gboolean all_python_functions;
 	guint threads; /* workers parsing events; 0: one per processor */
-	gboolean input_shapes; /* keep Input Dims and Input type of monitored events (struct event_extra) */
+	gboolean event_extras; /* keep struct event_extra of monitored events (dataset export, --et) */
+	gboolean execution_trace; /* read a PyTorch Execution Trace: its nodes, into trace.et_nodes */
 };
 
 struct reader;

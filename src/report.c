@@ -21,6 +21,26 @@ static void print_warnings(FILE *out, const struct run_summary *run)
 			run->src, stats->invalid_utf8, stats->invalid_utf8 == 1 ? "" : "s");
 }
 
+/* Joins whose names mostly differ, or none at all: the two traces are of
+ * different runs (a node's rf_id is only unique within its run). */
+static gboolean no_overlap(const struct run_summary *run)
+{
+	return run->rows && (run->joined == 0 || run->joined_other_name * 2 > run->joined);
+}
+
+static void print_join(FILE *out, const struct run_summary *run)
+{
+	if (!run->et)
+		return;
+	fprintf(out, "  et:            %u nodes read; %" G_GUINT64_FORMAT " rows joined, %" G_GUINT64_FORMAT " not joined\n",
+		run->et->nodes->et_nodes->len, run->joined, run->rows - run->joined);
+	if (no_overlap(run))
+		fprintf(out, "profile_parser: warning: %s: the Execution Trace does not overlap the trace "
+			     "(collected at different times?): %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+			     " joined rows name another operation\n",
+			run->src, run->joined_other_name, run->joined);
+}
+
 void report_print(FILE *out, const struct run_summary *run)
 {
 	const struct read_stats *stats = &run->trace->stats;
@@ -39,6 +59,7 @@ void report_print(FILE *out, const struct run_summary *run)
 		a->unattributed);
 	fprintf(out, "  device events: %u (%u claimed, %u unclaimed)\n", a->claimed + a->unclaimed, a->claimed,
 		a->unclaimed);
+	print_join(out, run);
 	fprintf(out, "  rows:          %" G_GUINT64_FORMAT " written to %s\n", run->rows,
 		g_strcmp0(run->dst, "-") == 0 ? "standard output" : run->dst);
 	fprintf(out, "  wall time:     %.3f s (read %.3f, build %.3f, attribute %.3f, write %.3f)\n", run->seconds,

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "attribute.h"
+#include "et.h"
 
 struct run_summary {
 	const char *src;
@@ -14,6 +15,9 @@ struct run_summary {
 	guint64 rows;
 	double seconds;
 	double stage_seconds[4]; /* read, build, attribute, write */
+	const struct et *et; /* the Execution Trace joined, or NULL */
+	guint64 joined;
+	guint64 joined_other_name;
 };
 
 void report_print(FILE *out, const struct run_summary *run);

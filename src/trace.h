@@ -18,6 +18,20 @@ struct event_extra {
 	const char *input_dims; /* Python literal of "Input Dims" (or "Input dims"); NULL when absent */
 	const char *input_type; /* Python literal of "Input type"; NULL when absent */
 	gboolean shapes_empty;  /* Input Dims missing, empty, or only empty lists */
+	gint64 join_id;         /* "Record function id" (else "External id"), for --et */
+	gboolean has_join_id;
+};
+
+/* A node of a PyTorch Execution Trace, with what the join writes of it. */
+struct et_node {
+	gint64 id;
+	gint64 rf_id; /* 0: joins nothing */
+	const struct name *name;
+	const char *op_schema;     /* plain text; NULL when absent */
+	const char *input_shapes;  /* Python literals; NULL when absent */
+	const char *input_types;
+	const char *output_shapes;
+	const char *output_types;
 };
 
 struct event {
@@ -71,6 +85,7 @@ struct trace {
 	GArray *monitored; /* struct event */
 	GArray *launches;  /* struct event */
 	GArray *device;    /* struct event */
+	GArray *et_nodes;  /* struct et_node: an Execution Trace's, read with read_config.execution_trace */
 	GPtrArray *threads; /* struct thread_id *, indexed by event.thread */
 	struct names *names;
 	GStringChunk *text; /* args literals */

@@ -118,7 +118,7 @@ static void append_text(GString *field, const char *text)
 }
 
 static void append_field(struct row *row, enum column column, guint node, const struct forest *f,
-			 const struct attribution *a, const struct node_sums *sums)
+			 const struct attribution *a, const struct node_sums *sums, const struct et_node *et)
 {
 	const struct event *event = &f->events[node];
 	const struct thread_id *thread = f->thread_ids->pdata[event->thread];
@@ -146,14 +146,26 @@ static void append_field(struct row *row, enum column column, guint node, const 
 	case COL_DEVICE_EVENT_COUNT: g_string_append_printf(field, "%" G_GUINT64_FORMAT, sums->device_events); break;
 	case COL_INPUT_DIMS: append_text(field, event->extra ? event->extra->input_dims : NULL); break;
 	case COL_INPUT_TYPE: append_text(field, event->extra ? event->extra->input_type : NULL); break;
+	case COL_ET_NODE: if (et) g_string_append_printf(field, "%" G_GINT64_FORMAT, et->id); break;
+	case COL_OP_SCHEMA: append_text(field, et ? et->op_schema : NULL); break;
+	case COL_INPUT_SHAPES: append_text(field, et ? et->input_shapes : NULL); break;
+	case COL_INPUT_TYPES: append_text(field, et ? et->input_types : NULL); break;
+	case COL_OUTPUT_SHAPES: append_text(field, et ? et->output_shapes : NULL); break;
+	case COL_OUTPUT_TYPES: append_text(field, et ? et->output_types : NULL); break;
 	case COL_COUNT: break;
 	}
 }
 
 static void append_row(struct row *row, guint node, const struct forest *f, const struct attribution *a,
-		       const struct write_config *config)
+		       const struct write_config *config, struct write_result *result)
 {
 	struct node_sums sums;
+	const struct et_node *et = et_lookup(config->et, &f->events[node]);
+	if (et) {
+		result->joined++;
+		result->other_name += et->name != f->events[node].name &&
+				      g_strcmp0(et->name->text, f->events[node].name->text) != 0;
+	}
 	g_array_set_size(row->launches, 0);
 	attribution_node_launches(a, f, node, row->launches);
 	sum_launches(row, node, a, &sums);
@@ -162,7 +174,7 @@ static void append_row(struct row *row, guint node, const struct forest *f, cons
 		g_string_append_c(row->line, ',');
 	}
 	for (guint c = 0; c < config->columns->len; c++) {
-		append_field(row, g_array_index(config->columns, enum column, c), node, f, a, &sums);
+		append_field(row, g_array_index(config->columns, enum column, c), node, f, a, &sums, et);
 		end_field(row, c + 1 == config->columns->len);
 	}
 }
@@ -193,11 +205,10 @@ static gboolean written(guint i, gboolean opaque, const struct forest *f, const 
 }
 
 /* Pre-order over one root's subtree, which is the index range
- * [root, subtree_end[root]); returns the rows written. */
-static guint64 write_tree(struct row *row, guint root, const struct forest *f, const struct attribution *a,
-			  const struct write_config *config)
+ * [root, subtree_end[root]). */
+static void write_tree(struct row *row, guint root, const struct forest *f, const struct attribution *a,
+		       const struct write_config *config, struct write_result *result)
 {
-	guint64 rows = 0;
 	for (guint i = root; i < f->subtree_end[root];) {
 		guint depth = f->depth[i];
 		if (config->max_depth >= 0 && depth > (guint)config->max_depth) {
@@ -212,12 +223,11 @@ static guint64 write_tree(struct row *row, guint root, const struct forest *f, c
 		row->path_end[depth] = row->path->len;
 		gboolean opaque = named_in(config->opaque, event);
 		if (written(i, opaque, f, config)) {
-			append_row(row, i, f, a, config);
-			rows++;
+			append_row(row, i, f, a, config, result);
+			result->rows++;
 		}
 		i = opaque ? f->subtree_end[i] : i + 1; /* an opaque node's descendants are never written */
 	}
-	return rows;
 }
 
 /* A run of roots whose rows one thread formats. */
@@ -225,7 +235,7 @@ struct segment {
 	GNode *first; /* roots [first, end) in the forest's list of roots */
 	GNode *end;
 	GString *text;
-	guint64 rows;
+	struct write_result result;
 };
 
 struct writer {
@@ -269,7 +279,7 @@ static void format_segment(gpointer data, gpointer user_data)
 	struct row *row = g_async_queue_pop(w->idle); /* one is free: there are as many as threads */
 	row->line = segment->text;
 	for (GNode *root = segment->first; root != segment->end; root = root->next)
-		segment->rows += write_tree(row, forest_index(w->forest, root), w->forest, w->attribution, w->config);
+		write_tree(row, forest_index(w->forest, root), w->forest, w->attribution, w->config, &segment->result);
 	row->line = NULL;
 	g_async_queue_push(w->idle, row);
 }
@@ -287,10 +297,12 @@ static GNode *segment_end(const struct forest *forest, GNode *first)
 	return root;
 }
 
-static gboolean write_segment(FILE *out, struct segment *segment, guint64 *rows)
+static gboolean write_segment(FILE *out, struct segment *segment, struct write_result *result)
 {
 	gboolean ok = fwrite(segment->text->str, 1, segment->text->len, out) == segment->text->len;
-	*rows += segment->rows;
+	result->rows += segment->result.rows;
+	result->joined += segment->result.joined;
+	result->other_name += segment->result.other_name;
 	segment_free(segment);
 	return ok;
 }
@@ -314,12 +326,12 @@ static gboolean write_header(FILE *out, const struct write_config *config)
  * them, in order. (Writing is bound by the kernel's copy into the page
  * cache; more formatting threads only hold more rows in memory.) */
 gboolean write_csv(FILE *out, const struct forest *forest, const struct attribution *attribution,
-		   const struct write_config *given, guint64 *rows)
+		   const struct write_config *given, struct write_result *result)
 {
 	struct write_config effective = *given;
 	g_autoptr(GArray) default_columns = g_array_new(FALSE, FALSE, sizeof(enum column));
 	if (!effective.columns) {
-		columns_parse(NULL, default_columns, NULL);
+		columns_parse(NULL, FALSE, default_columns, NULL);
 		effective.columns = default_columns;
 	}
 	const struct write_config *config = &effective;
@@ -329,7 +341,7 @@ gboolean write_csv(FILE *out, const struct forest *forest, const struct attribut
 		g_async_queue_push(w.idle, row_new(forest->deepest));
 	struct ordered_pool *pool = ordered_pool_new(format_segment, &w, threads, segment_free);
 	gboolean ok = write_header(out, config);
-	*rows = 0;
+	memset(result, 0, sizeof *result);
 	for (GNode *first = forest->root.children; ok && first;) {
 		struct segment *segment = g_new0(struct segment, 1);
 		segment->first = first;
@@ -338,11 +350,11 @@ gboolean write_csv(FILE *out, const struct forest *forest, const struct attribut
 		ordered_pool_push(pool, segment);
 		struct segment *done;
 		while (ok && (done = ordered_pool_next(pool, ordered_pool_in_flight(pool) > SEGMENTS_IN_FLIGHT)))
-			ok = write_segment(out, done, rows);
+			ok = write_segment(out, done, result);
 	}
 	struct segment *done;
 	while (ok && (done = ordered_pool_next(pool, TRUE)))
-		ok = write_segment(out, done, rows);
+		ok = write_segment(out, done, result);
 	ordered_pool_free(pool);
 	g_async_queue_unref(w.idle);
 	return ok && fflush(out) == 0 && !ferror(out);
@@ -352,6 +364,15 @@ static void set_errno_error(GError **error, const char *what)
 {
 	int saved = errno;
 	g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved), "%s: %s", what, g_strerror(saved));
+}
+
+static mode_t file_mode = 0644;
+
+void output_init(void)
+{
+	mode_t mask = umask(0); /* the only way to read it; done once, before any thread */
+	umask(mask);
+	file_mode = 0666 & ~mask;
 }
 
 /* An existing destination that is not a regular file (a device, a FIFO) is
@@ -392,9 +413,7 @@ gboolean output_open(struct output *output, const char *path, GError **error)
 		g_clear_pointer(&output->temporary, g_free);
 		return FALSE;
 	}
-	mode_t mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask); /* mkstemp makes 0600; a CSV is shared like any file */
+	fchmod(fd, file_mode); /* mkstemp makes 0600; a CSV is shared like any file */
 	output->file = fdopen(fd, "wb");
 	return TRUE;
 }

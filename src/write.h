@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "attribute.h"
 #include "columns.h"
+#include "et.h"
 
 /* A leading column that holds the same value on every row. */
 struct meta_column {
@@ -24,15 +25,22 @@ struct write_config {
 	GHashTable *opaque;         /* names whose nodes' descendants are never written; NULL: none */
 	GHashTable *exclude;        /* names whose nodes get no row; NULL: none */
 	gboolean skip_empty_shapes; /* no row without a non-empty Input Dims */
+	const struct et *et;        /* the Execution Trace to join, or NULL */
+};
+
+struct write_result {
+	guint64 rows;
+	guint64 joined;     /* rows that joined an ET node */
+	guint64 other_name; /* of those, rows whose ET node has another name */
 };
 
 /* Appends TEXT as one quoted CSV field, doubling its quotes. */
 void csv_append_field(GString *out, const char *text, gsize len);
 
-/* Writes the header and one row per node within the depth bounds; returns
- * FALSE when OUT fails. *ROWS counts the rows written. */
+/* Writes the header and one row per node within the depth bounds and the
+ * filters; returns FALSE when OUT fails. */
 gboolean write_csv(FILE *out, const struct forest *forest, const struct attribution *attribution,
-		   const struct write_config *config, guint64 *rows);
+		   const struct write_config *config, struct write_result *result);
 
 /* The destination: standard output for "-", else a temporary file beside
  * PATH (its missing directories made) renamed into place by output_commit. */
@@ -42,6 +50,8 @@ struct output {
 	char *temporary; /* NULL for standard output */
 };
 
+/* Reads the umask, for the mode of the files made; call before any thread. */
+void output_init(void);
 gboolean output_open(struct output *output, const char *path, GError **error);
 gboolean output_commit(struct output *output, GError **error);
 void output_abort(struct output *output);

@@ -70,7 +70,7 @@ gzip -c "$cases/attribution.json" > "$tmp/corrupt.json.gz"
 size=$(wc -c < "$tmp/corrupt.json.gz")
 printf 'XXXXXXXXXXXXXXXX' | dd of="$tmp/corrupt.json.gz" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
 refused corrupt.json.gz "gzip stream cut or corrupt"
-mkdir "$tmp/dir.json";                        refused dir.json "Is a directory"
+mkdir "$tmp/dir.json";                        refused dir.json "a directory without traces"
 : > "$tmp/file";                              refused file/inside.json "Not a directory"
 printf '{"traceEvents": [%s]}' "$event" > "$tmp/good.json"
 rm -f "$tmp/out.csv"

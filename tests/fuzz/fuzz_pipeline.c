@@ -33,8 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t csv_size = 0;
 	FILE *out = open_memstream(&csv, &csv_size);
 	struct write_config write_config = { .min_depth = -1, .max_depth = (int)(size % 5) - 1 };
-	guint64 rows;
-	write_csv(out, forest, attribution, &write_config, &rows);
+	struct write_result result;
+	write_csv(out, forest, attribution, &write_config, &result);
 	fclose(out);
 	free(csv);
 	attribution_free(attribution);

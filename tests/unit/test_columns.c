@@ -6,7 +6,7 @@ static char *parsed(const char *list)
 {
 	g_autoptr(GArray) columns = g_array_new(FALSE, FALSE, sizeof(enum column));
 	GError *error = NULL;
-	if (!columns_parse(list, columns, &error)) {
+	if (!columns_parse(list, FALSE, columns, &error)) {
 		char *message = g_strdup(error->message);
 		g_error_free(error);
 		return message;
@@ -49,10 +49,10 @@ static void test_unknown(void)
 static void test_need_shapes(void)
 {
 	g_autoptr(GArray) columns = g_array_new(FALSE, FALSE, sizeof(enum column));
-	columns_parse("+depth", columns, NULL);
-	CU_ASSERT_FALSE(columns_need_shapes(columns));
-	columns_parse("input dims", columns, NULL);
-	CU_ASSERT_TRUE(columns_need_shapes(columns));
+	columns_parse("+depth", FALSE, columns, NULL);
+	CU_ASSERT_FALSE(columns_need_extras(columns));
+	columns_parse("input dims", FALSE, columns, NULL);
+	CU_ASSERT_TRUE(columns_need_extras(columns));
 }
 
 UNIT_MAIN("columns", UNIT_TEST(test_default), UNIT_TEST(test_pick_and_order), UNIT_TEST(test_plus),

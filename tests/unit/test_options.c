@@ -25,7 +25,7 @@ static void test_reference_spellings(void)
 	g_autofree char *error = NULL;
 	CU_ASSERT_EQUAL(parse(&o, &error, "-s", "t.json", "-d", "o.csv", "-mc", "cpu_op,user_annotation",
 			      "-hc", "cuda_runtime", "-dc", "kernel", "--max_depth", "3", NULL), OPTIONS_RUN);
-	ASSERT_STR(o.src, "t.json");
+	ASSERT_STR(o.sources[0], "t.json");
 	ASSERT_STR(o.monitor_cats[1], "user_annotation");
 	CU_ASSERT_PTR_NULL(o.monitor_cats[2]);
 	ASSERT_STR(o.host_cats[0], "cuda_runtime");
@@ -55,7 +55,7 @@ static void test_defaults(void)
 	struct options o;
 	g_autofree char *error = NULL;
 	CU_ASSERT_EQUAL(parse(&o, &error, "-s", "-mc", "-d", "o.csv", NULL), OPTIONS_RUN);
-	ASSERT_STR(o.src, "-mc"); /* a value is never taken for an option */
+	ASSERT_STR(o.sources[0], "-mc"); /* a value is never taken for an option */
 	ASSERT_STR(o.monitor_cats[0], "python_function");
 	ASSERT_STR(o.host_cats[1], "cuda_driver");
 	ASSERT_STR(o.device_cats[2], "gpu_memset");

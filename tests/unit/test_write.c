@@ -33,7 +33,9 @@ static char *csv_of(const char *json, int min_depth, int max_depth, guint64 *row
 	char *text = NULL;
 	size_t size = 0;
 	FILE *out = open_memstream(&text, &size);
-	CU_ASSERT_TRUE(write_csv(out, f, a, &config, rows));
+	struct write_result result;
+	CU_ASSERT_TRUE(write_csv(out, f, a, &config, &result));
+	*rows = result.rows;
 	fclose(out);
 	return text;
 }
