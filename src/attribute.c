@@ -20,32 +20,69 @@ static guint owner_of(const struct forest *forest, guint last_before, const stru
 	return NO_OWNER;
 }
 
-static void attribute_thread(struct attribution *a, const struct forest *forest, guint thread)
+/* OWNER[i] for each of EVENTS (sorted like the forest, thread t's run being
+ * [thread_first[t], thread_first[t + 1])): the node of its own thread that
+ * contains it and comes last in sort order, or NO_OWNER. */
+static void assign_owners(const struct forest *forest, const struct event *events, const guint *thread_first,
+			  guint *owner)
 {
-	guint node = forest->thread_first[thread], nodes_end = forest->thread_first[thread + 1];
-	gint64 latest_end = G_MININT64;
-	for (guint l = a->thread_first[thread]; l < a->thread_first[thread + 1]; l++) {
-		const struct event *launch = &a->launches[l];
-		while (node < nodes_end && node_before_launch(&forest->events[node], launch))
-			node++;
-		guint first = forest->thread_first[thread];
-		a->owner[l] = node > first ? owner_of(forest, node - 1, launch) : NO_OWNER;
-		if (a->owner[l] == NO_OWNER)
-			a->unattributed++;
-		else
-			a->attributed++;
-		a->nested[l] = l > a->thread_first[thread] && latest_end >= event_end(launch);
-		latest_end = MAX(latest_end, event_end(launch));
+	for (guint thread = 0; thread < forest->threads; thread++) {
+		guint first = forest->thread_first[thread], node = first, nodes_end = forest->thread_first[thread + 1];
+		for (guint l = thread_first[thread]; l < thread_first[thread + 1]; l++) {
+			while (node < nodes_end && node_before_launch(&forest->events[node], &events[l]))
+				node++;
+			owner[l] = node > first ? owner_of(forest, node - 1, &events[l]) : NO_OWNER;
+		}
 	}
 }
 
-static void count_launches_by_thread(struct attribution *a, guint threads)
+/* Launches contained in an earlier launch of their thread are nested. */
+static void mark_nested(struct attribution *a, guint threads)
 {
-	a->thread_first = g_new0(guint, threads + 1);
-	for (guint l = 0; l < a->launch_count; l++)
-		a->thread_first[a->launches[l].thread + 1]++;
+	for (guint thread = 0; thread < threads; thread++) {
+		gint64 latest_end = G_MININT64;
+		for (guint l = a->thread_first[thread]; l < a->thread_first[thread + 1]; l++) {
+			a->nested[l] = l > a->thread_first[thread] && latest_end >= event_end(&a->launches[l]);
+			latest_end = MAX(latest_end, event_end(&a->launches[l]));
+		}
+	}
+}
+
+/* Where each thread's run begins in EVENTS, sorted by thread (STRIDE bytes apart). */
+static guint *runs_by_thread(const void *events, gsize stride, gsize thread_offset, guint count, guint threads)
+{
+	guint *first = g_new0(guint, threads + 1);
+	for (guint i = 0; i < count; i++)
+		first[*(const guint32 *)((const char *)events + i * stride + thread_offset) + 1]++;
 	for (guint t = 0; t < threads; t++)
-		a->thread_first[t + 1] += a->thread_first[t];
+		first[t + 1] += first[t];
+	return first;
+}
+
+static int compare_memory(const void *x, const void *y)
+{
+	const struct memory_event *a = x, *b = y;
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
+	if (a->ts != b->ts)
+		return a->ts < b->ts ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* [memory] events go to nodes as launches do, each a point in time. */
+static void attribute_memory(struct attribution *a, GArray *memory, const struct forest *forest)
+{
+	a->memory = (struct memory_event *)memory->data;
+	a->memory_count = memory->len;
+	if (a->memory_count > 1) /* qsort may not take the NULL of an empty array */
+		qsort(a->memory, a->memory_count, sizeof *a->memory, compare_memory);
+	a->memory_thread_first = runs_by_thread(a->memory, sizeof *a->memory, G_STRUCT_OFFSET(struct memory_event, thread),
+						a->memory_count, forest->threads);
+	g_autofree struct event *points = g_new0(struct event, a->memory_count);
+	for (guint m = 0; m < a->memory_count; m++)
+		points[m] = (struct event){ .ts = a->memory[m].ts, .index = a->memory[m].index, .thread = a->memory[m].thread };
+	a->memory_owner = g_new(guint, a->memory_count);
+	assign_owners(forest, points, a->memory_thread_first, a->memory_owner);
 }
 
 static int compare_device(const void *x, const void *y)
@@ -104,12 +141,20 @@ struct attribution *attribute(struct trace *trace, const struct forest *forest)
 	a->launch_count = trace->launches->len;
 	if (a->launch_count > 1) /* qsort may not take the NULL of an empty array */
 		qsort(a->launches, a->launch_count, sizeof(struct event), event_compare_by_thread);
-	count_launches_by_thread(a, forest->threads);
+	a->thread_first = runs_by_thread(a->launches, sizeof *a->launches, G_STRUCT_OFFSET(struct event, thread),
+					 a->launch_count, forest->threads);
 	a->owner = g_new(guint, a->launch_count);
 	a->nested = g_new(gboolean, a->launch_count);
-	for (guint t = 0; t < forest->threads; t++)
-		attribute_thread(a, forest, t);
+	assign_owners(forest, a->launches, a->thread_first, a->owner);
+	for (guint l = 0; l < a->launch_count; l++) {
+		if (a->owner[l] == NO_OWNER)
+			a->unattributed++;
+		else
+			a->attributed++;
+	}
+	mark_nested(a, forest->threads);
 	claim_device_events(a, trace->device);
+	attribute_memory(a, trace->memory, forest);
 	return a;
 }
 
@@ -123,6 +168,8 @@ void attribution_free(struct attribution *a)
 	g_free(a->device);
 	g_free(a->device_first);
 	g_free(a->device_time);
+	g_free(a->memory_thread_first);
+	g_free(a->memory_owner);
 	g_free(a);
 }
 
@@ -150,4 +197,30 @@ void attribution_node_launches(const struct attribution *a, const struct forest 
 	     l < end && a->launches[l].ts <= event_end(event); l++)
 		if (a->owner[l] >= node && a->owner[l] < subtree_end)
 			g_array_append_val(launches, l);
+}
+
+void attribution_node_memory(const struct attribution *a, const struct forest *forest, guint node,
+			     struct memory_sums *sums)
+{
+	const struct event *event = &forest->events[node];
+	guint thread = event->thread, first = a->memory_thread_first[thread], end = a->memory_thread_first[thread + 1];
+	guint subtree_end = forest->subtree_end[node];
+	memset(sums, 0, sizeof *sums);
+	while (first < end) { /* the first at or after the node's start */
+		guint middle = first + (end - first) / 2;
+		if (a->memory[middle].ts < event->ts)
+			first = middle + 1;
+		else
+			end = middle;
+	}
+	for (guint m = first; m < a->memory_thread_first[thread + 1] && a->memory[m].ts <= event_end(event); m++) {
+		guint owner = a->memory_owner[m];
+		if (owner < node || owner >= subtree_end)
+			continue;
+		gint64 *inclusive = a->memory[m].device ? &sums->device : &sums->host;
+		gint64 *self = a->memory[m].device ? &sums->self_device : &sums->self_host;
+		*inclusive += a->memory[m].bytes;
+		if (owner == node)
+			*self += a->memory[m].bytes;
+	}
 }

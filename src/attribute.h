@@ -18,6 +18,16 @@ struct attribution {
 	gint64 *device_time; /* per launch: the sum of its device events' durations */
 	guint attributed, unattributed;
 	guint claimed, unclaimed;
+	struct memory_event *memory; /* the trace's [memory] events, sorted like the forest */
+	guint memory_count;
+	guint *memory_thread_first;
+	guint *memory_owner; /* per memory event: forest index of its node, or NO_OWNER */
+};
+
+/* Bytes allocated (positive) and freed (negative) inside a node. */
+struct memory_sums {
+	gint64 host, self_host;
+	gint64 device, self_device;
 };
 
 /* Sorts TRACE's launch and device events in place and attributes them. */
@@ -29,6 +39,10 @@ void attribution_node_launches(const struct attribution *attribution, const stru
 			       guint node, GArray *launches);
 
 typedef struct attribution Attribution;
+/* The memory sums of NODE: inclusive, and of the events attributed to it itself. */
+void attribution_node_memory(const struct attribution *attribution, const struct forest *forest, guint node,
+			     struct memory_sums *sums);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Attribution, attribution_free)
 
 #endif

@@ -30,6 +30,10 @@ static const char *const names[COL_COUNT] = {
 	[COL_INPUT_TYPES] = "input types",
 	[COL_OUTPUT_SHAPES] = "output shapes",
 	[COL_OUTPUT_TYPES] = "output types",
+	[COL_HOST_MEMORY] = "host memory(bytes)",
+	[COL_SELF_HOST_MEMORY] = "self host memory(bytes)",
+	[COL_DEVICE_MEMORY] = "device memory(bytes)",
+	[COL_SELF_DEVICE_MEMORY] = "self device memory(bytes)",
 };
 
 const char *column_name(enum column column)
@@ -72,7 +76,7 @@ gboolean columns_parse(const char *list, gboolean with_et, GArray *columns, GErr
 	if (!list || extend) {
 		append_range(columns, 0, COL_DEFAULT_COUNT);
 		if (with_et)
-			append_range(columns, COL_ET_NODE, COL_COUNT);
+			append_range(columns, COL_ET_NODE, COL_OUTPUT_TYPES + 1);
 	}
 	if (!list)
 		return TRUE;
@@ -93,8 +97,16 @@ gboolean columns_need_extras(const GArray *columns)
 {
 	for (guint i = 0; i < columns->len; i++) {
 		enum column c = g_array_index(columns, enum column, i);
-		if (c == COL_INPUT_DIMS || c == COL_INPUT_TYPE || c >= COL_ET_NODE)
+		if (c == COL_INPUT_DIMS || c == COL_INPUT_TYPE || (c >= COL_ET_NODE && c <= COL_OUTPUT_TYPES))
 			return TRUE;
 	}
+	return FALSE;
+}
+
+gboolean columns_need_memory(const GArray *columns)
+{
+	for (guint i = 0; i < columns->len; i++)
+		if (g_array_index(columns, enum column, i) >= COL_HOST_MEMORY)
+			return TRUE;
 	return FALSE;
 }

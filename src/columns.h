@@ -35,6 +35,10 @@ enum column {
 	COL_INPUT_TYPES,
 	COL_OUTPUT_SHAPES,
 	COL_OUTPUT_TYPES,
+	COL_HOST_MEMORY, /* [memory] events, read only when one of these is asked for */
+	COL_SELF_HOST_MEMORY,
+	COL_DEVICE_MEMORY,
+	COL_SELF_DEVICE_MEMORY,
 	COL_COUNT
 };
 
@@ -50,5 +54,7 @@ gboolean columns_parse(const char *list, gboolean with_et, GArray *columns, GErr
 
 /* Whether any of COLUMNS needs struct event_extra (shapes, the ET join). */
 gboolean columns_need_extras(const GArray *columns);
+/* Whether any of COLUMNS needs the [memory] events. */
+gboolean columns_need_memory(const GArray *columns);
 
 #endif

@@ -27,6 +27,7 @@ struct extracted *extracted_new(void)
 	out->key_index = g_hash_table_new_full(thread_key_hash, thread_key_equal, g_free, NULL);
 	out->begin_end = g_array_new(FALSE, FALSE, sizeof(struct pending_event));
 	out->et_nodes = g_array_new(FALSE, FALSE, sizeof(struct et_node));
+	out->memory = g_array_new(FALSE, FALSE, sizeof(struct memory_event));
 	out->stats.first_skipped_index = -1;
 	return out;
 }
@@ -43,6 +44,7 @@ void extracted_clear(struct extracted *out)
 		json_object_put(g_array_index(out->begin_end, struct pending_event, i).event);
 	g_array_set_size(out->begin_end, 0);
 	g_array_set_size(out->et_nodes, 0);
+	g_array_set_size(out->memory, 0);
 	memset(&out->stats, 0, sizeof out->stats);
 	out->stats.first_skipped_index = -1;
 }
@@ -59,6 +61,7 @@ void extracted_free(struct extracted *out)
 		json_object_put(g_array_index(out->begin_end, struct pending_event, i).event);
 	g_array_free(out->begin_end, TRUE);
 	g_array_free(out->et_nodes, TRUE);
+	g_array_free(out->memory, TRUE);
 	g_free(out);
 }
 
@@ -358,6 +361,23 @@ void extract_complete(struct extractor *x, json_object *begin, json_object *end,
 	keep(x, &f, end, args, index);
 }
 
+/* A [memory] instant event of a category with the memory role. */
+static void keep_memory(struct extractor *x, const struct fields *f, gint64 index)
+{
+	const char *category = category_of(f);
+	if (!(GPOINTER_TO_UINT(g_hash_table_lookup(x->roles, category)) & ROLE_MEMORY) ||
+	    !json_object_is_type(f->name, json_type_string) || strcmp(json_object_get_string(f->name), "[memory]") != 0)
+		return;
+	struct memory_event memory = { .index = index };
+	if (!checked_time(x, f->ts, index, &memory.ts, SKIP_NO_TS, SKIP_BAD_TS))
+		return;
+	json_object *args = json_object_is_type(f->args, json_type_object) ? f->args : NULL;
+	memory.bytes = json_object_get_int64(args ? member(args, "Bytes") : NULL);
+	memory.device = json_object_get_int64(args ? member(args, "Device Type") : NULL) != 0;
+	memory.thread = thread_of(x, f->pid, f->tid);
+	g_array_append_val(x->out->memory, memory);
+}
+
 void extract_event(struct extractor *x, json_object *event, gint64 index)
 {
 	if (!json_object_is_type(event, json_type_object)) {
@@ -371,6 +391,8 @@ void extract_event(struct extractor *x, json_object *event, gint64 index)
 		return;
 	if (phase[0] == 'X') {
 		keep(x, &f, NULL, f.args, index);
+	} else if (phase[0] == 'i') {
+		keep_memory(x, &f, index);
 	} else if (phase[0] == 'B' || phase[0] == 'E') {
 		struct pending_event pending = {
 			.event = json_object_get(event),

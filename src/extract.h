@@ -31,6 +31,7 @@ struct extracted {
 	GHashTable *key_index;     /* struct thread_key * -> index + 1 */
 	GArray *begin_end;         /* struct pending_event, in document order */
 	GArray *et_nodes;          /* struct et_node */
+	GArray *memory;            /* struct memory_event; .thread indexes keys */
 	struct read_stats stats;
 };
 

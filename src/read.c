@@ -179,6 +179,9 @@ struct reader *reader_new(const struct read_config *config)
 	add_roles(r->roles, config->monitor_cats, ROLE_MONITORED);
 	add_roles(r->roles, config->host_cats, ROLE_LAUNCH);
 	add_roles(r->roles, config->device_cats, ROLE_DEVICE);
+	static char *memory_cats[] = { "cpu_instant_event", NULL };
+	if (config->memory)
+		add_roles(r->roles, memory_cats, ROLE_MEMORY);
 	r->trace = trace_new();
 	r->execution_trace = config->execution_trace;
 	guint workers = ordered_pool_threads(config->threads);
@@ -398,6 +401,12 @@ static void append_extracted(struct reader *r, struct extracted *out)
 	}
 	g_array_append_vals(r->trace->et_nodes, out->et_nodes->data, out->et_nodes->len);
 	g_array_set_size(out->et_nodes, 0);
+	for (guint i = 0; i < out->memory->len; i++) {
+		struct memory_event *memory = &g_array_index(out->memory, struct memory_event, i);
+		memory->thread = global[memory->thread];
+	}
+	g_array_append_vals(r->trace->memory, out->memory->data, out->memory->len);
+	g_array_set_size(out->memory, 0);
 	read_stats_add(&r->trace->stats, &out->stats);
 	memset(&out->stats, 0, sizeof out->stats);
 	out->stats.first_skipped_index = -1;

@@ -30,6 +30,7 @@ struct read_config {
 	guint threads; /* workers parsing events; 0: one per processor */
 	gboolean event_extras; /* keep struct event_extra of monitored events (dataset export, --et) */
 	gboolean execution_trace; /* read a PyTorch Execution Trace: its nodes, into trace.et_nodes */
+	gboolean memory; /* read [memory] instant events (cpu_instant_event), into trace.memory */
 };
 
 struct reader;

@@ -59,6 +59,13 @@ void report_print(FILE *out, const struct run_summary *run)
 		a->unattributed);
 	fprintf(out, "  device events: %u (%u claimed, %u unclaimed)\n", a->claimed + a->unclaimed, a->claimed,
 		a->unclaimed);
+	if (a->memory_count) {
+		guint attributed = 0;
+		for (guint m = 0; m < a->memory_count; m++)
+			attributed += a->memory_owner[m] != NO_OWNER;
+		fprintf(out, "  memory events: %u (%u attributed, %u unattributed)\n", a->memory_count, attributed,
+			a->memory_count - attributed);
+	}
 	print_join(out, run);
 	fprintf(out, "  rows:          %" G_GUINT64_FORMAT " written to %s\n", run->rows,
 		g_strcmp0(run->dst, "-") == 0 ? "standard output" : run->dst);

@@ -66,6 +66,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
 		.event_extras = options->skip_empty_shapes || columns_need_extras(options->columns),
+		.memory = columns_need_memory(options->columns),
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
 	if (!trace) {

@@ -1,5 +1,6 @@
 #include "skim.h"
 #include "extract.h"
+#include "trace.h"
 #include <string.h>
 
 struct skimmer {
@@ -141,7 +142,7 @@ static gboolean surely_needed(const struct member_text *ph, const struct member_
 {
 	if (!ph->is_string)
 		return FALSE;
-	if (ph->len == 1 && ph->text[0] == 'X' && !cat->present)
+	if (ph->len == 1 && (ph->text[0] == 'X' || ph->text[0] == 'i') && !cat->present)
 		return FALSE; /* the category may come later */
 	return judge(ph, cat, roles) == SKIM_NEEDED;
 }
@@ -236,14 +237,20 @@ static enum skim_verdict judge(const struct member_text *ph, const struct member
 		return SKIM_IGNORED;
 	if (ph->escaped)
 		return SKIM_NEEDED;
-	if (!is_one_of(ph, "X", "B", "E"))
+	gboolean instant = ph->len == 1 && ph->text[0] == 'i';
+	if (!is_one_of(ph, "X", "B", "E") && !instant)
 		return SKIM_IGNORED;
-	if (ph->text[0] != 'X' || !cat->is_string || cat->escaped || cat->len >= 64)
+	if (instant && !cat->is_string)
+		return SKIM_IGNORED;
+	if (ph->text[0] == 'B' || ph->text[0] == 'E' || !cat->is_string || cat->escaped || cat->len >= 64)
 		return SKIM_NEEDED; /* B/E pairs, legacy events without cat, odd categories */
 	char category[64];
 	memcpy(category, cat->text, cat->len);
 	category[cat->len] = 0;
-	return g_hash_table_lookup(roles, category_canonical(category)) ? SKIM_NEEDED : SKIM_IGNORED;
+	guint bits = GPOINTER_TO_UINT(g_hash_table_lookup(roles, category_canonical(category)));
+	if (instant)
+		bits &= ROLE_MEMORY;
+	return bits ? SKIM_NEEDED : SKIM_IGNORED;
 }
 
 enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsize *error_pos,

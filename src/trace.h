@@ -11,6 +11,16 @@ enum event_role {
 	ROLE_MONITORED = 1 << 0,
 	ROLE_LAUNCH = 1 << 1,
 	ROLE_DEVICE = 1 << 2,
+	ROLE_MEMORY = 1 << 3, /* [memory] instant events, read when asked for */
+};
+
+/* A [memory] instant event: an allocation (bytes > 0) or a free (< 0). */
+struct memory_event {
+	gint64 ts;
+	gint64 index;
+	gint64 bytes;
+	guint32 thread;
+	gboolean device; /* Device Type other than 0 */
 };
 
 /* What dataset export needs of a monitored event's args, kept only when asked. */
@@ -86,6 +96,7 @@ struct trace {
 	GArray *launches;  /* struct event */
 	GArray *device;    /* struct event */
 	GArray *et_nodes;  /* struct et_node: an Execution Trace's, read with read_config.execution_trace */
+	GArray *memory;    /* struct memory_event, read with read_config.memory */
 	GPtrArray *threads; /* struct thread_id *, indexed by event.thread */
 	struct names *names;
 	GStringChunk *text; /* args literals */

@@ -120,6 +120,9 @@ static void append_text(GString *field, const char *text)
 static void append_field(struct row *row, enum column column, guint node, const struct forest *f,
 			 const struct attribution *a, const struct node_sums *sums, const struct et_node *et)
 {
+	struct memory_sums memory;
+	if (column >= COL_HOST_MEMORY)
+		attribution_node_memory(a, f, node, &memory);
 	const struct event *event = &f->events[node];
 	const struct thread_id *thread = f->thread_ids->pdata[event->thread];
 	GString *field = row->field;
@@ -152,6 +155,10 @@ static void append_field(struct row *row, enum column column, guint node, const 
 	case COL_INPUT_TYPES: append_text(field, et ? et->input_types : NULL); break;
 	case COL_OUTPUT_SHAPES: append_text(field, et ? et->output_shapes : NULL); break;
 	case COL_OUTPUT_TYPES: append_text(field, et ? et->output_types : NULL); break;
+	case COL_HOST_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory.host); break;
+	case COL_SELF_HOST_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory.self_host); break;
+	case COL_DEVICE_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory.device); break;
+	case COL_SELF_DEVICE_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory.self_device); break;
 	case COL_COUNT: break;
 	}
 }
