@@ -1,5 +1,6 @@
 #include "attribute.h"
 #include <stdlib.h>
+#include <string.h>
 
 /* Whether node event N comes before launch L when both are walked in sort
  * order; on equal (ts, end) the node comes first, since it contains L. */
@@ -223,4 +224,29 @@ void attribution_node_memory(const struct attribution *a, const struct forest *f
 		if (owner == node)
 			*self += a->memory[m].bytes;
 	}
+}
+
+void attribution_node_sums(const struct attribution *a, const struct forest *forest, guint node, GArray *launches,
+			   struct node_sums *sums)
+{
+	g_array_set_size(launches, 0);
+	attribution_node_launches(a, forest, node, launches);
+	memset(sums, 0, sizeof *sums);
+	for (guint k = 0; k < launches->len; k++) {
+		guint l = g_array_index(launches, guint, k);
+		sums->device_time += a->device_time[l];
+		sums->device_events += a->device_first[l + 1] - a->device_first[l];
+		if (!a->nested[l])
+			sums->launch_time += a->launches[l].dur;
+		if (a->owner[l] == node)
+			sums->self_device_time += a->device_time[l];
+	}
+}
+
+gint64 node_self_host_time(const struct forest *forest, guint node)
+{
+	gint64 self = forest->events[node].dur;
+	for (GNode *child = forest->nodes[node].children; child; child = child->next)
+		self -= ((const struct event *)child->data)->dur;
+	return MAX(self, 0);
 }

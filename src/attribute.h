@@ -39,6 +39,18 @@ void attribution_node_launches(const struct attribution *attribution, const stru
 			       guint node, GArray *launches);
 
 typedef struct attribution Attribution;
+/* Sums over a node's inclusive launches, and over those it launched itself. */
+struct node_sums {
+	gint64 device_time, launch_time, self_device_time;
+	guint64 device_events;
+};
+
+/* Sets LAUNCHES (guint) to NODE's inclusive launches, and SUMS to their sums. */
+void attribution_node_sums(const struct attribution *attribution, const struct forest *forest, guint node,
+			   GArray *launches, struct node_sums *sums);
+/* NODE's dur minus its children's, never below 0 (children may overlap). */
+gint64 node_self_host_time(const struct forest *forest, guint node);
+
 /* The memory sums of NODE: inclusive, and of the events attributed to it itself. */
 void attribution_node_memory(const struct attribution *attribution, const struct forest *forest, guint node,
 			     struct memory_sums *sums);

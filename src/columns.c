@@ -36,37 +36,82 @@ static const char *const names[COL_COUNT] = {
 	[COL_SELF_DEVICE_MEMORY] = "self device memory(bytes)",
 };
 
+static const char *const summary_names[SUM_COLUMN_COUNT] = {
+	[SUM_NAME] = "name",
+	[SUM_COUNT] = "count",
+	[SUM_HOST_TOTAL] = "host total(ms)",
+	[SUM_HOST_MEAN] = "host mean(ms)",
+	[SUM_HOST_MIN] = "host min(ms)",
+	[SUM_HOST_MAX] = "host max(ms)",
+	[SUM_SELF_HOST_TOTAL] = "self host total(ms)",
+	[SUM_DEVICE_TOTAL] = "device total(ms)",
+	[SUM_SELF_DEVICE_TOTAL] = "self device total(ms)",
+	[SUM_LAUNCH_TOTAL] = "cuda launch total(ms)",
+	[SUM_LAUNCH_COUNT] = "launch count",
+	[SUM_DEVICE_EVENT_COUNT] = "device event count",
+};
+
+/* A catalogue of column names; column ids are indices into it (ints). */
+struct catalogue {
+	const char *const *names;
+	int count;
+};
+
+static const struct catalogue rows_catalogue = { names, COL_COUNT };
+static const struct catalogue summary_catalogue = { summary_names, SUM_COLUMN_COUNT };
+
 const char *column_name(enum column column)
 {
 	return names[column];
 }
 
-static char *catalogue(void)
+const char *summary_column_name(enum summary_column column)
+{
+	return summary_names[column];
+}
+
+static char *catalogue_text(const struct catalogue *catalogue)
 {
 	GString *text = g_string_new(NULL);
-	for (int c = 0; c < COL_COUNT; c++)
-		g_string_append_printf(text, "%s%s", c ? ", " : "", names[c]);
+	for (int c = 0; c < catalogue->count; c++)
+		g_string_append_printf(text, "%s%s", c ? ", " : "", catalogue->names[c]);
 	return g_string_free(text, FALSE);
 }
 
-static gboolean add_named(const char *name, GArray *columns, GError **error)
+static gboolean add_named(const struct catalogue *catalogue, const char *name, GArray *columns, GError **error)
 {
-	for (int c = 0; c < COL_COUNT; c++) {
-		if (g_ascii_strcasecmp(name, names[c]) == 0) {
-			enum column column = c;
-			g_array_append_val(columns, column);
+	for (int c = 0; c < catalogue->count; c++) {
+		if (g_ascii_strcasecmp(name, catalogue->names[c]) == 0) {
+			g_array_append_val(columns, c);
 			return TRUE;
 		}
 	}
-	g_autofree char *known = catalogue();
+	g_autofree char *known = catalogue_text(catalogue);
 	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown column '%s'; the columns are: %s", name,
 		    known);
 	return FALSE;
 }
 
-static void append_range(GArray *columns, enum column first, enum column end)
+/* The names of LIST (after a '+', if any) appended to COLUMNS. */
+static gboolean add_list(const struct catalogue *catalogue, const char *list, GArray *columns, GError **error)
 {
-	for (enum column c = first; c < end; c++)
+	g_auto(GStrv) parts = g_strsplit(list + (list[0] == '+'), ",", -1);
+	for (char **part = parts; *part; part++) {
+		char *name = g_strstrip(*part);
+		if (*name && !add_named(catalogue, name, columns, error))
+			return FALSE;
+	}
+	if (columns->len == 0) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--columns names no column");
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* Column ids are stored as ints, the size of either enum. */
+static void append_range(GArray *columns, int first, int end)
+{
+	for (int c = first; c < end; c++)
 		g_array_append_val(columns, c);
 }
 
@@ -78,19 +123,14 @@ gboolean columns_parse(const char *list, gboolean with_et, GArray *columns, GErr
 		if (with_et)
 			append_range(columns, COL_ET_NODE, COL_OUTPUT_TYPES + 1);
 	}
-	if (!list)
-		return TRUE;
-	g_auto(GStrv) parts = g_strsplit(list + extend, ",", -1);
-	for (char **part = parts; *part; part++) {
-		char *name = g_strstrip(*part);
-		if (*name && !add_named(name, columns, error))
-			return FALSE;
-	}
-	if (columns->len == 0) {
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--columns names no column");
-		return FALSE;
-	}
-	return TRUE;
+	return !list || add_list(&rows_catalogue, list, columns, error);
+}
+
+gboolean summary_columns_parse(const char *list, GArray *columns, GError **error)
+{
+	if (!list || list[0] == '+')
+		append_range(columns, 0, SUM_COLUMN_COUNT);
+	return !list || add_list(&summary_catalogue, list, columns, error);
 }
 
 gboolean columns_need_extras(const GArray *columns)

@@ -42,6 +42,27 @@ enum column {
 	COL_COUNT
 };
 
+/* The columns of --summary, one row per group of nodes. */
+enum summary_column {
+	SUM_NAME,
+	SUM_COUNT,
+	SUM_HOST_TOTAL,
+	SUM_HOST_MEAN,
+	SUM_HOST_MIN,
+	SUM_HOST_MAX,
+	SUM_SELF_HOST_TOTAL,
+	SUM_DEVICE_TOTAL,
+	SUM_SELF_DEVICE_TOTAL,
+	SUM_LAUNCH_TOTAL,
+	SUM_LAUNCH_COUNT,
+	SUM_DEVICE_EVENT_COUNT,
+	SUM_COLUMN_COUNT
+};
+
+const char *summary_column_name(enum summary_column column);
+/* As columns_parse, from the summary's catalogue (all its columns by default). */
+gboolean summary_columns_parse(const char *list, GArray *columns, GError **error);
+
 /* The catalogue's spelling, as in the header. */
 const char *column_name(enum column column);
 

@@ -22,7 +22,7 @@ static const char *const long_names[] = {
 	"src", "dst", "monitor_cat", "host_cat", "device_cat", "max_depth", "min_depth",
 	"all-python-functions", "quiet", "help", "version", "leaves", "opaque", "whitelist",
 	"exclude", "blacklist", "skip-empty-shapes", "meta", "model-name", "ml-task", "is-training",
-	"columns", "et", "jobs",
+	"columns", "et", "jobs", "summary",
 };
 
 /* Option names compare with '-' and '_' taken as the same character. */
@@ -65,7 +65,7 @@ static gboolean takes_value(const char *arg)
 	static const char *const with_value[] = {
 		"-s", "-d", "--src", "--dst", "--monitor_cat", "--host_cat", "--device_cat",
 		"--max_depth", "--min_depth", "--opaque", "--whitelist", "--exclude", "--blacklist",
-		"--meta", "--model-name", "--ml-task", "--is-training", "--columns", "--et", "-j", "--jobs",
+		"--meta", "--model-name", "--ml-task", "--is-training", "--columns", "--et", "-j", "--jobs", "--summary",
 	};
 	for (gsize i = 0; i < G_N_ELEMENTS(with_value); i++)
 		if (strcmp(arg, with_value[i]) == 0)
@@ -169,6 +169,21 @@ static gboolean meta_option(const char *option, const char *value, gpointer data
 	return TRUE;
 }
 
+static gboolean summary_option(const char *option, const char *value, gpointer data, GError **error)
+{
+	struct options *options = data;
+	(void)option;
+	if (strcmp(value, "path") == 0)
+		options->summary = SUMMARY_PATH;
+	else if (strcmp(value, "name") == 0)
+		options->summary = SUMMARY_NAME;
+	else {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--summary wants path or name, not '%s'", value);
+		return FALSE;
+	}
+	return TRUE;
+}
+
 static GOptionContext *make_context(char ***src, char **dst, char **mc, char **hc, char **dc,
 				    char **max_depth, char **min_depth, char **columns, struct options *options)
 {
@@ -188,6 +203,10 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "columns", 0, 0, G_OPTION_ARG_STRING, columns, "Columns to write, in order; +LIST: the default ones and LIST", "LIST" },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
 	};
+	GOptionEntry view_entries[] = {
+		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path (path) or per op name (name)", "path|name" },
+		{ NULL, 0, 0, 0, NULL, NULL, NULL },
+	};
 	GOptionEntry export_entries[] = {
 		{ "leaves", 0, 0, G_OPTION_ARG_NONE, &options->leaves, "Write only leaves (nodes of which no child is written)", NULL },
 		{ "opaque", 0, 0, G_OPTION_ARG_FILENAME, &options->opaque_file, "Names (one a line) whose descendants are never written; alias --whitelist", "FILE" },
@@ -203,6 +222,9 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 	};
 	GOptionContext *context = g_option_context_new("- per-node host, launch and device times of a PyTorch profiler trace");
 	g_option_context_add_main_entries(context, entries, NULL);
+	GOptionGroup *views = g_option_group_new("views", "Views:", "Show the view options", options, NULL);
+	g_option_group_add_entries(views, view_entries);
+	g_option_context_add_group(context, views);
 	GOptionGroup *export = g_option_group_new("export", "Dataset export (one row per leaf operation):",
 						  "Show the dataset export options", options, NULL);
 	g_option_group_add_entries(export, export_entries);
@@ -237,6 +259,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	memset(options, 0, sizeof *options);
 	options->meta = g_array_new(FALSE, FALSE, sizeof(struct meta_column));
 	options->columns = g_array_new(FALSE, FALSE, sizeof(enum column));
+	options->summary_columns = g_array_new(FALSE, FALSE, sizeof(enum summary_column));
 	g_autoptr(GOptionContext) context = make_context(&options->sources, &options->dst, &mc, &hc, &dc,
 							 &max_depth, &min_depth, &columns, options);
 	g_auto(GStrv) args = canonical_argv(argc, argv);
@@ -256,7 +279,9 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	options->device_cats = split_list(dc ? dc : DEFAULT_DEVICE);
 	if (!parse_depth("--max_depth", max_depth, &options->max_depth, error) ||
 	    !parse_depth("--min_depth", min_depth, &options->min_depth, error) ||
-	    !columns_parse(columns, options->et != NULL, options->columns, error) || !check_options(options, error))
+	    !(options->summary ? summary_columns_parse(columns, options->summary_columns, error)
+			       : columns_parse(columns, options->et != NULL, options->columns, error)) ||
+	    !check_options(options, error))
 		return OPTIONS_USAGE;
 	return OPTIONS_RUN;
 }
@@ -280,5 +305,7 @@ void options_clear(struct options *options)
 		g_array_free(options->meta, TRUE);
 	if (options->columns)
 		g_array_free(options->columns, TRUE);
+	if (options->summary_columns)
+		g_array_free(options->summary_columns, TRUE);
 	memset(options, 0, sizeof *options);
 }

@@ -4,6 +4,7 @@
 #define PP_OPTIONS_H
 
 #include <glib.h>
+#include "summary.h"
 #include "write.h"
 
 #define DEPTH_UNBOUNDED (-1)
@@ -28,6 +29,8 @@ struct options {
 	char *exclude_file; /* --exclude, --blacklist */
 	GArray *meta;       /* struct meta_column, strings owned, in the order given */
 	GArray *columns;    /* enum column */
+	enum summary_mode summary;
+	GArray *summary_columns; /* enum summary_column */
 };
 
 enum options_result {

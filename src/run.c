@@ -4,6 +4,7 @@
 #include <string.h>
 #include "read.h"
 #include "report.h"
+#include "summary.h"
 #include "write.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
@@ -98,8 +99,12 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.skip_empty_shapes = options->skip_empty_shapes,
 		.et = et,
 	};
-	struct write_result written;
-	if (!write_csv(output.file, forest, attribution, &write_config, &written)) {
+	struct write_result written = { 0 };
+	gboolean ok = options->summary
+			      ? write_summary(output.file, forest, attribution, &write_config, options->summary,
+					      options->summary_columns, &written.rows)
+			      : write_csv(output.file, forest, attribution, &write_config, &written);
+	if (!ok) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
 		output_abort(&output);
 		set_error(job, job->dst, error);

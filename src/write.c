@@ -82,35 +82,6 @@ static void device_list(struct row *row, const struct attribution *a, enum entry
 	}
 }
 
-/* Sums over a node's inclusive launches, and over those it launched itself. */
-struct node_sums {
-	gint64 device_time, launch_time, self_device_time;
-	guint64 device_events;
-};
-
-static void sum_launches(const struct row *row, guint node, const struct attribution *a, struct node_sums *sums)
-{
-	memset(sums, 0, sizeof *sums);
-	for (guint k = 0; k < row->launches->len; k++) {
-		guint l = g_array_index(row->launches, guint, k);
-		sums->device_time += a->device_time[l];
-		sums->device_events += a->device_first[l + 1] - a->device_first[l];
-		if (!a->nested[l])
-			sums->launch_time += a->launches[l].dur;
-		if (a->owner[l] == node)
-			sums->self_device_time += a->device_time[l];
-	}
-}
-
-/* dur minus the children's, never below 0 */
-static gint64 self_host_time(const struct forest *f, guint node)
-{
-	gint64 self = f->events[node].dur;
-	for (GNode *child = f->nodes[node].children; child; child = child->next)
-		self -= ((const struct event *)child->data)->dur;
-	return MAX(self, 0);
-}
-
 static void append_text(GString *field, const char *text)
 {
 	if (text)
@@ -143,7 +114,7 @@ static void append_field(struct row *row, enum column column, guint node, const 
 	case COL_PID: g_string_append(field, thread->pid); break;
 	case COL_TID: g_string_append(field, thread->tid); break;
 	case COL_CATEGORY: g_string_append_len(field, event->category->text, event->category->len); break;
-	case COL_SELF_HOST_DURATION: time_append_ms(field, self_host_time(f, node)); break;
+	case COL_SELF_HOST_DURATION: time_append_ms(field, node_self_host_time(f, node)); break;
 	case COL_SELF_DEVICE_DURATION: time_append_ms(field, sums->self_device_time); break;
 	case COL_LAUNCH_COUNT: g_string_append_printf(field, "%u", row->launches->len); break;
 	case COL_DEVICE_EVENT_COUNT: g_string_append_printf(field, "%" G_GUINT64_FORMAT, sums->device_events); break;
@@ -173,9 +144,7 @@ static void append_row(struct row *row, guint node, const struct forest *f, cons
 		result->other_name += et->name != f->events[node].name &&
 				      g_strcmp0(et->name->text, f->events[node].name->text) != 0;
 	}
-	g_array_set_size(row->launches, 0);
-	attribution_node_launches(a, f, node, row->launches);
-	sum_launches(row, node, a, &sums);
+	attribution_node_sums(a, f, node, row->launches, &sums);
 	for (guint m = 0; m < config->meta_count; m++) {
 		csv_append_field(row->line, config->meta[m].value, strlen(config->meta[m].value));
 		g_string_append_c(row->line, ',');
@@ -212,9 +181,10 @@ static gboolean written(guint i, gboolean opaque, const struct forest *f, const 
 }
 
 /* Pre-order over one root's subtree, which is the index range
- * [root, subtree_end[root]). */
-static void write_tree(struct row *row, guint root, const struct forest *f, const struct attribution *a,
-		       const struct write_config *config, struct write_result *result)
+ * [root, subtree_end[root]): VISIT for each node that gets a row, with its
+ * path in PATH (PATH_END[d]: where the name at depth d ends). */
+static void visit_tree(guint root, const struct forest *f, const struct write_config *config, GString *path,
+		       gsize *path_end, row_visitor visit, gpointer data)
 {
 	for (guint i = root; i < f->subtree_end[root];) {
 		guint depth = f->depth[i];
@@ -223,18 +193,25 @@ static void write_tree(struct row *row, guint root, const struct forest *f, cons
 			continue;
 		}
 		const struct event *event = &f->events[i];
-		g_string_truncate(row->path, depth > 1 ? row->path_end[depth - 1] : 0);
+		g_string_truncate(path, depth > 1 ? path_end[depth - 1] : 0);
 		if (depth > 1)
-			g_string_append(row->path, "$$");
-		g_string_append_len(row->path, event->name->text, event->name->len);
-		row->path_end[depth] = row->path->len;
+			g_string_append(path, "$$");
+		g_string_append_len(path, event->name->text, event->name->len);
+		path_end[depth] = path->len;
 		gboolean opaque = named_in(config->opaque, event);
-		if (written(i, opaque, f, config)) {
-			append_row(row, i, f, a, config, result);
-			result->rows++;
-		}
+		if (written(i, opaque, f, config))
+			visit(i, path, data);
 		i = opaque ? f->subtree_end[i] : i + 1; /* an opaque node's descendants are never written */
 	}
+}
+
+void write_visit_rows(const struct forest *forest, const struct write_config *config, row_visitor visit,
+		      gpointer data)
+{
+	g_autoptr(GString) path = g_string_new(NULL);
+	g_autofree gsize *path_end = g_new0(gsize, forest->deepest + 1);
+	for (GNode *root = forest->root.children; root; root = root->next)
+		visit_tree(forest_index(forest, root), forest, config, path, path_end, visit, data);
 }
 
 /* A run of roots whose rows one thread formats. */
@@ -251,6 +228,21 @@ struct writer {
 	const struct write_config *config;
 	GAsyncQueue *idle; /* struct row *, free */
 };
+
+/* What a row visitor of format_segment needs. */
+struct row_context {
+	struct row *row;
+	const struct writer *writer;
+	struct write_result *result;
+};
+
+static void format_row(guint node, const GString *path, gpointer data)
+{
+	struct row_context *c = data;
+	(void)path; /* the same as c->row->path */
+	append_row(c->row, node, c->writer->forest, c->writer->attribution, c->writer->config, c->result);
+	c->result->rows++;
+}
 
 static struct row *row_new(guint deepest)
 {
@@ -285,8 +277,10 @@ static void format_segment(gpointer data, gpointer user_data)
 	struct writer *w = user_data;
 	struct row *row = g_async_queue_pop(w->idle); /* one is free: there are as many as threads */
 	row->line = segment->text;
+	struct row_context context = { row, w, &segment->result };
 	for (GNode *root = segment->first; root != segment->end; root = root->next)
-		write_tree(row, forest_index(w->forest, root), w->forest, w->attribution, w->config, &segment->result);
+		visit_tree(forest_index(w->forest, root), w->forest, w->config, row->path, row->path_end, format_row,
+			   &context);
 	row->line = NULL;
 	g_async_queue_push(w->idle, row);
 }

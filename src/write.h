@@ -42,6 +42,12 @@ void csv_append_field(GString *out, const char *text, gsize len);
 gboolean write_csv(FILE *out, const struct forest *forest, const struct attribution *attribution,
 		   const struct write_config *config, struct write_result *result);
 
+/* Called for each node that gets a row, in row order, with its path. */
+typedef void (*row_visitor)(guint node, const GString *path, gpointer data);
+/* The nodes that would get rows under CONFIG's depth bounds and filters. */
+void write_visit_rows(const struct forest *forest, const struct write_config *config, row_visitor visit,
+		      gpointer data);
+
 /* The destination: standard output for "-", else a temporary file beside
  * PATH (its missing directories made) renamed into place by output_commit. */
 struct output {
