@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 #include "options.h"
 #include "run.h"
@@ -256,6 +257,7 @@ static int run(const struct options *options)
 		job->dst = destination_path(options->dst, job->src);
 		g_ptr_array_add(jobs, job);
 	}
+	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
 	guint failed = run_jobs(jobs, &settings, parallel);
 	if (many)
 		summarize(jobs, failed);

@@ -10,6 +10,8 @@
 #endif
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -902,6 +904,12 @@ static void release_free_memory(void)
 #endif
 }
 
+static gint64 file_size(const char *path)
+{
+	GStatBuf status;
+	return strcmp(path, "-") != 0 && g_stat(path, &status) == 0 && S_ISREG(status.st_mode) ? status.st_size : -1;
+}
+
 struct trace *read_trace_file(const char *path, const struct read_config *config, GError **error)
 {
 	errno = 0;
@@ -913,8 +921,14 @@ struct trace *read_trace_file(const char *path, const struct read_config *config
 	g_autofree char *buffer = g_malloc(READ_CHUNK);
 	gboolean ok = TRUE;
 	int n;
-	while (ok && (n = gzread(in, buffer, READ_CHUNK)) > 0)
+	gint64 size = file_size(path);
+	while (ok && (n = gzread(in, buffer, READ_CHUNK)) > 0) {
 		ok = reader_feed(r, buffer, n, error);
+		if (config->progress)
+			config->progress(path, r->consumed, size > 0 ? (double)gzoffset(in) / size : -1, FALSE);
+	}
+	if (config->progress)
+		config->progress(path, r->consumed, 1, TRUE);
 	if (ok) {
 		int code;
 		const char *message = gzerror(in, &code);

@@ -72,3 +72,30 @@ void report_print(FILE *out, const struct run_summary *run)
 	fprintf(out, "  wall time:     %.3f s (read %.3f, build %.3f, attribute %.3f, write %.3f)\n", run->seconds,
 		run->stage_seconds[0], run->stage_seconds[1], run->stage_seconds[2], run->stage_seconds[3]);
 }
+
+#define PROGRESS_FROM (64 << 20)
+
+void report_progress(const char *path, gint64 bytes, double fraction, gboolean done)
+{
+	static gint64 started, shown;
+	gint64 now = g_get_monotonic_time();
+	if (!started)
+		started = now;
+	if (done) {
+		if (shown)
+			fputs("\r\033[K", stderr); /* erase the line */
+		started = shown = 0;
+		return;
+	}
+	if (bytes < PROGRESS_FROM || now - shown < 250000)
+		return;
+	shown = now;
+	double seconds = (now - started) / 1e6;
+	fprintf(stderr, "\r\033[Kprofile_parser: reading %s: %.0f MB", g_strcmp0(path, "-") == 0 ? "standard input" : path,
+		bytes / 1e6);
+	if (fraction >= 0)
+		fprintf(stderr, " (%.0f%%)", 100 * fraction);
+	if (seconds > 0)
+		fprintf(stderr, ", %.0f MB/s", bytes / 1e6 / seconds);
+	fflush(stderr);
+}

@@ -22,4 +22,9 @@ struct run_summary {
 
 void report_print(FILE *out, const struct run_summary *run);
 
+/* A progress line on standard error, for read_config.progress: shown for
+ * inputs over 64 MiB, at most four times a second, erased when done. Use it
+ * only when standard error is a terminal. */
+void report_progress(const char *path, gint64 bytes, double fraction, gboolean done);
+
 #endif

@@ -68,6 +68,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.threads = settings->threads,
 		.event_extras = options->skip_empty_shapes || columns_need_extras(options->columns),
 		.memory = columns_need_memory(options->columns),
+		.progress = settings->progress ? report_progress : NULL,
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
 	if (!trace) {

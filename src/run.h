@@ -14,6 +14,7 @@ struct run_settings {
 	const struct et *et;  /* --et FILE, read once; or NULL */
 	GHashTable *et_files; /* --et DIR: rank -> Execution Trace path; or NULL */
 	guint threads;        /* for each trace; 0: one per processor */
+	gboolean progress;    /* a progress line while reading: one trace, on a terminal, not -q */
 };
 
 struct job {
