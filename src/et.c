@@ -2,12 +2,12 @@
 #include "read.h"
 #include <string.h>
 
-struct et *et_read_file(const char *path, guint threads, GError **error)
+struct et *et_read_file(const char *path, guint threads, gboolean json_values, GError **error)
 {
 	static char *none[] = { NULL };
 	struct read_config config = {
 		.monitor_cats = none, .host_cats = none, .device_cats = none,
-		.threads = threads, .execution_trace = TRUE,
+		.threads = threads, .execution_trace = TRUE, .json_values = json_values,
 	};
 	struct trace *nodes = read_trace_file(path, &config, error);
 	if (!nodes)

@@ -12,8 +12,9 @@ struct et {
 	char *rank; /* the last number in its file name, or NULL */
 };
 
-/* Reads the Execution Trace at PATH (plain or gzip), as a stream. */
-struct et *et_read_file(const char *path, guint threads, GError **error);
+/* Reads the Execution Trace at PATH (plain or gzip), as a stream; shapes and
+ * types are kept as JSON text with JSON_VALUES, else as Python literals. */
+struct et *et_read_file(const char *path, guint threads, gboolean json_values, GError **error);
 void et_free(struct et *et);
 
 /* The node EVENT joins, or NULL. */

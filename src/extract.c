@@ -235,14 +235,26 @@ static const char *category_of(const struct fields *f)
 	return "";
 }
 
-static const char *args_literal(struct extractor *x, json_object *args)
+/* VALUE (NULL: a JSON null) as the text the output writes of it: a Python
+ * literal, or JSON for --format jsonl; always valid UTF-8. */
+static const char *value_text(struct extractor *x, json_object *value)
 {
-	if (!args)
-		return NULL;
 	g_string_truncate(x->literal, 0);
-	if (pylit_append_json(x->literal, args))
+	gsize replaced;
+	if (x->json_values) {
+		const char *json = json_object_to_json_string_ext(value, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+		replaced = pylit_append_utf8(x->literal, json, strlen(json));
+	} else {
+		replaced = pylit_append_json(x->literal, value);
+	}
+	if (replaced)
 		x->out->stats.invalid_utf8++;
 	return g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len);
+}
+
+static const char *args_literal(struct extractor *x, json_object *args)
+{
+	return args ? value_text(x, args) : NULL;
 }
 
 /* Only empty lists (or none): [], [[], []]. */
@@ -258,18 +270,15 @@ static gboolean shapes_empty(json_object *dims)
 	return TRUE;
 }
 
-/* The Python literal of args[KEY] (or args[OTHER_KEY]); NULL when neither is there. */
-static const char *member_literal(struct extractor *x, json_object *args, const char *key, const char *other_key)
+/* The text of object[KEY] (or object[OTHER_KEY]); NULL when neither is there. */
+static const char *member_literal(struct extractor *x, json_object *object, const char *key, const char *other_key)
 {
 	json_object *value = NULL;
-	if (!json_object_is_type(args, json_type_object) ||
-	    (!json_object_object_get_ex(args, key, &value) &&
-	     !(other_key && json_object_object_get_ex(args, other_key, &value))))
+	if (!json_object_is_type(object, json_type_object) ||
+	    (!json_object_object_get_ex(object, key, &value) &&
+	     !(other_key && json_object_object_get_ex(object, other_key, &value))))
 		return NULL;
-	g_string_truncate(x->literal, 0);
-	if (pylit_append_json(x->literal, value)) /* a JSON null is a NULL value: None */
-		x->out->stats.invalid_utf8++;
-	return g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len);
+	return value_text(x, value);
 }
 
 static const struct event_extra *extra_of(struct extractor *x, json_object *args)
@@ -406,22 +415,6 @@ void extract_event(struct extractor *x, json_object *event, gint64 index)
 
 /* ---- Execution Trace nodes ---- */
 
-static const char *literal_of(struct extractor *x, json_object *value, gboolean present)
-{
-	if (!present)
-		return NULL;
-	g_string_truncate(x->literal, 0);
-	if (pylit_append_json(x->literal, value))
-		x->out->stats.invalid_utf8++;
-	return g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len);
-}
-
-static const char *member_literal_of(struct extractor *x, json_object *object, const char *key)
-{
-	json_object *value = NULL;
-	gboolean present = json_object_is_type(object, json_type_object) && json_object_object_get_ex(object, key, &value);
-	return literal_of(x, value, present);
-}
 
 static const char *plain_text(struct extractor *x, json_object *value)
 {
@@ -456,17 +449,17 @@ void extract_et_node(struct extractor *x, json_object *node, gint64 index)
 		json_object *inputs = member(node, "inputs"), *outputs = member(node, "outputs");
 		et.rf_id = json_object_get_int64(chakra_attr(attrs, "rf_id"));
 		et.op_schema = plain_text(x, chakra_attr(attrs, "op_schema"));
-		et.input_shapes = member_literal_of(x, inputs, "shapes");
-		et.input_types = member_literal_of(x, inputs, "types");
-		et.output_shapes = member_literal_of(x, outputs, "shapes");
-		et.output_types = member_literal_of(x, outputs, "types");
+		et.input_shapes = member_literal(x, inputs, "shapes", NULL);
+		et.input_types = member_literal(x, inputs, "types", NULL);
+		et.output_shapes = member_literal(x, outputs, "shapes", NULL);
+		et.output_types = member_literal(x, outputs, "types", NULL);
 	} else {
 		et.rf_id = json_object_get_int64(member(node, "rf_id"));
 		et.op_schema = plain_text(x, member(node, "op_schema"));
-		et.input_shapes = member_literal_of(x, node, "input_shapes");
-		et.input_types = member_literal_of(x, node, "input_types");
-		et.output_shapes = member_literal_of(x, node, "output_shapes");
-		et.output_types = member_literal_of(x, node, "output_types");
+		et.input_shapes = member_literal(x, node, "input_shapes", NULL);
+		et.input_types = member_literal(x, node, "input_types", NULL);
+		et.output_shapes = member_literal(x, node, "output_shapes", NULL);
+		et.output_types = member_literal(x, node, "output_types", NULL);
 	}
 	g_array_append_val(x->out->et_nodes, et);
 }

@@ -39,6 +39,7 @@ struct extractor {
 	GHashTable *roles; /* canonical category -> enum event_role bits; shared, read-only */
 	gboolean all_python_functions;
 	GPtrArray *extras; /* struct event_extra *, owned; NULL: none are kept */
+	gboolean json_values; /* args, shapes and types kept as JSON rather than Python literals */
 	struct names *names;
 	GStringChunk *text;
 	GString *literal;

@@ -245,7 +245,7 @@ static int run(const struct options *options)
 		if (!et_files)
 			return fail_file(options->et, error);
 	} else if (options->et) {
-		et = et_read_file(options->et, settings.threads, &error);
+		et = et_read_file(options->et, settings.threads, options->jsonl, &error);
 		if (!et)
 			return fail_file(options->et, error);
 		settings.et = et;

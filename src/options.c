@@ -22,7 +22,7 @@ static const char *const long_names[] = {
 	"src", "dst", "monitor_cat", "host_cat", "device_cat", "max_depth", "min_depth",
 	"all-python-functions", "quiet", "help", "version", "leaves", "opaque", "whitelist",
 	"exclude", "blacklist", "skip-empty-shapes", "meta", "model-name", "ml-task", "is-training",
-	"columns", "et", "jobs", "summary",
+	"columns", "et", "jobs", "summary", "format",
 };
 
 /* Option names compare with '-' and '_' taken as the same character. */
@@ -65,7 +65,7 @@ static gboolean takes_value(const char *arg)
 	static const char *const with_value[] = {
 		"-s", "-d", "--src", "--dst", "--monitor_cat", "--host_cat", "--device_cat",
 		"--max_depth", "--min_depth", "--opaque", "--whitelist", "--exclude", "--blacklist",
-		"--meta", "--model-name", "--ml-task", "--is-training", "--columns", "--et", "-j", "--jobs", "--summary",
+		"--meta", "--model-name", "--ml-task", "--is-training", "--columns", "--et", "-j", "--jobs", "--summary", "--format",
 	};
 	for (gsize i = 0; i < G_N_ELEMENTS(with_value); i++)
 		if (strcmp(arg, with_value[i]) == 0)
@@ -184,6 +184,18 @@ static gboolean summary_option(const char *option, const char *value, gpointer d
 	return TRUE;
 }
 
+static gboolean format_option(const char *option, const char *value, gpointer data, GError **error)
+{
+	struct options *options = data;
+	(void)option;
+	if (strcmp(value, "csv") != 0 && strcmp(value, "jsonl") != 0) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--format wants csv or jsonl, not '%s'", value);
+		return FALSE;
+	}
+	options->jsonl = strcmp(value, "jsonl") == 0;
+	return TRUE;
+}
+
 static GOptionContext *make_context(char ***src, char **dst, char **mc, char **hc, char **dc,
 				    char **max_depth, char **min_depth, char **columns, struct options *options)
 {
@@ -205,6 +217,7 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 	};
 	GOptionEntry view_entries[] = {
 		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path (path) or per op name (name)", "path|name" },
+		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv (the default), or jsonl: one JSON object per row", "csv|jsonl" },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
 	};
 	GOptionEntry export_entries[] = {

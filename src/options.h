@@ -30,6 +30,7 @@ struct options {
 	GArray *meta;       /* struct meta_column, strings owned, in the order given */
 	GArray *columns;    /* enum column */
 	enum summary_mode summary;
+	gboolean jsonl; /* --format jsonl */
 	GArray *summary_columns; /* enum summary_column */
 };
 

@@ -124,6 +124,7 @@ static void init_extractor(struct extractor *x, const struct reader *r, const st
 	x->text = text;
 	x->literal = g_string_new(NULL);
 	x->extras = config->event_extras ? g_ptr_array_new_with_free_func(g_free) : NULL;
+	x->json_values = config->json_values;
 }
 
 static void clear_extractor(struct extractor *x)

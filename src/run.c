@@ -43,7 +43,7 @@ static struct et *et_for(const struct run_settings *settings, const struct trace
 	const char *path = rank ? g_hash_table_lookup(settings->et_files, rank) : NULL;
 	if (!path)
 		return NULL;
-	struct et *own = et_read_file(path, settings->threads, error);
+	struct et *own = et_read_file(path, settings->threads, settings->options->jsonl, error);
 	*et = own;
 	return own;
 }
@@ -69,6 +69,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.event_extras = options->skip_empty_shapes || columns_need_extras(options->columns),
 		.memory = columns_need_memory(options->columns),
 		.progress = settings->progress ? report_progress : NULL,
+		.json_values = options->jsonl,
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
 	if (!trace) {
@@ -99,6 +100,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.exclude = settings->exclude,
 		.skip_empty_shapes = options->skip_empty_shapes,
 		.et = et,
+		.jsonl = options->jsonl,
 	};
 	struct write_result written = { 0 };
 	gboolean ok = options->summary

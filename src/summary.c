@@ -1,5 +1,6 @@
 #include "summary.h"
 #include <string.h>
+#include "jsonl.h"
 #include "timefmt.h"
 
 struct group {
@@ -133,9 +134,47 @@ static void append_cell(GString *field, enum summary_column column, const struct
 	}
 }
 
+static json_object *json_cell(enum summary_column column, const struct group *g)
+{
+	switch (column) {
+	case SUM_NAME: return json_object_new_string_len(g->key, (int)g->key_len);
+	case SUM_COUNT: return json_object_new_int64((gint64)g->count);
+	case SUM_HOST_TOTAL: return jsonl_ms(g->host_total);
+	case SUM_HOST_MEAN: return jsonl_ms(host_mean(g));
+	case SUM_HOST_MIN: return jsonl_ms(g->outermost ? g->host_min : 0);
+	case SUM_HOST_MAX: return jsonl_ms(g->host_max);
+	case SUM_SELF_HOST_TOTAL: return jsonl_ms(g->self_host_total);
+	case SUM_DEVICE_TOTAL: return jsonl_ms(g->device_total);
+	case SUM_SELF_DEVICE_TOTAL: return jsonl_ms(g->self_device_total);
+	case SUM_LAUNCH_TOTAL: return jsonl_ms(g->launch_total);
+	case SUM_LAUNCH_COUNT: return json_object_new_int64((gint64)g->launch_count);
+	case SUM_DEVICE_EVENT_COUNT: return json_object_new_int64((gint64)g->device_events);
+	case SUM_COLUMN_COUNT: break;
+	}
+	return NULL;
+}
+
+static void append_json_line(GString *line, const struct write_config *config, const GArray *columns,
+			     const struct group *group)
+{
+	json_object *row = json_object_new_object();
+	for (guint m = 0; m < config->meta_count; m++)
+		json_object_object_add(row, config->meta[m].name, json_object_new_string(config->meta[m].value));
+	for (guint c = 0; c < columns->len; c++) {
+		enum summary_column column = g_array_index(columns, enum summary_column, c);
+		json_object_object_add(row, summary_column_name(column), json_cell(column, group));
+	}
+	jsonl_append(line, row);
+}
+
 static void append_line(GString *line, const struct write_config *config, const GArray *columns,
 			const struct group *group)
 {
+	if (config->jsonl) {
+		if (group) /* JSON Lines have no header */
+			append_json_line(line, config, columns, group);
+		return;
+	}
 	g_autoptr(GString) field = g_string_new(NULL);
 	for (guint m = 0; m < config->meta_count; m++) {
 		const char *text = group ? config->meta[m].value : config->meta[m].name;

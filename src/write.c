@@ -1,4 +1,5 @@
 #include "write.h"
+#include "jsonl.h"
 #include "ordered.h"
 #include "timefmt.h"
 #include <errno.h>
@@ -134,16 +135,20 @@ static void append_field(struct row *row, enum column column, guint node, const 
 	}
 }
 
+static void count_join(struct write_result *result, const struct et_node *et, const struct event *event)
+{
+	if (!et)
+		return;
+	result->joined++;
+	result->other_name += et->name != event->name && g_strcmp0(et->name->text, event->name->text) != 0;
+}
+
 static void append_row(struct row *row, guint node, const struct forest *f, const struct attribution *a,
 		       const struct write_config *config, struct write_result *result)
 {
 	struct node_sums sums;
 	const struct et_node *et = et_lookup(config->et, &f->events[node]);
-	if (et) {
-		result->joined++;
-		result->other_name += et->name != f->events[node].name &&
-				      g_strcmp0(et->name->text, f->events[node].name->text) != 0;
-	}
+	count_join(result, et, &f->events[node]);
 	attribution_node_sums(a, f, node, row->launches, &sums);
 	for (guint m = 0; m < config->meta_count; m++) {
 		csv_append_field(row->line, config->meta[m].value, strlen(config->meta[m].value));
@@ -239,8 +244,14 @@ struct row_context {
 static void format_row(guint node, const GString *path, gpointer data)
 {
 	struct row_context *c = data;
-	(void)path; /* the same as c->row->path */
-	append_row(c->row, node, c->writer->forest, c->writer->attribution, c->writer->config, c->result);
+	const struct writer *w = c->writer;
+	if (w->config->jsonl) {
+		const struct et_node *et = et_lookup(w->config->et, &w->forest->events[node]);
+		count_join(c->result, et, &w->forest->events[node]);
+		jsonl_append_row(c->row->line, node, path, w->forest, w->attribution, w->config, c->row->launches);
+	} else {
+		append_row(c->row, node, w->forest, w->attribution, w->config, c->result);
+	}
 	c->result->rows++;
 }
 
@@ -341,7 +352,7 @@ gboolean write_csv(FILE *out, const struct forest *forest, const struct attribut
 	for (guint t = 0; t < threads; t++)
 		g_async_queue_push(w.idle, row_new(forest->deepest));
 	struct ordered_pool *pool = ordered_pool_new(format_segment, &w, threads, segment_free);
-	gboolean ok = write_header(out, config);
+	gboolean ok = config->jsonl || write_header(out, config);
 	memset(result, 0, sizeof *result);
 	for (GNode *first = forest->root.children; ok && first;) {
 		struct segment *segment = g_new0(struct segment, 1);

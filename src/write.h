@@ -26,6 +26,7 @@ struct write_config {
 	GHashTable *exclude;        /* names whose nodes get no row; NULL: none */
 	gboolean skip_empty_shapes; /* no row without a non-empty Input Dims */
 	const struct et *et;        /* the Execution Trace to join, or NULL */
+	gboolean jsonl;             /* JSON Lines rather than CSV (src/jsonl.c) */
 };
 
 struct write_result {

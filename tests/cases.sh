@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs profile_parser on every tests/cases/NAME.json with the options of
-# NAME.args (shell words: quotes and $cases work) and compares the CSV, byte
-# for byte, with NAME.csv (checked by hand). NAME.report, when present, lists
+# NAME.args (shell words: quotes and $cases work) and compares the output,
+# byte for byte, with NAME.csv (or NAME.jsonl), checked by hand. NAME.report, when present, lists
 # lines the report must contain.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
@@ -13,8 +13,10 @@ for trace in "$cases"/*.json; do
 	if [ "$status" -ne 0 ]; then
 		fail "$name: exit status $status"; cat "$tmp/err"; continue
 	fi
-	if ! cmp -s "$cases/$name.csv" "$tmp/$name.csv"; then
-		fail "$name: the CSV differs"; diff "$cases/$name.csv" "$tmp/$name.csv" | head -20; continue
+	expected=$cases/$name.csv
+	[ -f "$cases/$name.jsonl" ] && expected=$cases/$name.jsonl # --format jsonl
+	if ! cmp -s "$expected" "$tmp/$name.csv"; then
+		fail "$name: the output differs"; diff "$expected" "$tmp/$name.csv" | head -20; continue
 	fi
 	missing=
 	if [ -f "$cases/$name.report" ]; then
