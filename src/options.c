@@ -213,9 +213,6 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &options->quiet, "No report on standard error", NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &options->show_version, "Print the version and exit", NULL },
 		{ "columns", 0, 0, G_OPTION_ARG_STRING, columns, "Columns to write, in order; +LIST: the default ones and LIST", "LIST" },
-		{ NULL, 0, 0, 0, NULL, NULL, NULL },
-	};
-	GOptionEntry view_entries[] = {
 		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path (path) or per op name (name)", "path|name" },
 		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv (the default), or jsonl: one JSON object per row", "csv|jsonl" },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -234,10 +231,10 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
 	};
 	GOptionContext *context = g_option_context_new("- per-node host, launch and device times of a PyTorch profiler trace");
-	g_option_context_add_main_entries(context, entries, NULL);
-	GOptionGroup *views = g_option_group_new("views", "Views:", "Show the view options", options, NULL);
-	g_option_group_add_entries(views, view_entries);
-	g_option_context_add_group(context, views);
+	/* the callbacks of the main group get OPTIONS too */
+	GOptionGroup *main_group = g_option_group_new(NULL, NULL, NULL, options, NULL);
+	g_option_group_add_entries(main_group, entries);
+	g_option_context_set_main_group(context, main_group);
 	GOptionGroup *export = g_option_group_new("export", "Dataset export (one row per leaf operation):",
 						  "Show the dataset export options", options, NULL);
 	g_option_group_add_entries(export, export_entries);
