@@ -2,12 +2,14 @@
  *
  * A small state machine follows the top-level document; keys and metadata go
  * through a strict json_tokener. The elements of the event array are only
- * delimited here (strings, escapes and brackets), copied into batches of
- * about a megabyte, and parsed with json-c by a pool of worker threads, each
- * with a tokener and an extractor of its own. Batches are merged into the
- * trace in document order, so the result does not depend on the number of
- * workers; B/E pairs are matched during that merge. Memory holds the events
- * that matter plus a few batches in flight. */
+ * delimited here (strings, escapes and brackets) and copied into batches of
+ * half a megabyte for a pool of worker threads, each with a tokener and an
+ * extractor of its own: src/skim.c sets aside the events no role can take,
+ * json-c parses the rest. Batches are merged into the trace in document
+ * order, so the result does not depend on the number of workers; B/E pairs
+ * are matched during that merge. Memory holds the events that matter plus a
+ * few batches in flight. The same machine reads Execution Traces (their
+ * "nodes" array) with read_config.execution_trace. */
 #ifndef PP_READ_H
 #define PP_READ_H
 
