@@ -66,7 +66,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.device_cats = options->device_cats,
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
-		.event_extras = options->skip_empty_shapes || columns_need_extras(options->columns),
+		/* the join ids: the ET columns, or the join's counts in the report */
+		.event_extras = options->skip_empty_shapes || options->et || columns_need_extras(options->columns),
 		.memory = columns_need_memory(options->columns),
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->jsonl,

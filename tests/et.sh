@@ -31,6 +31,11 @@ for n in nodes:
 PY
 then pass "every ET op with a non-zero rf_id joins its event"; else fail "the join misses ET ops"; fi
 
+# the join is counted whatever the columns
+pp -s "$kineto" --et "$et" -d "$tmp/names.csv" -mc cpu_op,user_annotation --columns name,args
+expect_stderr "36 rows joined, 0 not joined" "the join is counted without the ET columns"
+grep -q "does not overlap" "$tmp/err" && fail "an overlap warning without the ET columns" || pass "no overlap warning without the ET columns"
+
 # the same ET in the chakra layout gives identical columns
 python3 "$top_srcdir/tests/et/to_chakra.py" "$et" "$tmp/simple_add_et_chakra.json"
 pp -s "$kineto" --et "$tmp/simple_add_et_chakra.json" -d "$tmp/chakra.csv" -mc cpu_op,user_annotation
