@@ -80,9 +80,11 @@ static json_object *device_list(const struct attribution *a, const GArray *launc
 }
 
 static json_object *value(enum column column, guint node, const GString *path, const struct forest *f,
-			  const struct attribution *a, const GArray *launches, const struct node_sums *sums,
-			  const struct memory_sums *memory, const struct et_node *et)
+			  const struct attribution *a, const GArray *launches, const struct row_facts *facts)
 {
+	const struct node_sums *sums = &facts->sums;
+	const struct memory_sums *memory = &facts->memory;
+	const struct et_node *et = facts->et;
 	const struct event *event = &f->events[node];
 	const struct thread_id *thread = f->thread_ids->pdata[event->thread];
 	const struct event_extra *extra = event->extra;
@@ -125,20 +127,15 @@ static json_object *value(enum column column, guint node, const GString *path, c
 }
 
 void jsonl_append_row(GString *line, guint node, const GString *path, const struct forest *f,
-		      const struct attribution *a, const struct write_config *config, GArray *launches)
+		      const struct attribution *a, const struct write_config *config, const GArray *launches,
+		      const struct row_facts *facts)
 {
-	struct node_sums sums;
-	struct memory_sums memory = { 0 };
-	attribution_node_sums(a, f, node, launches, &sums);
-	if (columns_need_memory(config->columns))
-		attribution_node_memory(a, f, node, &memory);
-	const struct et_node *et = et_lookup(config->et, &f->events[node]);
 	json_object *row = json_object_new_object();
 	for (guint m = 0; m < config->meta_count; m++)
 		json_object_object_add(row, config->meta[m].name, json_object_new_string(config->meta[m].value));
 	for (guint c = 0; c < config->columns->len; c++) {
 		enum column column = g_array_index(config->columns, enum column, c);
-		json_object_object_add(row, column_name(column), value(column, node, path, f, a, launches, &sums, &memory, et));
+		json_object_object_add(row, column_name(column), value(column, node, path, f, a, launches, facts));
 	}
 	jsonl_append(line, row);
 }

@@ -16,8 +16,10 @@ json_object *jsonl_value(const char *text);
 /* Appends OBJECT as one line, and releases it. */
 void jsonl_append(GString *line, json_object *object);
 
-/* Appends the row of NODE: its path, and the columns and meta of CONFIG. */
+/* Appends the row of NODE: its path, and the columns and meta of CONFIG;
+ * LAUNCHES are its inclusive launches, FACTS their sums and its join. */
 void jsonl_append_row(GString *line, guint node, const GString *path, const struct forest *forest,
-		      const struct attribution *attribution, const struct write_config *config, GArray *launches);
+		      const struct attribution *attribution, const struct write_config *config,
+		      const GArray *launches, const struct row_facts *facts);
 
 #endif

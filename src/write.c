@@ -28,7 +28,7 @@ void csv_append_field(GString *out, const char *text, gsize len)
 	g_string_append_c(out, '"');
 }
 
-/* What formatting rows needs, one per thread. */
+/* What formatting rows needs (the formatting thread has one). */
 struct row {
 	GString *field; /* the field under way, before quoting */
 	GString *line;  /* the rows of the segment under way */
@@ -90,11 +90,11 @@ static void append_text(GString *field, const char *text)
 }
 
 static void append_field(struct row *row, enum column column, guint node, const struct forest *f,
-			 const struct attribution *a, const struct node_sums *sums, const struct et_node *et)
+			 const struct attribution *a, const struct row_facts *facts)
 {
-	struct memory_sums memory;
-	if (column >= COL_HOST_MEMORY)
-		attribution_node_memory(a, f, node, &memory);
+	const struct node_sums *sums = &facts->sums;
+	const struct memory_sums *memory = &facts->memory;
+	const struct et_node *et = facts->et;
 	const struct event *event = &f->events[node];
 	const struct thread_id *thread = f->thread_ids->pdata[event->thread];
 	GString *field = row->field;
@@ -127,10 +127,10 @@ static void append_field(struct row *row, enum column column, guint node, const 
 	case COL_INPUT_TYPES: append_text(field, et ? et->input_types : NULL); break;
 	case COL_OUTPUT_SHAPES: append_text(field, et ? et->output_shapes : NULL); break;
 	case COL_OUTPUT_TYPES: append_text(field, et ? et->output_types : NULL); break;
-	case COL_HOST_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory.host); break;
-	case COL_SELF_HOST_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory.self_host); break;
-	case COL_DEVICE_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory.device); break;
-	case COL_SELF_DEVICE_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory.self_device); break;
+	case COL_HOST_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory->host); break;
+	case COL_SELF_HOST_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory->self_host); break;
+	case COL_DEVICE_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory->device); break;
+	case COL_SELF_DEVICE_MEMORY: g_string_append_printf(field, "%" G_GINT64_FORMAT, memory->self_device); break;
 	case COL_COUNT: break;
 	}
 }
@@ -144,18 +144,14 @@ static void count_join(struct write_result *result, const struct et_node *et, co
 }
 
 static void append_row(struct row *row, guint node, const struct forest *f, const struct attribution *a,
-		       const struct write_config *config, struct write_result *result)
+		       const struct write_config *config, const struct row_facts *facts)
 {
-	struct node_sums sums;
-	const struct et_node *et = et_lookup(config->et, &f->events[node]);
-	count_join(result, et, &f->events[node]);
-	attribution_node_sums(a, f, node, row->launches, &sums);
 	for (guint m = 0; m < config->meta_count; m++) {
 		csv_append_field(row->line, config->meta[m].value, strlen(config->meta[m].value));
 		g_string_append_c(row->line, ',');
 	}
 	for (guint c = 0; c < config->columns->len; c++) {
-		append_field(row, g_array_index(config->columns, enum column, c), node, f, a, &sums, et);
+		append_field(row, g_array_index(config->columns, enum column, c), node, f, a, facts);
 		end_field(row, c + 1 == config->columns->len);
 	}
 }
@@ -227,16 +223,17 @@ struct segment {
 	struct write_result result;
 };
 
+/* The formatting thread's: the one row it formats at a time. */
 struct writer {
 	const struct forest *forest;
 	const struct attribution *attribution;
 	const struct write_config *config;
-	GAsyncQueue *idle; /* struct row *, free */
+	gboolean memory; /* a memory column is asked for */
+	struct row *row;
 };
 
 /* What a row visitor of format_segment needs. */
 struct row_context {
-	struct row *row;
 	const struct writer *writer;
 	struct write_result *result;
 };
@@ -245,13 +242,17 @@ static void format_row(guint node, const GString *path, gpointer data)
 {
 	struct row_context *c = data;
 	const struct writer *w = c->writer;
-	if (w->config->jsonl) {
-		const struct et_node *et = et_lookup(w->config->et, &w->forest->events[node]);
-		count_join(c->result, et, &w->forest->events[node]);
-		jsonl_append_row(c->row->line, node, path, w->forest, w->attribution, w->config, c->row->launches);
-	} else {
-		append_row(c->row, node, w->forest, w->attribution, w->config, c->result);
-	}
+	const struct event *event = &w->forest->events[node];
+	struct row_facts facts = { .et = et_lookup(w->config->et, event) };
+	count_join(c->result, facts.et, event);
+	attribution_node_sums(w->attribution, w->forest, node, w->row->launches, &facts.sums);
+	if (w->memory)
+		attribution_node_memory(w->attribution, w->forest, node, &facts.memory);
+	if (w->config->jsonl)
+		jsonl_append_row(w->row->line, node, path, w->forest, w->attribution, w->config, w->row->launches,
+				 &facts);
+	else
+		append_row(w->row, node, w->forest, w->attribution, w->config, &facts);
 	c->result->rows++;
 }
 
@@ -265,9 +266,8 @@ static struct row *row_new(guint deepest)
 	return row;
 }
 
-static void row_free(gpointer data)
+static void row_free(struct row *row)
 {
-	struct row *row = data;
 	g_string_free(row->field, TRUE);
 	g_array_free(row->launches, TRUE);
 	g_string_free(row->path, TRUE);
@@ -286,14 +286,12 @@ static void format_segment(gpointer data, gpointer user_data)
 {
 	struct segment *segment = data;
 	struct writer *w = user_data;
-	struct row *row = g_async_queue_pop(w->idle); /* one is free: there are as many as threads */
-	row->line = segment->text;
-	struct row_context context = { row, w, &segment->result };
+	w->row->line = segment->text;
+	struct row_context context = { w, &segment->result };
 	for (GNode *root = segment->first; root != segment->end; root = root->next)
-		visit_tree(forest_index(w->forest, root), w->forest, w->config, row->path, row->path_end, format_row,
-			   &context);
-	row->line = NULL;
-	g_async_queue_push(w->idle, row);
+		visit_tree(forest_index(w->forest, root), w->forest, w->config, w->row->path, w->row->path_end,
+			   format_row, &context);
+	w->row->line = NULL;
 }
 
 /* The roots from FIRST whose subtrees hold about SEGMENT_NODES nodes. */
@@ -347,11 +345,8 @@ gboolean write_csv(FILE *out, const struct forest *forest, const struct attribut
 		effective.columns = default_columns;
 	}
 	const struct write_config *config = &effective;
-	guint threads = 1;
-	struct writer w = { forest, attribution, config, g_async_queue_new_full(row_free) };
-	for (guint t = 0; t < threads; t++)
-		g_async_queue_push(w.idle, row_new(forest->deepest));
-	struct ordered_pool *pool = ordered_pool_new(format_segment, &w, threads, segment_free);
+	struct writer w = { forest, attribution, config, columns_need_memory(config->columns), row_new(forest->deepest) };
+	struct ordered_pool *pool = ordered_pool_new(format_segment, &w, 1, segment_free);
 	gboolean ok = config->jsonl || write_header(out, config);
 	memset(result, 0, sizeof *result);
 	for (GNode *first = forest->root.children; ok && first;) {
@@ -368,7 +363,7 @@ gboolean write_csv(FILE *out, const struct forest *forest, const struct attribut
 	while (ok && (done = ordered_pool_next(pool, TRUE)))
 		ok = write_segment(out, done, result);
 	ordered_pool_free(pool);
-	g_async_queue_unref(w.idle);
+	row_free(w.row);
 	return ok && fflush(out) == 0 && !ferror(out);
 }
 

@@ -29,6 +29,13 @@ struct write_config {
 	gboolean jsonl;             /* JSON Lines rather than CSV (src/jsonl.c) */
 };
 
+/* What both formats write of a node, worked out once per row. */
+struct row_facts {
+	const struct et_node *et; /* the ET node it joins, or NULL */
+	struct node_sums sums;
+	struct memory_sums memory; /* zero unless a memory column is asked for */
+};
+
 struct write_result {
 	guint64 rows;
 	guint64 joined;     /* rows that joined an ET node */
