@@ -137,7 +137,7 @@ static void gather_fields(json_object *event, struct fields *f)
 	}
 }
 
-static json_object *member(json_object *object, const char *key)
+json_object *json_member(json_object *object, const char *key)
 {
 	json_object *value = NULL;
 	json_object_object_get_ex(object, key, &value);
@@ -211,7 +211,7 @@ static enum time_status time_of(json_object *value, gint64 *ns)
 
 static gboolean correlation_of(json_object *args, gint64 *correlation)
 {
-	json_object *value = json_object_is_type(args, json_type_object) ? member(args, "correlation") : NULL;
+	json_object *value = json_object_is_type(args, json_type_object) ? json_member(args, "correlation") : NULL;
 	if (json_object_is_type(value, json_type_int)) {
 		*correlation = json_object_get_int64(value);
 		return TRUE;
@@ -316,7 +316,7 @@ static gboolean event_times(struct extractor *x, const struct fields *f, json_ob
 		return FALSE;
 	if (end) {
 		gint64 end_ts;
-		if (!checked_time(x, member(end, "ts"), index, &end_ts, SKIP_NO_TS, SKIP_BAD_TS))
+		if (!checked_time(x, json_member(end, "ts"), index, &end_ts, SKIP_NO_TS, SKIP_BAD_TS))
 			return FALSE;
 		if ((end_ts < 0 && *ts > G_MAXINT64 + end_ts) || (end_ts >= 0 && *ts < G_MININT64 + end_ts)) {
 			read_stats_note_skip(&x->out->stats, index, SKIP_BAD_DUR);
@@ -381,8 +381,8 @@ static void keep_memory(struct extractor *x, const struct fields *f, gint64 inde
 	if (!checked_time(x, f->ts, index, &memory.ts, SKIP_NO_TS, SKIP_BAD_TS))
 		return;
 	json_object *args = json_object_is_type(f->args, json_type_object) ? f->args : NULL;
-	memory.bytes = json_object_get_int64(args ? member(args, "Bytes") : NULL);
-	memory.device = json_object_get_int64(args ? member(args, "Device Type") : NULL) != 0;
+	memory.bytes = json_object_get_int64(args ? json_member(args, "Bytes") : NULL);
+	memory.device = json_object_get_int64(args ? json_member(args, "Device Type") : NULL) != 0;
 	memory.thread = thread_of(x, f->pid, f->tid);
 	g_array_append_val(x->out->memory, memory);
 }
@@ -429,9 +429,9 @@ static json_object *chakra_attr(json_object *attrs, const char *name)
 {
 	for (size_t i = 0; i < json_object_array_length(attrs); i++) {
 		json_object *attr = json_object_array_get_idx(attrs, i);
-		json_object *attr_name = member(attr, "name");
+		json_object *attr_name = json_member(attr, "name");
 		if (json_object_is_type(attr_name, json_type_string) && strcmp(json_object_get_string(attr_name), name) == 0)
-			return member(attr, "value");
+			return json_member(attr, "value");
 	}
 	return NULL;
 }
@@ -442,11 +442,11 @@ void extract_et_node(struct extractor *x, json_object *node, gint64 index)
 		read_stats_note_skip(&x->out->stats, index, SKIP_NOT_OBJECT);
 		return;
 	}
-	struct et_node et = { .id = json_object_get_int64(member(node, "id")) };
-	et.name = intern_text(x, member(node, "name"));
-	json_object *attrs = member(node, "attrs");
+	struct et_node et = { .id = json_object_get_int64(json_member(node, "id")) };
+	et.name = intern_text(x, json_member(node, "name"));
+	json_object *attrs = json_member(node, "attrs");
 	if (json_object_is_type(attrs, json_type_array)) { /* chakra */
-		json_object *inputs = member(node, "inputs"), *outputs = member(node, "outputs");
+		json_object *inputs = json_member(node, "inputs"), *outputs = json_member(node, "outputs");
 		et.rf_id = json_object_get_int64(chakra_attr(attrs, "rf_id"));
 		et.op_schema = plain_text(x, chakra_attr(attrs, "op_schema"));
 		et.input_shapes = member_literal(x, inputs, "shapes", NULL);
@@ -454,8 +454,8 @@ void extract_et_node(struct extractor *x, json_object *node, gint64 index)
 		et.output_shapes = member_literal(x, outputs, "shapes", NULL);
 		et.output_types = member_literal(x, outputs, "types", NULL);
 	} else {
-		et.rf_id = json_object_get_int64(member(node, "rf_id"));
-		et.op_schema = plain_text(x, member(node, "op_schema"));
+		et.rf_id = json_object_get_int64(json_member(node, "rf_id"));
+		et.op_schema = plain_text(x, json_member(node, "op_schema"));
 		et.input_shapes = member_literal(x, node, "input_shapes", NULL);
 		et.input_types = member_literal(x, node, "input_types", NULL);
 		et.output_shapes = member_literal(x, node, "output_shapes", NULL);

@@ -59,6 +59,9 @@ void extract_et_node(struct extractor *x, json_object *node, gint64 index);
 /* The complete event of BEGIN (an X, or a B closed by END) with ARGS. */
 void extract_complete(struct extractor *x, json_object *begin, json_object *end, json_object *args, gint64 index);
 
+/* OBJECT[KEY], or NULL (also for a JSON null, which json-c keeps as NULL). */
+json_object *json_member(json_object *object, const char *key);
+
 void read_stats_note_skip(struct read_stats *stats, gint64 index, enum skip_reason reason);
 
 /* The canonical spelling of a category: Operator is cpu_op, and so on. */

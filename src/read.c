@@ -437,17 +437,10 @@ static GPtrArray *open_b_of(struct reader *r, guint32 thread)
 	return g_ptr_array_index(r->open_b, thread);
 }
 
-static json_object *member(json_object *object, const char *key)
-{
-	json_object *value = NULL;
-	json_object_object_get_ex(object, key, &value);
-	return value;
-}
-
 /* B's args updated with E's, as Python's dict.update does. */
 static json_object *merged_args(json_object *begin, json_object *end)
 {
-	json_object *args = member(begin, "args"), *more = member(end, "args");
+	json_object *args = json_member(begin, "args"), *more = json_member(end, "args");
 	if (!json_object_is_type(args, json_type_object) || !json_object_is_type(more, json_type_object))
 		return more ? more : args;
 	json_object_object_foreach(more, key, value)
@@ -622,19 +615,19 @@ static gboolean end_element(struct reader *r, GError **error)
 static void describe_device(GString *line, json_object *device)
 {
 	json_object *value;
-	if ((value = member(device, "id")))
+	if ((value = json_member(device, "id")))
 		g_string_append_printf(line, "device %s:", json_object_get_string(value));
 	else
 		g_string_append(line, "device:");
-	if ((value = member(device, "name")))
+	if ((value = json_member(device, "name")))
 		g_string_append_printf(line, " %s", json_object_get_string(value));
-	if ((value = member(device, "totalGlobalMem")))
+	if ((value = json_member(device, "totalGlobalMem")))
 		g_string_append_printf(line, ", %.1f GiB", json_object_get_double(value) / (1 << 30));
-	json_object *major = member(device, "computeMajor"), *minor = member(device, "computeMinor");
+	json_object *major = json_member(device, "computeMajor"), *minor = json_member(device, "computeMinor");
 	if (major)
 		g_string_append_printf(line, ", compute capability %s.%s", json_object_get_string(major),
 				       minor ? json_object_get_string(minor) : "?");
-	if ((value = member(device, "numSms")))
+	if ((value = json_member(device, "numSms")))
 		g_string_append_printf(line, ", %s SMs", json_object_get_string(value));
 }
 
@@ -650,7 +643,7 @@ static void handle_metadata(struct reader *r, const char *key, json_object *valu
 			g_ptr_array_add(r->trace->devices, g_string_free(line, FALSE));
 		}
 	} else if (strcmp(key, "distributedInfo") == 0 && json_object_is_type(value, json_type_object)) {
-		json_object *rank = member(value, "rank");
+		json_object *rank = json_member(value, "rank");
 		if (rank) {
 			g_free(r->trace->rank);
 			r->trace->rank = g_strdup(json_object_get_string(rank));
