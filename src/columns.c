@@ -1,152 +1,249 @@
 #include "columns.h"
-#include <string.h>
 
-static const char *const names[COL_COUNT] = {
-	[COL_NAME] = "name",
-	[COL_ARGS] = "args",
-	[COL_HOST_DURATION] = "host duration(ms)",
-	[COL_DEVICE_DURATION] = "device duration(ms)",
-	[COL_LAUNCH_DURATION] = "cuda launch duration(ms)",
-	[COL_CUDA_RUNTIME] = "cuda_runtime",
-	[COL_KERNELS] = "kernels",
-	[COL_KERNEL_INFOS] = "kernel infos",
-	[COL_HOST_TS] = "host ts",
-	[COL_LAUNCH_TS] = "cuda launch ts",
-	[COL_KERNEL_TS] = "kernel ts",
-	[COL_OPERATION] = "Operation",
-	[COL_DEPTH] = "depth",
-	[COL_PID] = "pid",
-	[COL_TID] = "tid",
-	[COL_CATEGORY] = "category",
-	[COL_SELF_HOST_DURATION] = "self host duration(ms)",
-	[COL_SELF_DEVICE_DURATION] = "self device duration(ms)",
-	[COL_LAUNCH_COUNT] = "launch count",
-	[COL_DEVICE_EVENT_COUNT] = "device event count",
-	[COL_INPUT_DIMS] = "Input Dims",
-	[COL_INPUT_TYPE] = "Input Type",
-	[COL_ET_NODE] = "et node",
-	[COL_OP_SCHEMA] = "op schema",
-	[COL_INPUT_SHAPES] = "input shapes",
-	[COL_INPUT_TYPES] = "input types",
-	[COL_OUTPUT_SHAPES] = "output shapes",
-	[COL_OUTPUT_TYPES] = "output types",
-	[COL_HOST_MEMORY] = "host memory(bytes)",
-	[COL_SELF_HOST_MEMORY] = "self host memory(bytes)",
-	[COL_DEVICE_MEMORY] = "device memory(bytes)",
-	[COL_SELF_DEVICE_MEMORY] = "self device memory(bytes)",
+#define ROW(r) ((const struct node_row *)(r))
+#define EVENT(r) (&ROW(r)->forest->events[ROW(r)->node])
+
+static void name(const void *r, struct value *v)
+{
+	value_text(v, ROW(r)->path->str, ROW(r)->path->len);
+}
+
+static void args(const void *r, struct value *v)
+{
+	value_literal(v, EVENT(r)->args);
+}
+
+static void host_duration(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, EVENT(r)->dur);
+}
+
+static void device_duration(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->sums.device_time);
+}
+
+static void launch_duration(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->sums.launch_time);
+}
+
+static void list(const void *r, struct value *v, gboolean device, enum entry_field field)
+{
+	v->type = VALUE_ENTRIES;
+	v->entries = (struct entries){ ROW(r)->attribution, ROW(r)->launches, device, field };
+}
+
+static void cuda_runtime(const void *r, struct value *v)
+{
+	list(r, v, FALSE, ENTRY_DURATION);
+}
+
+static void kernels(const void *r, struct value *v)
+{
+	list(r, v, TRUE, ENTRY_DURATION);
+}
+
+static void kernel_infos(const void *r, struct value *v)
+{
+	list(r, v, TRUE, ENTRY_ARGS);
+}
+
+static void host_ts(const void *r, struct value *v)
+{
+	value_number(v, VALUE_TIMESTAMP, EVENT(r)->ts);
+}
+
+static void launch_ts(const void *r, struct value *v)
+{
+	list(r, v, FALSE, ENTRY_TIMESTAMP);
+}
+
+static void kernel_ts(const void *r, struct value *v)
+{
+	list(r, v, TRUE, ENTRY_TIMESTAMP);
+}
+
+static void operation(const void *r, struct value *v)
+{
+	value_text(v, EVENT(r)->name->text, EVENT(r)->name->len);
+}
+
+static void depth(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, ROW(r)->forest->depth[ROW(r)->node]);
+}
+
+static const struct thread_id *thread_of(const void *r)
+{
+	return ROW(r)->forest->thread_ids->pdata[EVENT(r)->thread];
+}
+
+static void pid(const void *r, struct value *v)
+{
+	value_string(v, thread_of(r)->pid);
+}
+
+static void tid(const void *r, struct value *v)
+{
+	value_string(v, thread_of(r)->tid);
+}
+
+static void category(const void *r, struct value *v)
+{
+	value_text(v, EVENT(r)->category->text, EVENT(r)->category->len);
+}
+
+static void self_host_duration(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, node_self_host_time(ROW(r)->forest, ROW(r)->node));
+}
+
+static void self_device_duration(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->sums.self_device_time);
+}
+
+static void launch_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, ROW(r)->launches->len);
+}
+
+static void device_event_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, (gint64)ROW(r)->sums.device_events);
+}
+
+static void input_dims(const void *r, struct value *v)
+{
+	value_literal(v, EVENT(r)->extra ? EVENT(r)->extra->input_dims : NULL);
+}
+
+static void input_type(const void *r, struct value *v)
+{
+	value_literal(v, EVENT(r)->extra ? EVENT(r)->extra->input_type : NULL);
+}
+
+#define ET_NODE(r) (ROW(r)->et_node)
+
+static void et_node(const void *r, struct value *v)
+{
+	if (ET_NODE(r))
+		value_number(v, VALUE_INTEGER, ET_NODE(r)->id);
+	else
+		v->type = VALUE_EMPTY;
+}
+
+static void op_schema(const void *r, struct value *v)
+{
+	value_string(v, ET_NODE(r) ? ET_NODE(r)->op_schema : NULL);
+}
+
+static void input_shapes(const void *r, struct value *v)
+{
+	value_literal(v, ET_NODE(r) ? ET_NODE(r)->input_shapes : NULL);
+}
+
+static void input_types(const void *r, struct value *v)
+{
+	value_literal(v, ET_NODE(r) ? ET_NODE(r)->input_types : NULL);
+}
+
+static void output_shapes(const void *r, struct value *v)
+{
+	value_literal(v, ET_NODE(r) ? ET_NODE(r)->output_shapes : NULL);
+}
+
+static void output_types(const void *r, struct value *v)
+{
+	value_literal(v, ET_NODE(r) ? ET_NODE(r)->output_types : NULL);
+}
+
+static void host_memory(const void *r, struct value *v)
+{
+	value_number(v, VALUE_BYTES, ROW(r)->memory.host);
+}
+
+static void self_host_memory(const void *r, struct value *v)
+{
+	value_number(v, VALUE_BYTES, ROW(r)->memory.self_host);
+}
+
+static void device_memory(const void *r, struct value *v)
+{
+	value_number(v, VALUE_BYTES, ROW(r)->memory.device);
+}
+
+static void self_device_memory(const void *r, struct value *v)
+{
+	value_number(v, VALUE_BYTES, ROW(r)->memory.self_device);
+}
+
+#define DEFAULT COLUMN_DEFAULT
+
+/* In the order of the catalogue's listing; the default ones first. */
+static const struct column columns[] = {
+	{ "name", VALUE_TEXT, DEFAULT, name },
+	{ "args", VALUE_LITERAL, DEFAULT, args },
+	{ "host duration(ms)", VALUE_DURATION, DEFAULT, host_duration },
+	{ "device duration(ms)", VALUE_DURATION, DEFAULT | NODE_SUMS, device_duration },
+	{ "cuda launch duration(ms)", VALUE_DURATION, DEFAULT | NODE_SUMS, launch_duration },
+	{ "cuda_runtime", VALUE_ENTRIES, DEFAULT | NODE_SUMS, cuda_runtime },
+	{ "kernels", VALUE_ENTRIES, DEFAULT | NODE_SUMS, kernels },
+	{ "kernel infos", VALUE_ENTRIES, DEFAULT | NODE_SUMS, kernel_infos },
+	{ "host ts", VALUE_TIMESTAMP, DEFAULT, host_ts },
+	{ "cuda launch ts", VALUE_ENTRIES, DEFAULT | NODE_SUMS, launch_ts },
+	{ "kernel ts", VALUE_ENTRIES, DEFAULT | NODE_SUMS, kernel_ts },
+	{ "Operation", VALUE_TEXT, 0, operation },
+	{ "depth", VALUE_INTEGER, 0, depth },
+	{ "pid", VALUE_TEXT, 0, pid },
+	{ "tid", VALUE_TEXT, 0, tid },
+	{ "category", VALUE_TEXT, 0, category },
+	{ "self host duration(ms)", VALUE_DURATION, 0, self_host_duration },
+	{ "self device duration(ms)", VALUE_DURATION, NODE_SUMS, self_device_duration },
+	{ "launch count", VALUE_INTEGER, NODE_SUMS, launch_count },
+	{ "device event count", VALUE_INTEGER, NODE_SUMS, device_event_count },
+	{ "Input Dims", VALUE_LITERAL, NODE_EXTRAS, input_dims },
+	{ "Input Type", VALUE_LITERAL, NODE_EXTRAS, input_type },
+	{ "et node", VALUE_INTEGER, NODE_ET, et_node },
+	{ "op schema", VALUE_TEXT, NODE_ET, op_schema },
+	{ "input shapes", VALUE_LITERAL, NODE_ET, input_shapes },
+	{ "input types", VALUE_LITERAL, NODE_ET, input_types },
+	{ "output shapes", VALUE_LITERAL, NODE_ET, output_shapes },
+	{ "output types", VALUE_LITERAL, NODE_ET, output_types },
+	{ "host memory(bytes)", VALUE_BYTES, NODE_MEMORY, host_memory },
+	{ "self host memory(bytes)", VALUE_BYTES, NODE_MEMORY, self_host_memory },
+	{ "device memory(bytes)", VALUE_BYTES, NODE_MEMORY, device_memory },
+	{ "self device memory(bytes)", VALUE_BYTES, NODE_MEMORY, self_device_memory },
 };
 
-static const char *const summary_names[SUM_COLUMN_COUNT] = {
-	[SUM_NAME] = "name",
-	[SUM_COUNT] = "count",
-	[SUM_HOST_TOTAL] = "host total(ms)",
-	[SUM_HOST_MEAN] = "host mean(ms)",
-	[SUM_HOST_MIN] = "host min(ms)",
-	[SUM_HOST_MAX] = "host max(ms)",
-	[SUM_SELF_HOST_TOTAL] = "self host total(ms)",
-	[SUM_DEVICE_TOTAL] = "device total(ms)",
-	[SUM_SELF_DEVICE_TOTAL] = "self device total(ms)",
-	[SUM_LAUNCH_TOTAL] = "cuda launch total(ms)",
-	[SUM_LAUNCH_COUNT] = "launch count",
-	[SUM_DEVICE_EVENT_COUNT] = "device event count",
-};
+static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
 
-/* A catalogue of column names; column ids are indices into it (ints). */
-struct catalogue {
-	const char *const *names;
-	int count;
-};
-
-static const struct catalogue rows_catalogue = { names, COL_COUNT };
-static const struct catalogue summary_catalogue = { summary_names, SUM_COLUMN_COUNT };
-
-const char *column_name(enum column column)
+const struct catalogue *node_catalogue(void)
 {
-	return names[column];
+	return &catalogue;
 }
 
-const char *summary_column_name(enum summary_column column)
+void node_row_init(struct node_row *row, const struct forest *forest, const struct attribution *attribution,
+		   const struct et *et, guint flags)
 {
-	return summary_names[column];
+	*row = (struct node_row){ .forest = forest, .attribution = attribution, .et = et, .flags = flags };
+	row->launches = g_array_new(FALSE, FALSE, sizeof(guint));
 }
 
-static char *catalogue_text(const struct catalogue *catalogue)
+void node_row_clear(struct node_row *row)
 {
-	GString *text = g_string_new(NULL);
-	for (int c = 0; c < catalogue->count; c++)
-		g_string_append_printf(text, "%s%s", c ? ", " : "", catalogue->names[c]);
-	return g_string_free(text, FALSE);
+	g_array_free(row->launches, TRUE);
+	row->launches = NULL;
 }
 
-static gboolean add_named(const struct catalogue *catalogue, const char *name, GArray *columns, GError **error)
+void node_row_set(struct node_row *row, guint node, const GString *path)
 {
-	for (int c = 0; c < catalogue->count; c++) {
-		if (g_ascii_strcasecmp(name, catalogue->names[c]) == 0) {
-			g_array_append_val(columns, c);
-			return TRUE;
-		}
-	}
-	g_autofree char *known = catalogue_text(catalogue);
-	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown column '%s'; the columns are: %s", name,
-		    known);
-	return FALSE;
-}
-
-/* The names of LIST (after a '+', if any) appended to COLUMNS. */
-static gboolean add_list(const struct catalogue *catalogue, const char *list, GArray *columns, GError **error)
-{
-	g_auto(GStrv) parts = g_strsplit(list + (list[0] == '+'), ",", -1);
-	for (char **part = parts; *part; part++) {
-		char *name = g_strstrip(*part);
-		if (*name && !add_named(catalogue, name, columns, error))
-			return FALSE;
-	}
-	if (columns->len == 0) {
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--columns names no column");
-		return FALSE;
-	}
-	return TRUE;
-}
-
-/* Column ids are stored as ints, the size of either enum. */
-static void append_range(GArray *columns, int first, int end)
-{
-	for (int c = first; c < end; c++)
-		g_array_append_val(columns, c);
-}
-
-gboolean columns_parse(const char *list, gboolean with_et, GArray *columns, GError **error)
-{
-	gboolean extend = list && list[0] == '+';
-	if (!list || extend) {
-		append_range(columns, 0, COL_DEFAULT_COUNT);
-		if (with_et)
-			append_range(columns, COL_ET_NODE, COL_OUTPUT_TYPES + 1);
-	}
-	return !list || add_list(&rows_catalogue, list, columns, error);
-}
-
-gboolean summary_columns_parse(const char *list, GArray *columns, GError **error)
-{
-	if (!list || list[0] == '+')
-		append_range(columns, 0, SUM_COLUMN_COUNT);
-	return !list || add_list(&summary_catalogue, list, columns, error);
-}
-
-gboolean columns_need_extras(const GArray *columns)
-{
-	for (guint i = 0; i < columns->len; i++) {
-		enum column c = g_array_index(columns, enum column, i);
-		if (c == COL_INPUT_DIMS || c == COL_INPUT_TYPE || (c >= COL_ET_NODE && c <= COL_OUTPUT_TYPES))
-			return TRUE;
-	}
-	return FALSE;
-}
-
-gboolean columns_need_memory(const GArray *columns)
-{
-	for (guint i = 0; i < columns->len; i++)
-		if (g_array_index(columns, enum column, i) >= COL_HOST_MEMORY)
-			return TRUE;
-	return FALSE;
+	row->node = node;
+	row->path = path;
+	row->et_node = et_lookup(row->et, &row->forest->events[node]);
+	if (row->flags & NODE_SUMS)
+		attribution_node_sums(row->attribution, row->forest, node, row->launches, &row->sums);
+	if (row->flags & NODE_MEMORY)
+		attribution_node_memory(row->attribution, row->forest, node, &row->memory);
 }

@@ -9,8 +9,8 @@
 #include <unistd.h>
 #include <zlib.h>
 #include "options.h"
+#include "output.h"
 #include "run.h"
-#include "write.h"
 
 enum exit_status {
 	EXIT_DONE = 0,
@@ -51,26 +51,6 @@ static GHashTable *read_names(const char *path, GError **error)
 			g_hash_table_add(names, g_strdup(*line));
 	}
 	return names;
-}
-
-static gboolean is_directory_destination(const char *dst)
-{
-	return strcmp(dst, "-") != 0 && (g_str_has_suffix(dst, "/") || g_file_test(dst, G_FILE_TEST_IS_DIR));
-}
-
-/* -d DIR/ (or an existing directory): DIR/STEM.csv, STEM being the input's
- * file name without its .gz, .json and .pt.trace endings. */
-static char *destination_path(const char *dst, const char *src)
-{
-	if (!is_directory_destination(dst))
-		return g_strdup(dst);
-	g_autofree char *stem = strcmp(src, "-") == 0 ? g_strdup("stdin") : g_path_get_basename(src);
-	static const char *const endings[] = { ".gz", ".json", ".pt.trace" };
-	for (gsize i = 0; i < G_N_ELEMENTS(endings); i++)
-		if (g_str_has_suffix(stem, endings[i]) && strlen(stem) > strlen(endings[i]))
-			stem[strlen(stem) - strlen(endings[i])] = 0;
-	g_autofree char *file = g_strconcat(stem, ".csv", NULL);
-	return g_build_filename(dst, file, NULL);
 }
 
 static gboolean is_json_file(const char *name)
@@ -233,7 +213,7 @@ static int run(const struct options *options)
 		return EXIT_INPUT;
 	}
 	gboolean many = paths->len > 1 || from_directory;
-	if (many && !is_directory_destination(options->dst))
+	if (many && !output_is_directory(options->dst))
 		return fail_usage("with several traces, -d must be a directory (DIR/)");
 	guint processors = g_get_num_processors();
 	guint parallel = MIN(paths->len, options->jobs ? (guint)options->jobs : processors);
@@ -245,7 +225,7 @@ static int run(const struct options *options)
 		if (!et_files)
 			return fail_file(options->et, error);
 	} else if (options->et) {
-		et = et_read_file(options->et, settings.threads, options->jsonl, &error);
+		et = et_read_file(options->et, settings.threads, options->format->json_values, &error);
 		if (!et)
 			return fail_file(options->et, error);
 		settings.et = et;
@@ -254,7 +234,7 @@ static int run(const struct options *options)
 	for (guint i = 0; i < paths->len; i++) {
 		struct job *job = g_new0(struct job, 1);
 		job->src = g_strdup(paths->pdata[i]);
-		job->dst = destination_path(options->dst, job->src);
+		job->dst = output_path(options->dst, job->src, options->format->extension);
 		g_ptr_array_add(jobs, job);
 	}
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);

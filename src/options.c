@@ -125,11 +125,7 @@ static gboolean parse_depth(const char *option, const char *text, int *depth, GE
 	return FALSE;
 }
 
-static const char description[] =
-	"Columns: name, args, host duration(ms), device duration(ms),\n"
-	"cuda launch duration(ms), cuda_runtime, kernels, kernel infos, host ts,\n"
-	"cuda launch ts, kernel ts (see profile_parser(1)).\n"
-	"\n"
+static const char description_tail[] =
 	"LIST is comma-separated. Category aliases of older traces are understood:\n"
 	"Operator=cpu_op, Runtime=cuda_runtime, Kernel=kernel, Memcpy=gpu_memcpy,\n"
 	"Memset=gpu_memset. Long options may be spelt with '_' or '-'.\n"
@@ -140,6 +136,29 @@ static const char description[] =
 	"\n"
 	"Exit status: 0 done, 1 the input could not be read or is not a trace,\n"
 	"2 usage error.\n";
+
+#define HELP_WIDTH 72
+
+/* The --help text after the options: the default columns, from the
+ * catalogue, filled to HELP_WIDTH, then DESCRIPTION_TAIL. */
+static char *description(void)
+{
+	g_autofree char *names = catalogue_names(node_catalogue(), COLUMN_DEFAULT);
+	g_auto(GStrv) items = g_strsplit(names, ", ", -1);
+	GString *text = g_string_new("Columns:");
+	gsize line_start = 0;
+	for (char **item = items; *item; item++) {
+		/* each column with its comma, the last with the reference */
+		g_autofree char *shown = g_strconcat(*item, item[1] ? "," : " (see profile_parser(1)).", NULL);
+		gboolean fits = text->len - line_start + 1 + strlen(shown) <= HELP_WIDTH;
+		g_string_append_c(text, fits ? ' ' : '\n');
+		if (!fits)
+			line_start = text->len;
+		g_string_append(text, shown);
+	}
+	g_string_append_printf(text, "\n\n%s", description_tail);
+	return g_string_free(text, FALSE);
+}
 
 static void add_meta(struct options *options, const char *name, const char *value)
 {
@@ -188,11 +207,12 @@ static gboolean format_option(const char *option, const char *value, gpointer da
 {
 	struct options *options = data;
 	(void)option;
-	if (strcmp(value, "csv") != 0 && strcmp(value, "jsonl") != 0) {
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--format wants csv or jsonl, not '%s'", value);
+	options->format = sink_class_find(value);
+	if (!options->format) {
+		g_autofree char *formats = sink_formats();
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--format wants %s, not '%s'", formats, value);
 		return FALSE;
 	}
-	options->jsonl = strcmp(value, "jsonl") == 0;
 	return TRUE;
 }
 
@@ -239,7 +259,8 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 						  "Show the dataset export options", options, NULL);
 	g_option_group_add_entries(export, export_entries);
 	g_option_context_add_group(context, export);
-	g_option_context_set_description(context, description);
+	g_autofree char *text = description();
+	g_option_context_set_description(context, text);
 	return context;
 }
 
@@ -268,8 +289,8 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	g_autofree char *mc = NULL, *hc = NULL, *dc = NULL, *max_depth = NULL, *min_depth = NULL, *columns = NULL;
 	memset(options, 0, sizeof *options);
 	options->meta = g_array_new(FALSE, FALSE, sizeof(struct meta_column));
-	options->columns = g_array_new(FALSE, FALSE, sizeof(enum column));
-	options->summary_columns = g_array_new(FALSE, FALSE, sizeof(enum summary_column));
+	options->columns = g_ptr_array_new();
+	options->format = &csv_sink;
 	g_autoptr(GOptionContext) context = make_context(&options->sources, &options->dst, &mc, &hc, &dc,
 							 &max_depth, &min_depth, &columns, options);
 	g_auto(GStrv) args = canonical_argv(argc, argv);
@@ -289,8 +310,9 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	options->device_cats = split_list(dc ? dc : DEFAULT_DEVICE);
 	if (!parse_depth("--max_depth", max_depth, &options->max_depth, error) ||
 	    !parse_depth("--min_depth", min_depth, &options->min_depth, error) ||
-	    !(options->summary ? summary_columns_parse(columns, options->summary_columns, error)
-			       : columns_parse(columns, options->et != NULL, options->columns, error)) ||
+	    !(options->summary ? catalogue_pick(summary_catalogue(), columns, COLUMN_DEFAULT, options->columns, error)
+			       : catalogue_pick(node_catalogue(), columns, COLUMN_DEFAULT | (options->et ? NODE_ET : 0),
+						options->columns, error)) ||
 	    !check_options(options, error))
 		return OPTIONS_USAGE;
 	return OPTIONS_RUN;
@@ -314,8 +336,6 @@ void options_clear(struct options *options)
 	if (options->meta)
 		g_array_free(options->meta, TRUE);
 	if (options->columns)
-		g_array_free(options->columns, TRUE);
-	if (options->summary_columns)
-		g_array_free(options->summary_columns, TRUE);
+		g_ptr_array_free(options->columns, TRUE);
 	memset(options, 0, sizeof *options);
 }

@@ -4,8 +4,8 @@
 #define PP_OPTIONS_H
 
 #include <glib.h>
+#include "sink.h"
 #include "summary.h"
-#include "write.h"
 
 #define DEPTH_UNBOUNDED (-1)
 
@@ -28,10 +28,9 @@ struct options {
 	char *opaque_file;  /* --opaque, --whitelist */
 	char *exclude_file; /* --exclude, --blacklist */
 	GArray *meta;       /* struct meta_column, strings owned, in the order given */
-	GArray *columns;    /* enum column */
+	GPtrArray *columns; /* const struct column *: of the summary's catalogue with --summary */
 	enum summary_mode summary;
-	gboolean jsonl; /* --format jsonl */
-	GArray *summary_columns; /* enum summary_column */
+	const struct sink_class *format; /* --format */
 };
 
 enum options_result {

@@ -5,7 +5,6 @@
 #include "read.h"
 #include "report.h"
 #include "summary.h"
-#include "write.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -43,7 +42,7 @@ static struct et *et_for(const struct run_settings *settings, const struct trace
 	const char *path = rank ? g_hash_table_lookup(settings->et_files, rank) : NULL;
 	if (!path)
 		return NULL;
-	struct et *own = et_read_file(path, settings->threads, settings->options->jsonl, error);
+	struct et *own = et_read_file(path, settings->threads, settings->options->format->json_values, error);
 	*et = own;
 	return own;
 }
@@ -60,6 +59,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		set_error(job, job->dst, error);
 		return;
 	}
+	guint flags = columns_flags(options->columns);
 	struct read_config read_config = {
 		.monitor_cats = options->monitor_cats,
 		.host_cats = options->host_cats,
@@ -67,10 +67,10 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
-		.event_extras = options->skip_empty_shapes || options->et || columns_need_extras(options->columns),
-		.memory = columns_need_memory(options->columns),
+		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET)),
+		.memory = (flags & NODE_MEMORY) != 0,
 		.progress = settings->progress ? report_progress : NULL,
-		.json_values = options->jsonl,
+		.json_values = options->format->json_values,
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
 	if (!trace) {
@@ -90,24 +90,24 @@ void run_job(struct job *job, const struct run_settings *settings)
 	stage[1] = lap(&mark);
 	g_autoptr(Attribution) attribution = attribute(trace, forest);
 	stage[2] = lap(&mark);
-	struct write_config write_config = {
+	struct selection selection = {
 		.min_depth = options->min_depth,
 		.max_depth = options->max_depth,
-		.columns = options->columns,
-		.meta = (const struct meta_column *)options->meta->data,
-		.meta_count = options->meta->len,
 		.leaves = options->leaves,
 		.opaque = settings->opaque,
 		.exclude = settings->exclude,
 		.skip_empty_shapes = options->skip_empty_shapes,
-		.et = et,
-		.jsonl = options->jsonl,
 	};
+	struct layout layout = {
+		.meta = (const struct meta_column *)options->meta->data,
+		.meta_count = options->meta->len,
+		.picked = options->columns,
+	};
+	struct write_config write_config = { &selection, &layout, options->format, et };
 	struct write_result written = { 0 };
-	gboolean ok = options->summary
-			      ? write_summary(output.file, forest, attribution, &write_config, options->summary,
-					      options->summary_columns, &written.rows)
-			      : write_csv(output.file, forest, attribution, &write_config, &written);
+	gboolean ok = options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
+						       &written.rows)
+				       : write_nodes(&output, forest, attribution, &write_config, &written);
 	if (!ok) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
 		output_abort(&output);

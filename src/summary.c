@@ -1,7 +1,5 @@
 #include "summary.h"
 #include <string.h>
-#include "jsonl.h"
-#include "timefmt.h"
 
 struct group {
 	char *key;
@@ -115,87 +113,92 @@ static gint64 host_mean(const struct group *group)
 	return group->outermost ? (group->host_total + (gint64)group->outermost / 2) / (gint64)group->outermost : 0;
 }
 
-static void append_cell(GString *field, enum summary_column column, const struct group *g)
+#define GROUP(r) ((const struct group *)(r))
+
+static void name(const void *r, struct value *v)
 {
-	switch (column) {
-	case SUM_NAME: g_string_append_len(field, g->key, g->key_len); break;
-	case SUM_COUNT: g_string_append_printf(field, "%" G_GUINT64_FORMAT, g->count); break;
-	case SUM_HOST_TOTAL: time_append_ms(field, g->host_total); break;
-	case SUM_HOST_MEAN: time_append_ms(field, host_mean(g)); break;
-	case SUM_HOST_MIN: time_append_ms(field, g->outermost ? g->host_min : 0); break;
-	case SUM_HOST_MAX: time_append_ms(field, g->host_max); break;
-	case SUM_SELF_HOST_TOTAL: time_append_ms(field, g->self_host_total); break;
-	case SUM_DEVICE_TOTAL: time_append_ms(field, g->device_total); break;
-	case SUM_SELF_DEVICE_TOTAL: time_append_ms(field, g->self_device_total); break;
-	case SUM_LAUNCH_TOTAL: time_append_ms(field, g->launch_total); break;
-	case SUM_LAUNCH_COUNT: g_string_append_printf(field, "%" G_GUINT64_FORMAT, g->launch_count); break;
-	case SUM_DEVICE_EVENT_COUNT: g_string_append_printf(field, "%" G_GUINT64_FORMAT, g->device_events); break;
-	case SUM_COLUMN_COUNT: break;
-	}
+	value_text(v, GROUP(r)->key, GROUP(r)->key_len);
 }
 
-static json_object *json_cell(enum summary_column column, const struct group *g)
+static void count(const void *r, struct value *v)
 {
-	switch (column) {
-	case SUM_NAME: return json_object_new_string_len(g->key, (int)g->key_len);
-	case SUM_COUNT: return json_object_new_int64((gint64)g->count);
-	case SUM_HOST_TOTAL: return jsonl_ms(g->host_total);
-	case SUM_HOST_MEAN: return jsonl_ms(host_mean(g));
-	case SUM_HOST_MIN: return jsonl_ms(g->outermost ? g->host_min : 0);
-	case SUM_HOST_MAX: return jsonl_ms(g->host_max);
-	case SUM_SELF_HOST_TOTAL: return jsonl_ms(g->self_host_total);
-	case SUM_DEVICE_TOTAL: return jsonl_ms(g->device_total);
-	case SUM_SELF_DEVICE_TOTAL: return jsonl_ms(g->self_device_total);
-	case SUM_LAUNCH_TOTAL: return jsonl_ms(g->launch_total);
-	case SUM_LAUNCH_COUNT: return json_object_new_int64((gint64)g->launch_count);
-	case SUM_DEVICE_EVENT_COUNT: return json_object_new_int64((gint64)g->device_events);
-	case SUM_COLUMN_COUNT: break;
-	}
-	return NULL;
+	value_number(v, VALUE_INTEGER, (gint64)GROUP(r)->count);
 }
 
-static void append_json_line(GString *line, const struct write_config *config, const GArray *columns,
-			     const struct group *group)
+static void host_total(const void *r, struct value *v)
 {
-	json_object *row = json_object_new_object();
-	for (guint m = 0; m < config->meta_count; m++)
-		json_object_object_add(row, config->meta[m].name, json_object_new_string(config->meta[m].value));
-	for (guint c = 0; c < columns->len; c++) {
-		enum summary_column column = g_array_index(columns, enum summary_column, c);
-		json_object_object_add(row, summary_column_name(column), json_cell(column, group));
-	}
-	jsonl_append(line, row);
+	value_number(v, VALUE_DURATION, GROUP(r)->host_total);
 }
 
-static void append_line(GString *line, const struct write_config *config, const GArray *columns,
-			const struct group *group)
+static void host_mean_ms(const void *r, struct value *v)
 {
-	if (config->jsonl) {
-		if (group) /* JSON Lines have no header */
-			append_json_line(line, config, columns, group);
-		return;
-	}
-	g_autoptr(GString) field = g_string_new(NULL);
-	for (guint m = 0; m < config->meta_count; m++) {
-		const char *text = group ? config->meta[m].value : config->meta[m].name;
-		csv_append_field(line, text, strlen(text));
-		g_string_append_c(line, ',');
-	}
-	for (guint c = 0; c < columns->len; c++) {
-		enum summary_column column = g_array_index(columns, enum summary_column, c);
-		g_string_truncate(field, 0);
-		if (group)
-			append_cell(field, column, group);
-		else
-			g_string_append(field, summary_column_name(column));
-		csv_append_field(line, field->str, field->len);
-		g_string_append(line, c + 1 < columns->len ? "," : "\r\n");
-	}
+	value_number(v, VALUE_DURATION, host_mean(GROUP(r)));
 }
 
-gboolean write_summary(FILE *out, const struct forest *forest, const struct attribution *attribution,
-		       const struct write_config *config, enum summary_mode mode, const GArray *columns,
-		       guint64 *rows)
+static void host_min(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->outermost ? GROUP(r)->host_min : 0);
+}
+
+static void host_max(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->host_max);
+}
+
+static void self_host_total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->self_host_total);
+}
+
+static void device_total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->device_total);
+}
+
+static void self_device_total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->self_device_total);
+}
+
+static void launch_total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->launch_total);
+}
+
+static void launch_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, (gint64)GROUP(r)->launch_count);
+}
+
+static void device_event_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, (gint64)GROUP(r)->device_events);
+}
+
+static const struct column columns[] = {
+	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
+	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, count },
+	{ "host total(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_total },
+	{ "host mean(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_mean_ms },
+	{ "host min(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_min },
+	{ "host max(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_max },
+	{ "self host total(ms)", VALUE_DURATION, COLUMN_DEFAULT, self_host_total },
+	{ "device total(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_total },
+	{ "self device total(ms)", VALUE_DURATION, COLUMN_DEFAULT, self_device_total },
+	{ "cuda launch total(ms)", VALUE_DURATION, COLUMN_DEFAULT, launch_total },
+	{ "launch count", VALUE_INTEGER, COLUMN_DEFAULT, launch_count },
+	{ "device event count", VALUE_INTEGER, COLUMN_DEFAULT, device_event_count },
+};
+
+static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
+
+const struct catalogue *summary_catalogue(void)
+{
+	return &catalogue;
+}
+
+gboolean write_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
+		       const struct write_config *config, enum summary_mode mode, guint64 *rows)
 {
 	struct summarizer s = {
 		.forest = forest, .attribution = attribution, .mode = mode,
@@ -204,7 +207,7 @@ gboolean write_summary(FILE *out, const struct forest *forest, const struct attr
 		.open_count = g_hash_table_new(g_direct_hash, g_direct_equal),
 		.launches = g_array_new(FALSE, FALSE, sizeof(guint)),
 	};
-	write_visit_rows(forest, config, visit, &s);
+	select_visit(forest, config->selection, visit, &s);
 	g_autoptr(GPtrArray) groups = g_ptr_array_new();
 	GHashTableIter iter;
 	gpointer group;
@@ -212,18 +215,11 @@ gboolean write_summary(FILE *out, const struct forest *forest, const struct attr
 	while (g_hash_table_iter_next(&iter, NULL, &group))
 		g_ptr_array_add(groups, group);
 	g_ptr_array_sort(groups, compare_groups);
-	g_autoptr(GString) line = g_string_new(NULL);
-	append_line(line, config, columns, NULL);
-	gboolean ok = fwrite(line->str, 1, line->len, out) == line->len;
-	for (guint i = 0; ok && i < groups->len; i++) {
-		g_string_truncate(line, 0);
-		append_line(line, config, columns, groups->pdata[i]);
-		ok = fwrite(line->str, 1, line->len, out) == line->len;
-	}
+	gboolean ok = write_rows(out, config, groups);
 	*rows = groups->len;
 	g_hash_table_destroy(s.groups);
 	g_array_free(s.open, TRUE);
 	g_hash_table_destroy(s.open_count);
 	g_array_free(s.launches, TRUE);
-	return ok && fflush(out) == 0 && !ferror(out);
+	return ok;
 }

@@ -51,6 +51,11 @@ gzip -c "$cases/object_form.json" > "$tmp/rank3.pt.trace.json.gz"
 "$PROFILE_PARSER" -q -s "$tmp/rank3.pt.trace.json.gz" -d "$tmp/out" -mc cpu_op \
 	&& cmp -s "$tmp/out/rank3.csv" "$cases/object_form.csv" \
 	&& pass "an existing directory; .pt.trace.json.gz endings dropped" || fail "-d DIR with a .pt.trace.json.gz input: $(ls "$tmp/out")"
+# -d DIR/ names the file by its format: STEM.jsonl for JSON Lines
+eval "set -- $(cat "$cases/jsonl_row.args")"
+"$PROFILE_PARSER" -q -s "$cases/jsonl_row.json" -d "$tmp/jsonl/" "$@" \
+	&& cmp -s "$tmp/jsonl/jsonl_row.jsonl" "$cases/jsonl_row.jsonl" && [ ! -e "$tmp/jsonl/jsonl_row.csv" ] \
+	&& pass "-d DIR/ --format jsonl writes DIR/STEM.jsonl" || fail "-d DIR/ --format jsonl: $(ls "$tmp/jsonl")"
 
 # a destination that is not a regular file (a FIFO here, /dev/null alike) is
 # written in place, never replaced by a file

@@ -36,26 +36,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct attribution *attribution = attribute(trace, forest);
 	char *csv = NULL;
 	size_t csv_size = 0;
-	FILE *out = open_memstream(&csv, &csv_size);
-	GArray *columns = g_array_new(FALSE, FALSE, sizeof(enum column));
-	columns_parse("+Operation,depth,self host duration(ms),self device duration(ms),Input Dims,Input Type,"
-		      "host memory(bytes),self device memory(bytes)", FALSE, columns, NULL);
-	struct write_config write_config = {
-		.min_depth = -1, .max_depth = (int)(size % 5) - 1, .columns = columns,
-		.jsonl = choice & 2, .leaves = choice & 8, .skip_empty_shapes = choice & 16,
+	FILE *file = open_memstream(&csv, &csv_size);
+	struct output out;
+	output_wrap(&out, file);
+	GPtrArray *columns = g_ptr_array_new();
+	if (choice & 4)
+		catalogue_pick(summary_catalogue(), NULL, COLUMN_DEFAULT, columns, NULL);
+	else
+		catalogue_pick(node_catalogue(), "+Operation,depth,self host duration(ms),self device duration(ms),"
+			       "Input Dims,Input Type,host memory(bytes),self device memory(bytes)", COLUMN_DEFAULT,
+			       columns, NULL);
+	struct selection selection = {
+		.min_depth = -1, .max_depth = (int)(size % 5) - 1, .leaves = choice & 8, .skip_empty_shapes = choice & 16,
 	};
+	struct meta_column meta = { "Model", "m" };
+	struct layout layout = { &meta, choice & 64 ? 1 : 0, columns };
+	struct write_config write_config = { &selection, &layout, choice & 2 ? &jsonl_sink : &csv_sink, NULL };
 	struct write_result result;
-	if (choice & 4) {
-		GArray *summary_columns = g_array_new(FALSE, FALSE, sizeof(enum summary_column));
-		summary_columns_parse(NULL, summary_columns, NULL);
-		write_summary(out, forest, attribution, &write_config, choice & 32 ? SUMMARY_NAME : SUMMARY_PATH,
-			      summary_columns, &result.rows);
-		g_array_free(summary_columns, TRUE);
-	} else {
-		write_csv(out, forest, attribution, &write_config, &result);
-	}
-	g_array_free(columns, TRUE);
-	fclose(out);
+	if (choice & 4)
+		write_summary(&out, forest, attribution, &write_config, choice & 32 ? SUMMARY_NAME : SUMMARY_PATH,
+			      &result.rows);
+	else
+		write_nodes(&out, forest, attribution, &write_config, &result);
+	output_commit(&out, NULL);
+	g_ptr_array_free(columns, TRUE);
+	fclose(file);
 	free(csv);
 	attribution_free(attribution);
 	forest_free(forest);

@@ -1,19 +1,19 @@
 #include "unit.h"
-#include "columns.h"
+#include "summary.h"
 
 /* The columns of LIST as their names joined by '|', or the error message. */
 static char *parsed(const char *list)
 {
-	g_autoptr(GArray) columns = g_array_new(FALSE, FALSE, sizeof(enum column));
+	g_autoptr(GPtrArray) columns = g_ptr_array_new();
 	GError *error = NULL;
-	if (!columns_parse(list, FALSE, columns, &error)) {
+	if (!catalogue_pick(node_catalogue(), list, COLUMN_DEFAULT, columns, &error)) {
 		char *message = g_strdup(error->message);
 		g_error_free(error);
 		return message;
 	}
 	GString *names = g_string_new(NULL);
 	for (guint i = 0; i < columns->len; i++)
-		g_string_append_printf(names, "%s%s", i ? "|" : "", column_name(g_array_index(columns, enum column, i)));
+		g_string_append_printf(names, "%s%s", i ? "|" : "", ((const struct column *)columns->pdata[i])->name);
 	return g_string_free(names, FALSE);
 }
 
@@ -46,14 +46,40 @@ static void test_unknown(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(empty, "no column"));
 }
 
-static void test_need_shapes(void)
+/* What a row must work out follows from the columns picked. */
+static void test_flags(void)
 {
-	g_autoptr(GArray) columns = g_array_new(FALSE, FALSE, sizeof(enum column));
-	columns_parse("+depth", FALSE, columns, NULL);
-	CU_ASSERT_FALSE(columns_need_extras(columns));
-	columns_parse("input dims", FALSE, columns, NULL);
-	CU_ASSERT_TRUE(columns_need_extras(columns));
+	g_autoptr(GPtrArray) columns = g_ptr_array_new();
+	catalogue_pick(node_catalogue(), "depth,Operation,self host duration(ms)", COLUMN_DEFAULT, columns, NULL);
+	CU_ASSERT_EQUAL(columns_flags(columns) & (NODE_SUMS | NODE_EXTRAS | NODE_MEMORY | NODE_ET), 0);
+	catalogue_pick(node_catalogue(), "input dims", COLUMN_DEFAULT, columns, NULL);
+	CU_ASSERT_TRUE(columns_flags(columns) & NODE_EXTRAS);
+	CU_ASSERT_FALSE(columns_flags(columns) & NODE_SUMS);
+	catalogue_pick(node_catalogue(), "launch count,device memory(bytes)", COLUMN_DEFAULT, columns, NULL);
+	CU_ASSERT_TRUE(columns_flags(columns) & NODE_SUMS);
+	CU_ASSERT_TRUE(columns_flags(columns) & NODE_MEMORY);
+}
+
+/* With --et, the six join columns follow the default eleven. */
+static void test_et_defaults(void)
+{
+	g_autoptr(GPtrArray) columns = g_ptr_array_new();
+	catalogue_pick(node_catalogue(), NULL, COLUMN_DEFAULT | NODE_ET, columns, NULL);
+	CU_ASSERT_EQUAL(columns->len, 17);
+	ASSERT_STR(((const struct column *)columns->pdata[11])->name, "et node");
+	ASSERT_STR(((const struct column *)columns->pdata[16])->name, "output types");
+}
+
+/* No two columns of a catalogue share a name, whatever the case. */
+static void test_unique_names(void)
+{
+	const struct catalogue *catalogues[] = { node_catalogue(), summary_catalogue() };
+	for (gsize k = 0; k < G_N_ELEMENTS(catalogues); k++)
+		for (guint i = 0; i < catalogues[k]->count; i++)
+			for (guint j = i + 1; j < catalogues[k]->count; j++)
+				CU_ASSERT_NOT_EQUAL(g_ascii_strcasecmp(catalogues[k]->columns[i].name,
+								       catalogues[k]->columns[j].name), 0);
 }
 
 UNIT_MAIN("columns", UNIT_TEST(test_default), UNIT_TEST(test_pick_and_order), UNIT_TEST(test_plus),
-	  UNIT_TEST(test_unknown), UNIT_TEST(test_need_shapes))
+	  UNIT_TEST(test_unknown), UNIT_TEST(test_flags), UNIT_TEST(test_et_defaults), UNIT_TEST(test_unique_names))

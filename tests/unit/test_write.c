@@ -1,5 +1,6 @@
 #include "unit.h"
 #include "fixture.h"
+#include "sink_csv.h"
 #include "write.h"
 
 static char *quoted(const char *text)
@@ -29,14 +30,21 @@ static char *csv_of(const char *json, int min_depth, int max_depth, guint64 *row
 	g_autoptr(Trace) t = fixture_read(json);
 	g_autoptr(Forest) f = forest_build(t);
 	g_autoptr(Attribution) a = attribute(t, f);
-	struct write_config config = { .min_depth = min_depth, .max_depth = max_depth };
+	struct selection selection = { .min_depth = min_depth, .max_depth = max_depth };
+	g_autoptr(GPtrArray) columns = g_ptr_array_new();
+	catalogue_pick(node_catalogue(), NULL, COLUMN_DEFAULT, columns, NULL);
+	struct layout layout = { .picked = columns };
+	struct write_config config = { &selection, &layout, &csv_sink, NULL };
 	char *text = NULL;
 	size_t size = 0;
-	FILE *out = open_memstream(&text, &size);
+	FILE *file = open_memstream(&text, &size);
+	struct output out;
+	output_wrap(&out, file);
 	struct write_result result;
-	CU_ASSERT_TRUE(write_csv(out, f, a, &config, &result));
+	CU_ASSERT_TRUE(write_nodes(&out, f, a, &config, &result));
+	CU_ASSERT_TRUE(output_commit(&out, NULL));
 	*rows = result.rows;
-	fclose(out);
+	fclose(file);
 	return text;
 }
 

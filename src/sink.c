@@ -1,0 +1,49 @@
+#include "sink.h"
+#include <string.h>
+
+static const struct sink_class *const classes[] = { &csv_sink, &jsonl_sink };
+
+const struct sink_class *sink_class_find(const char *format)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(classes); i++)
+		if (strcmp(format, classes[i]->format) == 0)
+			return classes[i];
+	return NULL;
+}
+
+char *sink_formats(void)
+{
+	GString *text = g_string_new(NULL);
+	for (gsize i = 0; i < G_N_ELEMENTS(classes); i++) {
+		if (i)
+			g_string_append(text, i + 1 == G_N_ELEMENTS(classes) ? " or " : ", ");
+		g_string_append(text, classes[i]->format);
+	}
+	return g_string_free(text, FALSE);
+}
+
+void sink_init(struct sink *sink, const struct sink_class *klass, const struct layout *layout)
+{
+	sink->klass = klass;
+	sink->layout = layout;
+	sink->scratch = g_string_sized_new(4096);
+}
+
+void sink_clear(struct sink *sink)
+{
+	g_string_free(sink->scratch, TRUE);
+	sink->scratch = NULL;
+}
+
+void sink_header(struct sink *sink, GString *out)
+{
+	sink->klass->header(sink, out);
+}
+
+void sink_row(struct sink *sink, const void *row, GString *out)
+{
+	guint width = layout_width(sink->layout);
+	struct value *values = g_newa(struct value, width);
+	layout_values(sink->layout, row, values);
+	sink->klass->row(sink, values, out);
+}

@@ -1,0 +1,40 @@
+/* Sinks: the formats. A sink renders the typed values of any table's rows
+ * (src/table.h) as text, appended to a buffer; where the text goes is
+ * src/output.c's business. Rows may be rendered in another thread than the
+ * header, but one row at a time, in order. */
+#ifndef PP_SINK_H
+#define PP_SINK_H
+
+#include "table.h"
+
+struct sink;
+
+struct sink_class {
+	const char *format;    /* as --format names it */
+	const char *extension; /* of the files it writes (-d DIR/: DIR/STEM.EXTENSION) */
+	gboolean json_values;  /* it wants args, shapes and types kept as JSON text, not Python literals */
+	void (*header)(struct sink *sink, GString *out);
+	void (*row)(struct sink *sink, const struct value *values, GString *out);
+};
+
+struct sink {
+	const struct sink_class *klass;
+	const struct layout *layout;
+	GString *scratch; /* the sink's own, for the row under way */
+};
+
+extern const struct sink_class csv_sink;
+extern const struct sink_class jsonl_sink;
+
+/* The sink class of FORMAT (csv, jsonl), or NULL. */
+const struct sink_class *sink_class_find(const char *format);
+/* The formats, for messages: "csv or jsonl". */
+char *sink_formats(void);
+
+void sink_init(struct sink *sink, const struct sink_class *klass, const struct layout *layout);
+void sink_clear(struct sink *sink);
+void sink_header(struct sink *sink, GString *out);
+/* Renders ROW's values under the sink's layout. */
+void sink_row(struct sink *sink, const void *row, GString *out);
+
+#endif

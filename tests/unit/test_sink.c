@@ -1,0 +1,153 @@
+/* The row model and the sinks: every value type in CSV and JSON Lines, meta
+ * columns first, and a table defined here — a column is one catalogue entry
+ * and its getter, and every sink renders it. */
+#include "unit.h"
+#include "fixture.h"
+#include "sink_csv.h"
+#include "table.h"
+
+/* A table of this test's own. */
+struct test_row {
+	gint64 ns;
+	const char *text;
+	const char *literal;
+};
+
+static void row_ns(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ((const struct test_row *)r)->ns);
+}
+
+static void row_ts(const void *r, struct value *v)
+{
+	value_number(v, VALUE_TIMESTAMP, ((const struct test_row *)r)->ns);
+}
+
+static void row_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, ((const struct test_row *)r)->ns / 1000);
+}
+
+static void row_bytes(const void *r, struct value *v)
+{
+	value_number(v, VALUE_BYTES, -((const struct test_row *)r)->ns);
+}
+
+static void row_text(const void *r, struct value *v)
+{
+	value_string(v, ((const struct test_row *)r)->text);
+}
+
+static void row_literal(const void *r, struct value *v)
+{
+	value_literal(v, ((const struct test_row *)r)->literal);
+}
+
+static const struct column test_columns[] = {
+	{ "time(ms)", VALUE_DURATION, COLUMN_DEFAULT, row_ns },
+	{ "ts", VALUE_TIMESTAMP, COLUMN_DEFAULT, row_ts },
+	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, row_count },
+	{ "bytes", VALUE_BYTES, 0, row_bytes },
+	{ "text", VALUE_TEXT, COLUMN_DEFAULT, row_text },
+	{ "literal", VALUE_LITERAL, COLUMN_DEFAULT, row_literal },
+};
+static const struct catalogue test_catalogue = { test_columns, G_N_ELEMENTS(test_columns) };
+
+/* ROWS (NULL-ended) as FORMAT writes them with the columns LIST. */
+static char *render(const struct sink_class *format, const char *list, const struct test_row *rows)
+{
+	g_autoptr(GPtrArray) picked = g_ptr_array_new();
+	CU_ASSERT_TRUE(catalogue_pick(&test_catalogue, list, COLUMN_DEFAULT, picked, NULL));
+	struct meta_column meta = { "Model", "m\"1" };
+	struct layout layout = { &meta, 1, picked };
+	struct sink sink;
+	sink_init(&sink, format, &layout);
+	GString *out = g_string_new(NULL);
+	sink_header(&sink, out);
+	for (; rows->text; rows++)
+		sink_row(&sink, rows, out);
+	sink_clear(&sink);
+	return g_string_free(out, FALSE);
+}
+
+static const struct test_row rows[] = {
+	{ 1352964, "a \"b\"", "{'k': [1, 2]}" },
+	{ 2000000000, "x", NULL },
+	{ 0, NULL, NULL },
+};
+
+static void test_csv(void)
+{
+	g_autofree char *csv = render(&csv_sink, NULL, rows);
+	ASSERT_STR(csv, "\"Model\",\"time(ms)\",\"ts\",\"count\",\"text\",\"literal\"\r\n"
+			"\"m\"\"1\",\"1.352964\",\"1352.964\",\"1352\",\"a \"\"b\"\"\",\"{'k': [1, 2]}\"\r\n"
+			"\"m\"\"1\",\"2000.0\",\"2000000\",\"2000000\",\"x\",\"\"\r\n");
+}
+
+static void test_jsonl(void)
+{
+	const struct test_row json_rows[] = { { 1352964, "a \"b\"", "{\"k\": [1, 2]}" }, { 5, "", NULL }, { 0 } };
+	g_autofree char *jsonl = render(&jsonl_sink, "+bytes", json_rows);
+	ASSERT_STR(jsonl, "{\"Model\":\"m\\\"1\",\"time(ms)\":1.352964,\"ts\":1352.964,\"count\":1352,"
+			  "\"text\":\"a \\\"b\\\"\",\"literal\":{\"k\":[1,2]},\"bytes\":-1352964}\n"
+			  "{\"Model\":\"m\\\"1\",\"time(ms)\":0.000005,\"ts\":0.005,\"count\":0,"
+			  "\"text\":\"\",\"literal\":null,\"bytes\":-5}\n");
+}
+
+/* The columns picked, in the order given, after the meta columns. */
+static void test_layout(void)
+{
+	g_autoptr(GPtrArray) picked = g_ptr_array_new();
+	CU_ASSERT_TRUE(catalogue_pick(&test_catalogue, "TEXT,bytes", COLUMN_DEFAULT, picked, NULL));
+	struct meta_column meta[] = { { "A", "1" }, { "B", "2" } };
+	struct layout layout = { meta, 2, picked };
+	CU_ASSERT_EQUAL(layout_width(&layout), 4);
+	ASSERT_STR(layout_name(&layout, 1), "B");
+	ASSERT_STR(layout_name(&layout, 2), "text");
+	struct value values[4];
+	layout_values(&layout, &rows[0], values);
+	CU_ASSERT_EQUAL(values[0].type, VALUE_TEXT);
+	CU_ASSERT_EQUAL(values[3].type, VALUE_BYTES);
+	CU_ASSERT_EQUAL(values[3].number, -1352964);
+	g_autofree char *all = catalogue_names(&test_catalogue, 0);
+	ASSERT_STR(all, "time(ms), ts, count, bytes, text, literal");
+	GError *error = NULL;
+	CU_ASSERT_FALSE(catalogue_pick(&test_catalogue, "flops", COLUMN_DEFAULT, picked, &error));
+	CU_ASSERT_PTR_NOT_NULL(strstr(error->message, "the columns are: time(ms), ts, count, bytes, text, literal"));
+	g_error_free(error);
+}
+
+/* A list walks the launches, or their device events launch by launch. */
+static void test_entries(void)
+{
+	static const char trace[] = "[" OP("op", 0, 100, 1) ","
+		LAUNCH("cuda_runtime", "first", 10, 2, 1, 1) "," LAUNCH("cuda_runtime", "second", 20, 2, 1, 2) ","
+		KERNEL("k2", 50, 1, 2) "," KERNEL("k1a", 30, 1, 1) "," KERNEL("k1b", 31, 1, 1) "]";
+	g_autoptr(Trace) t = fixture_read(trace);
+	g_autoptr(Forest) f = forest_build(t);
+	g_autoptr(Attribution) a = attribute(t, f);
+	g_autoptr(GArray) launches = g_array_new(FALSE, FALSE, sizeof(guint));
+	attribution_node_launches(a, f, 0, launches);
+	struct entries entries = { a, launches, FALSE, ENTRY_DURATION };
+	GString *names = g_string_new(NULL);
+	struct entry_iter iter;
+	for (int device = 0; device < 2; device++) {
+		entries.device = device;
+		entries_begin(&iter, &entries);
+		for (const struct event *event; (event = entries_next(&iter));)
+			g_string_append_printf(names, "%s ", event->name->text);
+	}
+	g_autofree char *text = g_string_free(names, FALSE);
+	ASSERT_STR(text, "first second k1a k1b k2 ");
+}
+
+static void test_formats(void)
+{
+	CU_ASSERT_PTR_EQUAL(sink_class_find("jsonl"), &jsonl_sink);
+	CU_ASSERT_PTR_NULL(sink_class_find("xml"));
+	g_autofree char *formats = sink_formats();
+	ASSERT_STR(formats, "csv or jsonl");
+}
+
+UNIT_MAIN("sink", UNIT_TEST(test_csv), UNIT_TEST(test_jsonl), UNIT_TEST(test_layout), UNIT_TEST(test_entries),
+	  UNIT_TEST(test_formats))
