@@ -243,6 +243,22 @@ void attribution_node_sums(const struct attribution *a, const struct forest *for
 	}
 }
 
+void attribution_coverage(const struct attribution *a, struct coverage *c)
+{
+	memset(c, 0, sizeof *c);
+	c->events = a->claimed + a->unclaimed;
+	for (guint l = 0; l <= a->launch_count; l++) /* the last group: unclaimed events */
+		c->total += a->device_time[l];
+	for (guint l = 0; l < a->launch_count; l++) {
+		if (a->owner[l] != NO_OWNER) {
+			c->monitored += a->device_time[l];
+		} else if (a->device_first[l + 1] > a->device_first[l]) {
+			c->outside += a->device_time[l];
+			c->outside_launches++;
+		}
+	}
+}
+
 gint64 node_self_host_time(const struct forest *forest, guint node)
 {
 	gint64 self = forest->events[node].dur;

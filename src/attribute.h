@@ -38,6 +38,17 @@ void attribution_free(struct attribution *attribution);
 void attribution_node_launches(const struct attribution *attribution, const struct forest *forest,
 			       guint node, GArray *launches);
 
+/* How much of the device time the rows can account for (SPEC 10.2). */
+struct coverage {
+	gint64 total;          /* every device event's duration */
+	guint events;          /* device events */
+	gint64 monitored;      /* claimed by launches attributed to a node */
+	gint64 outside;        /* claimed by launches outside any node */
+	guint outside_launches; /* those launches (with device events) */
+};
+
+void attribution_coverage(const struct attribution *attribution, struct coverage *coverage);
+
 typedef struct attribution Attribution;
 /* Sums over a node's inclusive launches, and over those it launched itself. */
 struct node_sums {

@@ -159,24 +159,33 @@ static void output_types(const void *r, struct value *v)
 	value_literal(v, ET_NODE(r) ? ET_NODE(r)->output_types : NULL);
 }
 
+/* Bytes, or no value when the trace has no [memory] events (never a false 0). */
+static void memory(const void *r, struct value *v, gint64 bytes)
+{
+	if (ROW(r)->attribution->memory_count)
+		value_number(v, VALUE_BYTES, bytes);
+	else
+		v->type = VALUE_EMPTY;
+}
+
 static void host_memory(const void *r, struct value *v)
 {
-	value_number(v, VALUE_BYTES, ROW(r)->memory.host);
+	memory(r, v, ROW(r)->memory.host);
 }
 
 static void self_host_memory(const void *r, struct value *v)
 {
-	value_number(v, VALUE_BYTES, ROW(r)->memory.self_host);
+	memory(r, v, ROW(r)->memory.self_host);
 }
 
 static void device_memory(const void *r, struct value *v)
 {
-	value_number(v, VALUE_BYTES, ROW(r)->memory.device);
+	memory(r, v, ROW(r)->memory.device);
 }
 
 static void self_device_memory(const void *r, struct value *v)
 {
-	value_number(v, VALUE_BYTES, ROW(r)->memory.self_device);
+	memory(r, v, ROW(r)->memory.self_device);
 }
 
 #define DEFAULT COLUMN_DEFAULT

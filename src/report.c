@@ -1,4 +1,6 @@
 #include "report.h"
+#include "timefmt.h"
+#include "warnings.h"
 
 static void print_devices(FILE *out, const struct trace *trace)
 {
@@ -34,11 +36,32 @@ static void print_join(FILE *out, const struct run_summary *run)
 		return;
 	fprintf(out, "  et:            %u nodes read; %" G_GUINT64_FORMAT " rows joined, %" G_GUINT64_FORMAT " not joined\n",
 		run->et->nodes->et_nodes->len, run->joined, run->rows - run->joined);
-	if (no_overlap(run))
-		fprintf(out, "profile_parser: warning: %s: the Execution Trace does not overlap the trace "
-			     "(collected at different times?): %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
-			     " joined rows name another operation\n",
-			run->src, run->joined_other_name, run->joined);
+	if (!no_overlap(run))
+		return;
+	fprintf(out, "profile_parser: warning: %s: the Execution Trace does not overlap the trace "
+		     "(collected at different times?): ", run->src);
+	if (run->joined)
+		fprintf(out, "%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " joined rows name another operation\n",
+			run->joined_other_name, run->joined);
+	else
+		fprintf(out, "none of its %u nodes joins any of the %" G_GUINT64_FORMAT " rows\n",
+			run->et->nodes->et_nodes->len, run->rows);
+}
+
+/* SPEC 10.2: where the device time went, as far as the rows can tell. */
+static void print_coverage(FILE *out, const struct coverage *c)
+{
+	if (!c->events)
+		return;
+	g_autoptr(GString) line = g_string_new("  device time:   ");
+	time_append_ms(line, c->total);
+	g_string_append_printf(line, " ms in %u device event%s; ", c->events, c->events == 1 ? "" : "s");
+	time_append_ms(line, c->monitored);
+	g_string_append_printf(line, " ms (%.1f%%) under monitored events; ", c->total ? 100.0 * c->monitored / c->total : 100.0);
+	time_append_ms(line, c->outside);
+	g_string_append_printf(line, " ms from %u launch%s outside any monitored event\n", c->outside_launches,
+			       c->outside_launches == 1 ? "" : "es");
+	fputs(line->str, out);
 }
 
 void report_print(FILE *out, const struct run_summary *run)
@@ -46,6 +69,7 @@ void report_print(FILE *out, const struct run_summary *run)
 	const struct read_stats *stats = &run->trace->stats;
 	const struct attribution *a = run->attribution;
 	print_warnings(out, run);
+	warnings_print(out, run);
 	fprintf(out, "profile_parser: %s\n", run->src);
 	print_devices(out, run->trace);
 	fprintf(out, "  events:        %" G_GINT64_FORMAT " read (%.1f MB), %" G_GINT64_FORMAT " skipped"
@@ -59,6 +83,7 @@ void report_print(FILE *out, const struct run_summary *run)
 		a->unattributed);
 	fprintf(out, "  device events: %u (%u claimed, %u unclaimed)\n", a->claimed + a->unclaimed, a->claimed,
 		a->unclaimed);
+	print_coverage(out, &run->coverage);
 	if (a->memory_count) {
 		guint attributed = 0;
 		for (guint m = 0; m < a->memory_count; m++)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include "attribute.h"
 #include "et.h"
+#include "options.h"
 
 struct run_summary {
 	const char *src;
@@ -12,6 +13,9 @@ struct run_summary {
 	const struct trace *trace;
 	const struct forest *forest;
 	const struct attribution *attribution;
+	const struct options *options;
+	const struct selection *selection;
+	struct coverage coverage;
 	guint64 rows;
 	double seconds;
 	double stage_seconds[4]; /* read, build, attribute, write */

@@ -123,7 +123,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.src = job->src, .dst = job->dst, .trace = trace, .forest = forest, .attribution = attribution,
 		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,
 		.et = et, .joined = written.joined, .joined_other_name = written.other_name,
+		.options = options, .selection = &selection,
 	};
+	attribution_coverage(attribution, &summary.coverage);
 	memcpy(summary.stage_seconds, stage, sizeof stage);
 	capture_report(job, &summary);
 }

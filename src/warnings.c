@@ -1,0 +1,172 @@
+#include "warnings.h"
+#include <stdarg.h>
+#include <string.h>
+#include "timefmt.h"
+
+#define COVERAGE_WARNING 90.0 /* percent */
+#define LISTED_NAMES 8
+
+static void warn(FILE *out, const struct run_summary *run, const char *format, ...) G_GNUC_PRINTF(3, 4);
+
+static void warn(FILE *out, const struct run_summary *run, const char *format, ...)
+{
+	va_list args;
+	va_start(args, format);
+	g_autofree char *text = g_strdup_vprintf(format, args);
+	va_end(args);
+	fprintf(out, "profile_parser: warning: %s: %s\n", g_strcmp0(run->src, "-") == 0 ? "standard input" : run->src,
+		text);
+}
+
+static const char *plural(guint64 n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* The memory columns are empty when the trace has no [memory] events. */
+static void warn_memory(FILE *out, const struct run_summary *run)
+{
+	if ((columns_flags(run->options->columns) & NODE_MEMORY) && !run->options->summary &&
+	    run->attribution->memory_count == 0)
+		warn(out, run, "no [memory] events (recorded without profile_memory=True?): the memory columns are empty");
+}
+
+/* The names of NAMES (a --opaque or --exclude file) that no node has. */
+static void warn_unmatched(FILE *out, const struct run_summary *run, GHashTable *names, const char *option)
+{
+	if (!names || !g_hash_table_size(names))
+		return;
+	g_autoptr(GHashTable) matched = g_hash_table_new(g_str_hash, g_str_equal);
+	for (guint i = 0; i < run->forest->count; i++) {
+		const char *name = run->forest->events[i].name->text;
+		if (g_hash_table_contains(names, name))
+			g_hash_table_add(matched, (gpointer)name);
+	}
+	guint unmatched = g_hash_table_size(names) - g_hash_table_size(matched);
+	if (!unmatched)
+		return;
+	g_autoptr(GPtrArray) sorted = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer name;
+	g_hash_table_iter_init(&iter, names);
+	while (g_hash_table_iter_next(&iter, &name, NULL))
+		if (!g_hash_table_contains(matched, name))
+			g_ptr_array_add(sorted, name);
+	g_ptr_array_sort(sorted, (GCompareFunc)g_strcmp0);
+	g_autoptr(GString) list = g_string_new(NULL);
+	for (guint i = 0; i < MIN(sorted->len, LISTED_NAMES); i++)
+		g_string_append_printf(list, "%s'%s'", i ? ", " : "", (const char *)g_ptr_array_index(sorted, i));
+	if (sorted->len > LISTED_NAMES)
+		g_string_append_printf(list, " and %u more", sorted->len - LISTED_NAMES);
+	warn(out, run, "%u name%s of %s match%s no monitored event: %s", unmatched, plural(unmatched), option,
+	     unmatched == 1 ? "es" : "", list->str);
+}
+
+static void count_row(guint node, const GString *path, gpointer data)
+{
+	(void)node, (void)path;
+	++*(guint64 *)data;
+}
+
+static guint64 rows_of(const struct forest *forest, const struct selection *selection)
+{
+	guint64 rows = 0;
+	select_visit(forest, selection, count_row, &rows);
+	return rows;
+}
+
+/* Which of the depth bounds and filters, lifted alone, would let rows through. */
+static void warn_no_rows(FILE *out, const struct run_summary *run)
+{
+	const struct selection *s = run->selection;
+	const struct forest *f = run->forest;
+	if (run->rows || !f->count)
+		return;
+	g_autoptr(GString) culprits = g_string_new(NULL);
+	struct selection lifted = *s;
+	lifted.min_depth = lifted.max_depth = -1;
+	if (rows_of(f, &lifted)) {
+		if (s->min_depth > (int)f->deepest)
+			g_string_append_printf(culprits, "; --min_depth %d, deeper than the deepest level (%u)", s->min_depth,
+					       f->deepest);
+		else
+			g_string_append(culprits, "; the depth bounds (--min_depth, --max_depth)");
+	}
+	lifted = *s;
+	lifted.exclude = NULL;
+	if (s->exclude && rows_of(f, &lifted))
+		g_string_append(culprits, "; --exclude");
+	lifted = *s;
+	lifted.opaque = NULL;
+	if (s->opaque && rows_of(f, &lifted))
+		g_string_append(culprits, "; --opaque");
+	lifted = *s;
+	lifted.skip_empty_shapes = FALSE;
+	if (s->skip_empty_shapes && rows_of(f, &lifted))
+		g_string_append(culprits, "; --skip-empty-shapes: no monitored event has Input Dims "
+					  "(recorded without record_shapes=True?)");
+	lifted = *s;
+	lifted.leaves = FALSE;
+	if (s->leaves && rows_of(f, &lifted))
+		g_string_append(culprits, "; --leaves");
+	warn(out, run, "no row written, although the trace has %u monitored event%s: removed by %s", f->count,
+	     plural(f->count), culprits->len ? culprits->str + 2 : "the depth bounds and filters together");
+}
+
+/* Categories of -mc that would cover more of the device time, when absent. */
+static void wider_categories(const struct run_summary *run, GString *out)
+{
+	static const char *const wider[] = { "cpu_op", "user_annotation" };
+	char **given = run->options->monitor_cats;
+	g_autoptr(GString) list = g_string_new(NULL);
+	for (char **c = given; c && *c; c++)
+		g_string_append_printf(list, "%s%s", list->len ? "," : "", *c);
+	gboolean added = FALSE;
+	for (gsize i = 0; i < G_N_ELEMENTS(wider); i++) {
+		if (g_strv_contains((const char *const *)given, wider[i]))
+			continue;
+		g_string_append_printf(list, "%s%s", list->len ? "," : "", wider[i]);
+		added = TRUE;
+	}
+	if (added)
+		g_string_append_printf(out, "; a wider -mc (-mc %s) may cover more", list->str);
+}
+
+static void warn_coverage(FILE *out, const struct run_summary *run)
+{
+	const struct coverage *c = &run->coverage;
+	if (!c->events || !c->total)
+		return;
+	double percent = 100.0 * c->monitored / c->total;
+	if (percent >= COVERAGE_WARNING)
+		return;
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_string_append_printf(text, "the rows account for %.1f%% of the device time (", percent);
+	time_append_ms(text, c->monitored);
+	g_string_append(text, " of ");
+	time_append_ms(text, c->total);
+	g_string_append(text, " ms)");
+	if (c->outside) {
+		g_string_append(text, "; ");
+		time_append_ms(text, c->outside);
+		g_string_append_printf(text, " ms come from %u launch%s outside any monitored event", c->outside_launches,
+				       c->outside_launches == 1 ? "" : "es");
+	}
+	if (c->total - c->monitored - c->outside) {
+		g_string_append(text, "; ");
+		time_append_ms(text, c->total - c->monitored - c->outside);
+		g_string_append(text, " ms from device events no launch claimed");
+	}
+	if (c->outside)
+		wider_categories(run, text);
+	warn(out, run, "%s", text->str);
+}
+
+void warnings_print(FILE *out, const struct run_summary *run)
+{
+	warn_memory(out, run);
+	warn_unmatched(out, run, run->selection->opaque, "--opaque");
+	warn_unmatched(out, run, run->selection->exclude, "--exclude");
+	warn_no_rows(out, run);
+	warn_coverage(out, run);
+}

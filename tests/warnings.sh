@@ -1,0 +1,73 @@
+#!/bin/sh
+# The warnings of SPEC 10.1, one fixture each (tests/warnings/*.json, checked
+# by hand): the exact line, an exit status of 0, and -q silencing it.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+w=$top_srcdir/tests/warnings
+
+# expect_warning DESCRIPTION LINE TRACE OPTIONS...: the run warns exactly LINE.
+expect_warning() {
+	description=$1 line=$2 trace=$3; shift 3
+	"$PROFILE_PARSER" -s "$trace" -d "$tmp/out" "$@" 2>"$tmp/err"; status=$?
+	if [ "$status" -ne 0 ]; then
+		fail "$description: exit status $status"; cat "$tmp/err"; return
+	fi
+	if grep -qxF -- "profile_parser: warning: $trace: $line" "$tmp/err"; then
+		pass "$description"
+	else
+		fail "$description: wanted the line 'profile_parser: warning: $trace: $line'"; cat "$tmp/err"
+	fi
+	"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/out" "$@" 2>"$tmp/err"
+	[ ! -s "$tmp/err" ] && pass "$description: -q silences it" || fail "$description: -q wrote $(cat "$tmp/err")"
+}
+
+# no_warning DESCRIPTION TRACE OPTIONS...: the run warns nothing.
+no_warning() {
+	description=$1 trace=$2; shift 2
+	"$PROFILE_PARSER" -s "$trace" -d "$tmp/out" "$@" 2>"$tmp/err"
+	grep -q "^profile_parser: warning: " "$tmp/err" && { fail "$description: $(grep "warning: " "$tmp/err")"; return; }
+	pass "$description"
+}
+
+# Coverage: 0.05 ms of device time in 4 events; op's launch claims 0.035 ms
+# (k1, k1b), the launch at 200 outside any cpu_op 0.01 ms (k2; the
+# synchronize has no device event), and nobody launched the orphan.
+expect_warning "coverage under 90%" \
+	"the rows account for 70.0% of the device time (0.035 of 0.05 ms); 0.01 ms come from 1 launch outside any monitored event; 0.005 ms from device events no launch claimed; a wider -mc (-mc cpu_op,user_annotation) may cover more" \
+	"$w/coverage.json" -mc cpu_op
+"$PROFILE_PARSER" -s "$w/coverage.json" -d "$tmp/out" -mc cpu_op 2>"$tmp/err"
+expect_stderr "  device time:   0.05 ms in 4 device events; 0.035 ms (70.0%) under monitored events; 0.01 ms from 1 launch outside any monitored event" \
+	"the coverage line of the report"
+no_warning "coverage of exactly 90% is no warning" "$w/coverage.json" -mc cpu_op,user_annotation
+
+# Memory columns on a trace without [memory] events: empty, never 0.
+expect_warning "memory columns without [memory] events" \
+	"no [memory] events (recorded without profile_memory=True?): the memory columns are empty" \
+	"$w/coverage.json" -mc cpu_op,user_annotation --columns "name,host memory(bytes),self device memory(bytes)"
+printf '"name","host memory(bytes)","self device memory(bytes)"\r\n"op","",""\r\n"outside","",""\r\n' > "$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" && pass "memory cells are empty" || { fail "memory cells are empty"; cat "$tmp/out"; }
+"$PROFILE_PARSER" -q -s "$w/coverage.json" -d "$tmp/out.jsonl" --format jsonl -mc cpu_op --columns "name,device memory(bytes)"
+[ "$(cat "$tmp/out.jsonl")" = '{"name":"op","device memory(bytes)":null}' ] && pass "memory values are null in JSON Lines" \
+	|| fail "memory values are null in JSON Lines: $(cat "$tmp/out.jsonl")"
+
+# No row written, and which option did it.
+expect_warning "no row: --min_depth below the deepest level" \
+	"no row written, although the trace has 1 monitored event: removed by --min_depth 3, deeper than the deepest level (1)" \
+	"$w/coverage.json" -mc cpu_op --min_depth 3
+expect_warning "no row: --skip-empty-shapes" \
+	"no row written, although the trace has 2 monitored events: removed by --skip-empty-shapes: no monitored event has Input Dims (recorded without record_shapes=True?)" \
+	"$w/coverage.json" -mc cpu_op,user_annotation --skip-empty-shapes
+printf 'op\n# a comment\nnosuch\n' > "$tmp/names"
+expect_warning "no row: --exclude" \
+	"no row written, although the trace has 1 monitored event: removed by --exclude" \
+	"$w/coverage.json" -mc cpu_op --exclude "$tmp/names"
+"$PROFILE_PARSER" -s "$w/coverage.json" -d "$tmp/out" --summary name -mc cpu_op --min_depth 2 2>"$tmp/err"
+expect_stderr "no row written, although the trace has 1 monitored event: removed by --min_depth 2" "a summary with no row warns too"
+
+# Names of --opaque and --exclude that match no monitored event.
+expect_warning "unmatched --exclude names" "1 name of --exclude matches no monitored event: 'nosuch'" \
+	"$w/coverage.json" -mc cpu_op,user_annotation --exclude "$tmp/names"
+printf 'zz\naa\nop\n' > "$tmp/opaque"
+expect_warning "unmatched --opaque names, sorted" "2 names of --opaque match no monitored event: 'aa', 'zz'" \
+	"$w/coverage.json" -mc cpu_op --opaque "$tmp/opaque"
+no_warning "the example trace warns nothing" "$top_srcdir/examples/example_trace.json" -mc cpu_op,user_annotation
+finish
