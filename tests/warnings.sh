@@ -69,5 +69,9 @@ expect_warning "unmatched --exclude names" "1 name of --exclude matches no monit
 printf 'zz\naa\nop\n' > "$tmp/opaque"
 expect_warning "unmatched --opaque names, sorted" "2 names of --opaque match no monitored event: 'aa', 'zz'" \
 	"$w/coverage.json" -mc cpu_op --opaque "$tmp/opaque"
+# An Execution Trace of which no node joins: the counts, never "0 of 0".
+expect_warning "an Execution Trace that joins nothing" \
+	"the Execution Trace does not overlap the trace (collected at different times?): none of its 6 nodes joins any of the 14 rows" \
+	"$top_srcdir/examples/example_trace.json" -mc cpu_op --et "$top_srcdir/tests/et/other_run_et.json"
 no_warning "the example trace warns nothing" "$top_srcdir/examples/example_trace.json" -mc cpu_op,user_annotation
 finish
