@@ -3,6 +3,9 @@
 # only those missing (run as root; nothing is fetched when all are there).
 set -e
 packages="build-essential autoconf automake pkg-config libjson-c-dev libglib2.0-dev libcunit1-dev zlib1g-dev"
+# what the tests use: groff renders the man page whose EXAMPLES they run, jq
+# and GNU parallel are in those examples, valgrind checks the fixtures
+packages="$packages groff-base jq parallel valgrind"
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -2,6 +2,7 @@
  * traces. main turns the command line into jobs, one per trace, and runs
  * them (src/run.c), several at once when there are many. */
 #include "config.h"
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,15 +32,29 @@ static int fail_file(const char *path, const GError *error)
 }
 
 /* The names of FILE, one a line; blank lines and lines starting with '#' are
- * not names. NULL (and ERROR set) when FILE cannot be read; NULL without an
- * error when no file was given. */
+ * not names. NULL (and ERROR set, the reason only: the caller names the
+ * file) when FILE cannot be read; NULL without an error when no file was
+ * given. */
 static GHashTable *read_names(const char *path, GError **error)
 {
-	g_autofree char *text = NULL;
-	if (!path || !g_file_get_contents(path, &text, NULL, error))
+	if (!path)
 		return NULL;
+	FILE *in = fopen(path, "rb");
+	g_autoptr(GString) text = g_string_new(NULL);
+	char buffer[65536];
+	size_t n;
+	while (in && (n = fread(buffer, 1, sizeof buffer, in)) > 0)
+		g_string_append_len(text, buffer, (gssize)n);
+	if (!in || ferror(in)) {
+		int saved = errno;
+		g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved), "%s", g_strerror(saved));
+		if (in)
+			fclose(in);
+		return NULL;
+	}
+	fclose(in);
 	GHashTable *names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	g_auto(GStrv) lines = g_strsplit(text->str, "\n", -1);
 	for (char **line = lines; *line; line++) {
 		gsize len = strlen(*line);
 		if (len && (*line)[len - 1] == '\r')
@@ -175,7 +190,8 @@ static guint run_jobs(GPtrArray *jobs, struct run_settings *settings, guint para
 
 static void summarize(GPtrArray *jobs, guint failed)
 {
-	fprintf(stderr, "profile_parser: %u traces: %u written, %u failed\n", jobs->len, jobs->len - failed, failed);
+	fprintf(stderr, "profile_parser: %u trace%s: %u written, %u failed\n", jobs->len, jobs->len == 1 ? "" : "s",
+		jobs->len - failed, failed);
 	for (guint i = 0; i < jobs->len; i++) {
 		const struct job *job = jobs->pdata[i];
 		if (job->error)

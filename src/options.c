@@ -134,10 +134,19 @@ static const char description_tail[] =
 	"  profile_parser -s trace.json -d out.csv -mc cpu_op --max_depth 3\n"
 	"  profile_parser -s trace.json.gz -d - -mc cpu_op,user_annotation | less\n"
 	"\n"
-	"Exit status: 0 done, 1 the input could not be read or is not a trace,\n"
-	"2 usage error.\n";
+	"Exit status: 0 done; 1 a trace, or a file named by --et, --opaque or\n"
+	"--exclude, could not be read or is not what it should be, or an output\n"
+	"could not be written (with many traces: any of them failed); 2 usage error.\n";
 
 #define HELP_WIDTH 72
+
+/* --version, in the GNU form. The project has not stated a licence yet:
+ * LICENSE says so until it does. */
+#define COPYRIGHT "Copyright (C) 2026 profile_parser developers."
+#define LICENSE "License: none stated yet; ask the authors before redistributing."
+static const char version_text[] =
+	"profile_parser " PACKAGE_VERSION "\n" COPYRIGHT "\n" LICENSE "\n"
+	"There is NO WARRANTY, to the extent permitted by law.\n";
 
 /* The --help text after the options: the default columns, from the
  * catalogue, filled to HELP_WIDTH, then DESCRIPTION_TAIL. */
@@ -217,16 +226,17 @@ static gboolean format_option(const char *option, const char *value, gpointer da
 }
 
 static GOptionContext *make_context(char ***src, char **dst, char **mc, char **hc, char **dc,
-				    char **max_depth, char **min_depth, char **columns, struct options *options)
+				    char **max_depth, char **min_depth, char **columns, struct options *options,
+				    GOptionGroup **export_group)
 {
 	GOptionEntry entries[] = {
 		{ "src", 's', 0, G_OPTION_ARG_FILENAME_ARRAY, src, "Trace to read (plain or gzip; - is standard input); repeatable, or a directory of traces", "FILE" },
 		{ "dst", 'd', 0, G_OPTION_ARG_FILENAME, dst, "CSV to write (- is standard output), or DIR/ for DIR/STEM.csv", "FILE" },
 		{ "et", 0, 0, G_OPTION_ARG_FILENAME, &options->et, "Execution Trace to join; a directory: the one of each trace's rank", "FILE" },
-		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &options->jobs, "Traces read at once [one per processor]", "N" },
-		{ "monitor_cat", 0, 0, G_OPTION_ARG_STRING, mc, "-mc: categories whose events become rows [" DEFAULT_MONITOR "]", "LIST" },
-		{ "host_cat", 0, 0, G_OPTION_ARG_STRING, hc, "-hc: categories of launch events [" DEFAULT_HOST "]", "LIST" },
-		{ "device_cat", 0, 0, G_OPTION_ARG_STRING, dc, "-dc: categories of device events [" DEFAULT_DEVICE "]", "LIST" },
+		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &options->jobs, "Traces read at once; 0: one per processor [0]", "N" },
+		{ "monitor_cat", 0, 0, G_OPTION_ARG_STRING, mc, "Categories whose events become rows [" DEFAULT_MONITOR "]", "LIST" },
+		{ "host_cat", 0, 0, G_OPTION_ARG_STRING, hc, "Categories of launch events [" DEFAULT_HOST "]", "LIST" },
+		{ "device_cat", 0, 0, G_OPTION_ARG_STRING, dc, "Categories of device events [" DEFAULT_DEVICE "]", "LIST" },
 		{ "max_depth", 0, 0, G_OPTION_ARG_STRING, max_depth, "Deepest level written; -1 is no bound [-1]", "N" },
 		{ "min_depth", 0, 0, G_OPTION_ARG_STRING, min_depth, "Shallowest level written; -1 is no bound [-1]", "N" },
 		{ "all-python-functions", 0, 0, G_OPTION_ARG_NONE, &options->all_python_functions, "Keep every python_function event, not only nn.Module ones", NULL },
@@ -259,9 +269,63 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 						  "Show the dataset export options", options, NULL);
 	g_option_group_add_entries(export, export_entries);
 	g_option_context_add_group(context, export);
+	*export_group = export;
 	g_autofree char *text = description();
 	g_option_context_set_description(context, text);
 	return context;
+}
+
+enum help { HELP_NONE, HELP_MAIN, HELP_ALL, HELP_EXPORT };
+
+/* The help that canonical ARGS ask for, in GOption's spellings; values of
+ * options are not options. */
+static enum help help_wanted(char **args)
+{
+	for (gsize i = 1; args[i] && strcmp(args[i], "--") != 0; i++) {
+		if (strcmp(args[i], "-h") == 0 || strcmp(args[i], "-?") == 0 || strcmp(args[i], "--help") == 0)
+			return HELP_MAIN;
+		if (strcmp(args[i], "--help-all") == 0)
+			return HELP_ALL;
+		if (strcmp(args[i], "--help-export") == 0)
+			return HELP_EXPORT;
+		if (takes_value(args[i]) && args[i + 1])
+			i++;
+	}
+	return HELP_NONE;
+}
+
+/* One line of GOption's help; a long option of MULTI_LETTER gets its short
+ * form in the option column ("  -mc, --monitor_cat=LIST"), the description
+ * staying in its column where it fits. */
+static void append_help_line(GString *out, const char *line)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(multi_letter); i++) {
+		g_autofree char *start = g_strconcat("  ", multi_letter[i].long_form, "=", NULL);
+		if (!g_str_has_prefix(line, start))
+			continue;
+		gsize option_end = 2 + strcspn(line + 2, " "), column = option_end + strspn(line + option_end, " ");
+		gsize head_start = out->len;
+		g_string_append_printf(out, "  %s, %.*s", multi_letter[i].short_form, (int)(option_end - 2), line + 2);
+		gsize head = out->len - head_start;
+		g_string_append_printf(out, "%*s%s\n", (int)(head + 2 <= column ? column - head : 2), "", line + column);
+		return;
+	}
+	g_string_append_printf(out, "%s\n", line);
+}
+
+/* GOption's help text, the multi-letter short options shown as options. */
+static void print_help(GOptionContext *context, GOptionGroup *export_group, enum help help)
+{
+	if (!g_get_prgname()) /* GOption sets it when it parses, and the usage line names it */
+		g_set_prgname("profile_parser");
+	g_autofree char *text = g_option_context_get_help(context, help == HELP_MAIN,
+							  help == HELP_EXPORT ? export_group : NULL);
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	g_autoptr(GString) out = g_string_new(NULL);
+	for (char **line = lines; *line; line++)
+		if (line[1] || **line) /* the text ends in a newline */
+			append_help_line(out, *line);
+	fputs(out->str, stdout);
 }
 
 static gboolean check_options(struct options *options, GError **error)
@@ -272,7 +336,8 @@ static gboolean check_options(struct options *options, GError **error)
 		return FALSE;
 	}
 	if (options->jobs < 0) {
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "-j wants a number of traces >= 1");
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "-j wants a number of traces >= 1, or 0 for one per processor, not %d", options->jobs);
 		return FALSE;
 	}
 	if (options->max_depth != DEPTH_UNBOUNDED && options->min_depth != DEPTH_UNBOUNDED &&
@@ -291,9 +356,15 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	options->meta = g_array_new(FALSE, FALSE, sizeof(struct meta_column));
 	options->columns = g_ptr_array_new();
 	options->format = &csv_sink;
+	GOptionGroup *export_group;
 	g_autoptr(GOptionContext) context = make_context(&options->sources, &options->dst, &mc, &hc, &dc,
-							 &max_depth, &min_depth, &columns, options);
+							 &max_depth, &min_depth, &columns, options, &export_group);
 	g_auto(GStrv) args = canonical_argv(argc, argv);
+	enum help help = help_wanted(args);
+	if (help != HELP_NONE) {
+		print_help(context, export_group, help);
+		return OPTIONS_DONE;
+	}
 	gboolean ok = g_option_context_parse_strv(context, &args, error);
 	if (ok && args[0] && args[1]) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "unexpected argument '%s'", args[1]);
@@ -302,7 +373,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	if (!ok)
 		return OPTIONS_USAGE;
 	if (options->show_version) {
-		printf("profile_parser %s\n", PACKAGE_VERSION);
+		fputs(version_text, stdout);
 		return OPTIONS_DONE;
 	}
 	options->monitor_cats = split_list(mc ? mc : DEFAULT_MONITOR);

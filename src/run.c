@@ -8,7 +8,8 @@
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
-	job->error = g_strdup_printf("%s: %s", g_strcmp0(path, "-") == 0 ? "standard input" : path, error->message);
+	const char *shown = g_strcmp0(path, "-") != 0 ? path : path == job->dst ? "standard output" : "standard input";
+	job->error = g_strdup_printf("%s: %s", shown, error->message);
 }
 
 /* Seconds since *MARK, which moves to now. */

@@ -3,14 +3,42 @@
 # trace (1); a failed run leaves the destination as it was and no temporary file.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 good=$cases/object_form.json
+LC_ALL=C; export LC_ALL # the system's messages (strerror) in English
 pp() { "$PROFILE_PARSER" "$@" >"$tmp/out" 2>"$tmp/err"; status=$?; }
 
 pp --help
 expect_status 0 "--help"
 grep -q -- "--max_depth" "$tmp/out" && grep -q -- "-mc" "$tmp/out" && pass "--help lists the options" || fail "--help lists the options"
+# expect_line TEXT DESCRIPTION: standard error is the one line TEXT.
+expect_line() {
+	if [ "$(cat "$tmp/err")" = "$1" ]; then pass "$2"; else fail "$2: standard error is not the one line '$1':"; cat "$tmp/err"; fi
+}
+# the multi-letter short options in the option column, not in the description
+for pair in mc,monitor_cat hc,host_cat dc,device_cat; do
+	grep -qE "^  -${pair%,*}, --${pair#*,}=LIST +Categories " "$tmp/out" \
+		&& pass "--help shows -${pair%,*}, --${pair#*,}=LIST" || fail "--help lacks '-${pair%,*}, --${pair#*,}=LIST': $(grep -e "${pair#*,}" "$tmp/out")"
+done
+grep -q -- "-mc:" "$tmp/out" && fail "--help still says -mc: in a description" || pass "no -mc: in the descriptions"
+# every exit status of the man page, in --help's exit status sentence
+help_statuses=$(tr '\n' ' ' < "$tmp/out" | sed -n 's/.*Exit status: //p')
+for code in $(awk '/^\.SH/ { on = ($0 == ".SH EXIT STATUS") } on && last == ".TP" && /^\.B [0-9]/ { print $2 } { last = $0 }' "$top_srcdir/man/profile_parser.1"); do
+	case " $help_statuses" in
+	*" $code "* | *"; $code "*) pass "--help gives exit status $code" ;;
+	*) fail "--help lacks exit status $code: $help_statuses" ;;
+	esac
+done
+pp -q --help-export
+expect_status 0 "--help-export, after another option"
+grep -q -- "--skip-empty-shapes" "$tmp/out" && ! grep -q -- "--max_depth=N" "$tmp/out" && pass "--help-export shows the export options only" || fail "--help-export: $(cat "$tmp/out")"
+pp -s --help -d "$tmp/o.csv"
+expect_status 1 "--help as the value of -s is a file name"
 pp --version
 expect_status 0 "--version"
-grep -q "^profile_parser [0-9]" "$tmp/out" && pass "--version prints the version" || fail "--version output: $(cat "$tmp/out")"
+sed -n 1p "$tmp/out" | grep -qx "profile_parser [0-9][0-9.]*" && pass "--version: name and version" || fail "--version line 1: $(sed -n 1p "$tmp/out")"
+sed -n 2p "$tmp/out" | grep -qx "Copyright (C) 20[0-9][0-9] profile_parser developers\." && pass "--version: copyright" || fail "--version line 2: $(sed -n 2p "$tmp/out")"
+sed -n 3p "$tmp/out" | grep -q "^License" && pass "--version: licence" || fail "--version line 3: $(sed -n 3p "$tmp/out")"
+[ "$(sed -n 4p "$tmp/out")" = "There is NO WARRANTY, to the extent permitted by law." ] && [ "$(wc -l < "$tmp/out")" -eq 4 ] \
+	&& pass "--version: no warranty, last" || fail "--version: $(cat "$tmp/out")"
 
 pp -s "$good"
 expect_status 2 "missing -d"
@@ -29,7 +57,32 @@ pp -s "$good" -d "$tmp/o.csv" --meta novalue
 expect_status 2 "--meta without NAME="
 pp -s "$good" -d "$tmp/o.csv" --opaque "$tmp/no-such-names.txt"
 expect_status 1 "a missing --opaque file"
-expect_stderr "no-such-names.txt" "the message names the names file"
+expect_line "profile_parser: $tmp/no-such-names.txt: No such file or directory" "a missing --opaque file: one line, the file named once"
+pp -s "$cases" -d "$tmp/many/" --whitelist "$tmp/no-such-names.txt"
+expect_status 1 "a missing --whitelist file, many traces"
+expect_line "profile_parser: $tmp/no-such-names.txt: No such file or directory" "a missing names file is reported once for many traces"
+pp -s "$good" -d "$tmp/o.csv" --exclude "$cases"
+expect_status 1 "a directory as --exclude file"
+expect_line "profile_parser: $cases: Is a directory" "a directory as --exclude file: one line"
+[ -e "$tmp/o.csv" ] && fail "an output written despite an unreadable names file" || pass "no output when a names file cannot be read"
+pp -s "$good" -d "$tmp/o.csv" --opaque "$cases/export.names" -q
+expect_status 0 "a readable --opaque file"
+pp -s "$good" -d - -j -3
+expect_status 2 "-j -3"
+expect_stderr "profile_parser: -j wants a number of traces >= 1, or 0 for one per processor, not -3" "-j -3: the message says what -j takes"
+pp -s "$good" -s "$cases/exact_time.json" -d "$tmp/j0/" -j 0 -q
+expect_status 0 "-j 0: one per processor"
+[ -s "$tmp/j0/object_form.csv" ] && [ -s "$tmp/j0/exact_time.csv" ] && pass "-j 0 writes every trace" || fail "-j 0: $(ls "$tmp/j0")"
+mkdir "$tmp/one"
+cp "$good" "$tmp/one/"
+pp -s "$tmp/one" -d "$tmp/one-out/"
+expect_status 0 "a directory of one trace"
+grep -qx "profile_parser: 1 trace: 1 written, 0 failed" "$tmp/err" && pass "1 trace, not 1 traces" || fail "the count of one trace: $(tail -n 1 "$tmp/err")"
+if [ -w /dev/full ]; then
+	"$PROFILE_PARSER" -q -s "$good" -d - >/dev/full 2>"$tmp/err"; status=$?
+	expect_status 1 "-d - on a full device"
+	expect_line "profile_parser: standard output: cannot write: No space left on device" "-d -: the error says standard output"
+fi
 pp --help-export
 expect_status 0 "--help-export"
 grep -q -- "--skip-empty-shapes" "$tmp/out" && pass "--help-export lists the export options" || fail "--help-export"

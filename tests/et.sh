@@ -1,11 +1,11 @@
 #!/bin/sh
 # The Execution Trace join and many ranks (SPEC 8.3, 8.4), on the real
-# simple_add and sampled_rank traces of ../shared/traces (skipped, 77, without
+# simple_add and sampled_rank traces of ../shared/traces or
+# $PROFILE_PARSER_TRACES (skipped, 77, without
 # them or without python3).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-traces=$shared/traces
-[ -d "$traces" ] || { echo "no $traces: skipped"; exit 77; }
-command -v python3 >/dev/null || { echo "no python3: skipped"; exit 77; }
+need_traces simple_add_kineto.json.gz simple_add_et.json.gz sampled_rank0.json.gz sampled_rank1.json.gz
+need python3 python3
 kineto=$traces/simple_add_kineto.json.gz
 et=$traces/simple_add_et.json.gz
 pp() { "$PROFILE_PARSER" "$@" 2>"$tmp/err"; status=$?; }

@@ -3,10 +3,40 @@
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${PROFILE_PARSER:=$top_srcdir/profile_parser}"
 cases=$top_srcdir/tests/cases
-shared=$top_srcdir/../shared
+# The shared folder beside the checkout (real traces, conformance cases,
+# benchmark yardstick), and the folder of real traces; both can be moved.
+shared=${PROFILE_PARSER_SHARED:-$top_srcdir/../shared}
+traces=${PROFILE_PARSER_TRACES:-$shared/traces}
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
+
+# skip WHY: ends the test as skipped (77), with one line saying why and how
+# to run it.
+skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+
+# have_traces [FILE...]: whether the real traces (and these files among
+# them) are there; if not, says which are missing and how to point to them.
+have_traces() {
+	[ -d "$traces" ] || { echo "no real traces at $traces; $traces_how"; return 1; }
+	for file in "$@"; do
+		[ -f "$traces/$file" ] || { echo "no $file in $traces; $traces_how"; return 1; }
+	done
+}
+traces_how="to use them, PROFILE_PARSER_TRACES=DIR make check (DIR: a folder of the shared traces)"
+
+# need_traces [FILE...]: skips the test unless have_traces.
+need_traces() {
+	why=$(have_traces "$@") || skip "$why"
+}
+
+# need COMMAND PACKAGE: skips the test unless COMMAND is installed.
+need() {
+	command -v "$1" >/dev/null || skip "$1 is not installed; to run this test, install $2"
+}
 
 pass() { passed=$((passed + 1)); echo "PASS $*"; }
 fail() { failed=$((failed + 1)); echo "FAIL $*"; }

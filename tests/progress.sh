@@ -3,7 +3,7 @@
 # never when standard error is not a terminal, nor with -q. The terminal is a
 # pseudo-terminal from script(1) (skipped, 77, without it).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-command -v script >/dev/null || { echo "no script(1): skipped"; exit 77; }
+need script "script(1) (Debian: bsdutils)"
 awk 'BEGIN { printf "{\"traceEvents\": ["; for (i = 0; i < 360000; i++) printf "%s{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"op_with_a_long_enough_name_%d\", \"pid\": 1, \"tid\": 1, \"ts\": %d, \"dur\": 1, \"args\": {\"External id\": %d, \"note\": \"padding padding padding padding padding\"}}", (i ? ",\n" : ""), i % 1000, 2 * i, i; printf "]}" }' > "$tmp/big.json"
 [ "$(wc -c < "$tmp/big.json")" -gt 67108864 ] || { fail "the input is not over 64 MiB"; finish; exit 1; }
 script -qec "'$PROFILE_PARSER' -s '$tmp/big.json' -d '$tmp/out.csv' -mc cpu_op --max_depth 1" "$tmp/tty" >/dev/null 2>&1

@@ -1,10 +1,9 @@
 #!/bin/sh
-# Every real trace of ../shared/traces runs with -mc cpu_op and with the
-# defaults, without an error and with a well-formed CSV. Skipped (77) where
-# that folder does not exist.
+# Every real trace of ../shared/traces (or $PROFILE_PARSER_TRACES) runs with
+# -mc cpu_op and with the defaults, without an error and with a well-formed
+# CSV. Skipped (77) where that folder does not exist.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-traces=$shared/traces
-[ -d "$traces" ] || { echo "no $traces: skipped"; exit 77; }
+need_traces
 
 for trace in "$traces"/*.json.gz; do
 	name=$(basename "$trace" .json.gz)

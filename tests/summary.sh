@@ -2,11 +2,11 @@
 # On the real df_index_resolver trace (28,010 [memory] events): the summaries
 # by path and by name agree with sums over the full CSV, and each node's
 # memory is the sum of the self memory of its subtree. Skipped (77) without
-# ../shared/traces or python3.
+# ../shared/traces ($PROFILE_PARSER_TRACES) or python3.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-trace=$shared/traces/df_index_resolver.json.gz
-[ -f "$trace" ] || { echo "no $trace: skipped"; exit 77; }
-command -v python3 >/dev/null || { echo "no python3: skipped"; exit 77; }
+need_traces df_index_resolver.json.gz
+need python3 python3
+trace=$traces/df_index_resolver.json.gz
 extra="+Operation,self host duration(ms),self device duration(ms),launch count,device event count"
 memory="host memory(bytes),self host memory(bytes),device memory(bytes),self device memory(bytes)"
 "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/full.csv" -mc cpu_op --columns "$extra,$memory" || fail "full CSV"

@@ -2,8 +2,8 @@
 # valgrind --leak-check=full on every fixture of tests/cases: no error and no
 # definite leak. Skipped (77) without valgrind, and in sanitizer builds.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-command -v valgrind >/dev/null || { echo "no valgrind: skipped"; exit 77; }
-if ldd "$PROFILE_PARSER" 2>/dev/null | grep -q 'libasan'; then echo "a sanitizer build: skipped"; exit 77; fi
+need valgrind valgrind
+if ldd "$PROFILE_PARSER" 2>/dev/null | grep -q 'libasan'; then skip "a sanitizer build; valgrind runs in a plain build (./configure without --enable-sanitizers)"; fi
 for trace in "$cases"/*.json "$top_srcdir"/tests/fuzz/regressions/*.json; do
 	name=$(basename "$trace" .json)
 	set --
