@@ -16,6 +16,13 @@ static atomic_int state[CLEANUP_SLOTS];
 static char paths[CLEANUP_SLOTS][PATH_MAX];
 static GMutex waiting_lock;
 static GCond slot_freed;
+/* A file is made and registered in one step, with the signals blocked in
+ * that thread; but a signal may reach another thread meanwhile. Its handler
+ * says the run is ending (DYING), then waits for the steps under way
+ * (CREATING) to finish: a step begun after that sees DYING and makes
+ * nothing, so that no file escapes the handler. */
+static atomic_int creating;
+static atomic_int dying;
 
 static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
 
@@ -23,6 +30,9 @@ static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
  * itself, so that the parent sees 128+N, as gzip and sort do. */
 static void on_signal(int signal_number)
 {
+	atomic_store(&dying, 1);
+	while (atomic_load(&creating) > 0)
+		; /* another thread's mkstemp, a few microseconds: a lock-free atomic is all a handler may wait on */
 	for (int i = 0; i < CLEANUP_SLOTS; i++)
 		if (atomic_load(&state[i]) == SLOT_HELD)
 			unlink(paths[i]);
@@ -72,12 +82,17 @@ int cleanup_mkstemp(char *template_path, int *slot)
 	for (gsize i = 0; i < G_N_ELEMENTS(signals); i++)
 		sigaddset(&blocked, signals[i]);
 	pthread_sigmask(SIG_BLOCK, &blocked, &old);
-	int fd = g_mkstemp(template_path);
-	int saved = errno;
+	atomic_fetch_add(&creating, 1);
+	int fd = -1, saved = EINTR; /* the run is ending: nothing more is made */
+	if (!atomic_load(&dying)) {
+		fd = g_mkstemp(template_path);
+		saved = errno;
+	}
 	if (fd >= 0) {
 		strcpy(paths[*slot], template_path);
 		atomic_store(&state[*slot], SLOT_HELD);
 	}
+	atomic_fetch_sub(&creating, 1);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (fd < 0) {
 		cleanup_forget(*slot);
