@@ -11,6 +11,7 @@
 #include <zlib.h>
 #include "options.h"
 #include "output.h"
+#include "plan.h"
 #include "run.h"
 
 enum exit_status {
@@ -199,27 +200,10 @@ static void summarize(GPtrArray *jobs, guint failed)
 	}
 }
 
-static void job_free(gpointer data)
-{
-	struct job *job = data;
-	g_free(job->src);
-	g_free(job->dst);
-	g_free(job->error);
-	if (job->report)
-		g_string_free(job->report, TRUE);
-	g_free(job);
-}
-
 static int run(const struct options *options)
 {
 	g_autoptr(GError) error = NULL;
 	struct run_settings settings = { .options = options };
-	g_autoptr(GHashTable) opaque = settings.opaque = read_names(options->opaque_file, &error);
-	if (error)
-		return fail_file(options->opaque_file, error);
-	g_autoptr(GHashTable) exclude = settings.exclude = read_names(options->exclude_file, &error);
-	if (error)
-		return fail_file(options->exclude_file, error);
 	gboolean from_directory;
 	g_autoptr(GPtrArray) paths = trace_paths(options->sources, &from_directory, &error);
 	if (!paths)
@@ -231,8 +215,20 @@ static int run(const struct options *options)
 	gboolean many = paths->len > 1 || from_directory;
 	if (many && !output_is_directory(options->dst))
 		return fail_usage("with several traces, -d must be a directory (DIR/)");
+	g_autoptr(GString) notes = g_string_new(NULL);
+	g_autoptr(GPtrArray) jobs = plan_jobs(options, paths, many, notes, &error);
+	if (!jobs)
+		return fail_usage(error->message);
+	if (!options->quiet)
+		fputs(notes->str, stderr);
+	g_autoptr(GHashTable) opaque = settings.opaque = read_names(options->opaque_file, &error);
+	if (error)
+		return fail_file(options->opaque_file, error);
+	g_autoptr(GHashTable) exclude = settings.exclude = read_names(options->exclude_file, &error);
+	if (error)
+		return fail_file(options->exclude_file, error);
 	guint processors = g_get_num_processors();
-	guint parallel = MIN(paths->len, options->jobs ? (guint)options->jobs : processors);
+	guint parallel = MIN(jobs->len, options->jobs ? (guint)options->jobs : processors);
 	settings.threads = many ? MAX(1, processors / parallel) : 0;
 	g_autoptr(Et) et = NULL;
 	g_autoptr(GHashTable) et_files = NULL;
@@ -245,13 +241,6 @@ static int run(const struct options *options)
 		if (!et)
 			return fail_file(options->et, error);
 		settings.et = et;
-	}
-	g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func(job_free);
-	for (guint i = 0; i < paths->len; i++) {
-		struct job *job = g_new0(struct job, 1);
-		job->src = g_strdup(paths->pdata[i]);
-		job->dst = output_path(options->dst, job->src, options->format->extension);
-		g_ptr_array_add(jobs, job);
 	}
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
 	guint failed = run_jobs(jobs, &settings, parallel);

@@ -1,8 +1,10 @@
 #include "options.h"
 #include "config.h"
 #include <stdio.h>
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "output.h"
 
 #define DEFAULT_MONITOR "python_function"
 #define DEFAULT_HOST "cuda_runtime,cuda_driver"
@@ -22,7 +24,7 @@ static const char *const long_names[] = {
 	"src", "dst", "monitor_cat", "host_cat", "device_cat", "max_depth", "min_depth",
 	"all-python-functions", "quiet", "help", "version", "leaves", "opaque", "whitelist",
 	"exclude", "blacklist", "skip-empty-shapes", "meta", "model-name", "ml-task", "is-training",
-	"columns", "et", "jobs", "summary", "format",
+	"columns", "et", "jobs", "summary", "format", "compress",
 };
 
 /* Option names compare with '-' and '_' taken as the same character. */
@@ -134,9 +136,17 @@ static const char description_tail[] =
 	"  profile_parser -s trace.json -d out.csv -mc cpu_op --max_depth 3\n"
 	"  profile_parser -s trace.json.gz -d - -mc cpu_op,user_annotation | less\n"
 	"\n"
+	"Outputs: the name of -d gives the format unless --format says otherwise:\n"
+	"x.jsonl is JSON Lines, x.csv.gz and x.jsonl.gz are gzip; a name that\n"
+	"contradicts --format is an error. In -d DIR/, traces of one name are told\n"
+	"apart by their folders (a/t.json, b/t.json: DIR/a_t.csv, DIR/b_t.csv).\n"
+	"An output that is an input is an error; SIGINT, SIGTERM and SIGHUP\n"
+	"leave no temporary file.\n"
+	"\n"
 	"Exit status: 0 done; 1 a trace, or a file named by --et, --opaque or\n"
 	"--exclude, could not be read or is not what it should be, or an output\n"
-	"could not be written (with many traces: any of them failed); 2 usage error.\n";
+	"could not be written (with many traces: any of them failed); 2 usage error;\n"
+	"128+N ended by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129).\n";
 
 #define HELP_WIDTH 72
 
@@ -231,7 +241,7 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 {
 	GOptionEntry entries[] = {
 		{ "src", 's', 0, G_OPTION_ARG_FILENAME_ARRAY, src, "Trace to read (plain or gzip; - is standard input); repeatable, or a directory of traces", "FILE" },
-		{ "dst", 'd', 0, G_OPTION_ARG_FILENAME, dst, "CSV to write (- is standard output), or DIR/ for DIR/STEM.csv", "FILE" },
+		{ "dst", 'd', 0, G_OPTION_ARG_FILENAME, dst, "File to write (- is standard output; see Outputs), or DIR/ for DIR/STEM.csv", "FILE" },
 		{ "et", 0, 0, G_OPTION_ARG_FILENAME, &options->et, "Execution Trace to join; a directory: the one of each trace's rank", "FILE" },
 		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &options->jobs, "Traces read at once; 0: one per processor [0]", "N" },
 		{ "monitor_cat", 0, 0, G_OPTION_ARG_STRING, mc, "Categories whose events become rows [" DEFAULT_MONITOR "]", "LIST" },
@@ -244,7 +254,8 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &options->show_version, "Print the version and exit", NULL },
 		{ "columns", 0, 0, G_OPTION_ARG_STRING, columns, "Columns to write, in order; +LIST: the default ones and LIST", "LIST" },
 		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path (path) or per op name (name)", "path|name" },
-		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv (the default), or jsonl: one JSON object per row", "csv|jsonl" },
+		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv, or jsonl: one JSON object per row [by the name of -d, else csv]", "csv|jsonl" },
+		{ "compress", 0, 0, G_OPTION_ARG_NONE, &options->compress, "Write gzip (for -d - and DIR/; a name ending in .gz needs none)", NULL },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
 	};
 	GOptionEntry export_entries[] = {
@@ -349,13 +360,53 @@ static gboolean check_options(struct options *options, GError **error)
 	return TRUE;
 }
 
+/* The format a name's extension (".jsonl") stands for, or NULL. */
+static const struct sink_class *format_of_extension(const char *extension)
+{
+	const struct sink_class *format = extension ? sink_class_find(extension + 1) : NULL;
+	return format && strcmp(format->extension, extension) == 0 ? format : NULL;
+}
+
+/* Whether --compress may write to DST without a name ending in .gz: standard
+ * output, DIR/ (STEM.EXT.gz) and files that are not regular (FIFOs) have no
+ * name to contradict. */
+static gboolean may_compress_unnamed(const char *dst)
+{
+	GStatBuf status;
+	return strcmp(dst, "-") == 0 || output_is_directory(dst) ||
+	       (g_stat(dst, &status) == 0 && !S_ISREG(status.st_mode));
+}
+
+/* The output's form follows the name of -d (x.jsonl, x.csv.gz) unless
+ * --format says otherwise; decided here, since the reader must know it. A
+ * name that contradicts --format or --compress is a usage error. */
+static gboolean choose_form(struct options *options, GError **error)
+{
+	gboolean gzip = FALSE;
+	g_autofree char *extension = output_is_directory(options->dst) ? NULL : output_name_extension(options->dst, &gzip);
+	const struct sink_class *named = format_of_extension(extension);
+	if (named && options->format && named != options->format) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "-d %s names a %s file, but --format is %s", options->dst, named->format, options->format->format);
+		return FALSE;
+	}
+	if (options->compress && !gzip && !may_compress_unnamed(options->dst)) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "--compress writes gzip: name the output %s.gz, or write to - or DIR/", options->dst);
+		return FALSE;
+	}
+	if (!options->format)
+		options->format = named ? named : &csv_sink;
+	options->compress = options->compress || gzip;
+	return TRUE;
+}
+
 enum options_result options_parse(int argc, char **argv, struct options *options, GError **error)
 {
 	g_autofree char *mc = NULL, *hc = NULL, *dc = NULL, *max_depth = NULL, *min_depth = NULL, *columns = NULL;
 	memset(options, 0, sizeof *options);
 	options->meta = g_array_new(FALSE, FALSE, sizeof(struct meta_column));
 	options->columns = g_ptr_array_new();
-	options->format = &csv_sink;
 	GOptionGroup *export_group;
 	g_autoptr(GOptionContext) context = make_context(&options->sources, &options->dst, &mc, &hc, &dc,
 							 &max_depth, &min_depth, &columns, options, &export_group);
@@ -384,7 +435,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	    !(options->summary ? catalogue_pick(summary_catalogue(), columns, COLUMN_DEFAULT, options->columns, error)
 			       : catalogue_pick(node_catalogue(), columns, COLUMN_DEFAULT | (options->et ? NODE_ET : 0),
 						options->columns, error)) ||
-	    !check_options(options, error))
+	    !check_options(options, error) || !choose_form(options, error))
 		return OPTIONS_USAGE;
 	return OPTIONS_RUN;
 }

@@ -30,7 +30,8 @@ struct options {
 	GArray *meta;       /* struct meta_column, strings owned, in the order given */
 	GPtrArray *columns; /* const struct column *: of the summary's catalogue with --summary */
 	enum summary_mode summary;
-	const struct sink_class *format; /* --format */
+	const struct sink_class *format; /* --format, else by the name of -d (x.jsonl), else csv */
+	gboolean compress; /* gzip: --compress, or a name of -d ending in .gz */
 };
 
 enum options_result {

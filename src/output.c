@@ -1,9 +1,14 @@
 #include "output.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include "cleanup.h"
+
+#define GZIP_BUFFER (1 << 17) /* zlib's own is 8 KiB: fewer, larger writes */
 
 static void set_errno_error(GError **error, const char *what)
 {
@@ -18,109 +23,185 @@ void output_init(void)
 	mode_t mask = umask(0); /* the only way to read it; done once, before any thread */
 	umask(mask);
 	file_mode = 0666 & ~mask;
+	cleanup_install();
 }
 
-/* An existing destination that is not a regular file (a device, a FIFO) is
- * written in place: renaming over it would replace /dev/null by a file. */
-static gboolean open_in_place(struct output *output, const char *path, GError **error)
-{
-	output->file = fopen(path, "wb");
-	if (!output->file)
-		set_errno_error(error, "cannot open");
-	return output->file != NULL;
-}
-
-gboolean output_open(struct output *output, const char *path, GError **error)
+static void output_reset(struct output *output)
 {
 	memset(output, 0, sizeof *output);
-	if (strcmp(path, "-") == 0) {
-		output->path = g_strdup(path);
+	output->slot = -1;
+}
+
+/* Writes to FD, plainly or through gzip; FD is the output's from now on. */
+static gboolean attach(struct output *output, int fd, gboolean compress, GError **error)
+{
+	if (compress) {
+		output->gz = gzdopen(fd, "wb");
+		if (output->gz)
+			gzbuffer(output->gz, GZIP_BUFFER);
+	} else {
+		output->file = fdopen(fd, "wb");
+	}
+	if (output->gz || output->file)
+		return TRUE;
+	set_errno_error(error, "cannot open");
+	close(fd);
+	return FALSE;
+}
+
+static gboolean open_stdout(struct output *output, gboolean compress, GError **error)
+{
+	output->path = g_strdup("-");
+	if (!compress) {
 		output->file = stdout;
 		output->borrowed = TRUE;
 		return TRUE;
 	}
-	struct stat status;
-	if (stat(path, &status) == 0 && !S_ISREG(status.st_mode)) {
-		output->path = g_strdup(path);
-		return open_in_place(output, path, error);
+	fflush(stdout);
+	int fd = dup(STDOUT_FILENO); /* gzclose closes it; standard output stays open */
+	if (fd < 0) {
+		set_errno_error(error, "cannot open");
+		return FALSE;
 	}
-	/* through a symbolic link, the file it names is replaced, not the link */
-	char *target = realpath(path, NULL);
-	output->path = target ? target : g_strdup(path);
+	return attach(output, fd, TRUE, error);
+}
+
+/* An existing destination that is not a regular file (a device, a FIFO) is
+ * written in place: renaming over it would replace /dev/null by a file. */
+static gboolean open_in_place(struct output *output, const char *path, gboolean compress, GError **error)
+{
+	output->path = g_strdup(path);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		set_errno_error(error, "cannot open");
+		return FALSE;
+	}
+	return attach(output, fd, compress, error);
+}
+
+/* A temporary file beside OUTPUT's path. Its name is short and fixed, not
+ * PATH.XXXXXX, so that a destination name of 255 bytes still has one. */
+static int make_temporary(struct output *output, GError **error)
+{
 	g_autofree char *directory = g_path_get_dirname(output->path);
 	if (g_mkdir_with_parents(directory, 0777) != 0) {
 		set_errno_error(error, "cannot create its directory");
-		return FALSE;
+		return -1;
 	}
-	output->temporary = g_strconcat(output->path, ".XXXXXX", NULL);
-	int fd = g_mkstemp(output->temporary);
+	output->temporary = g_build_filename(directory, ".profile_parser.XXXXXX", NULL);
+	int fd = cleanup_mkstemp(output->temporary, &output->slot);
 	if (fd < 0) {
 		set_errno_error(error, "cannot create a temporary file beside it");
 		g_clear_pointer(&output->temporary, g_free);
+	}
+	return fd;
+}
+
+gboolean output_open(struct output *output, const char *path, gboolean compress, GError **error)
+{
+	output_reset(output);
+	if (strcmp(path, "-") == 0)
+		return open_stdout(output, compress, error);
+	struct stat status;
+	gboolean exists = stat(path, &status) == 0;
+	if (exists && !S_ISREG(status.st_mode))
+		return open_in_place(output, path, compress, error);
+	/* through a symbolic link, the file it names is replaced, not the link */
+	char *target = realpath(path, NULL);
+	output->path = target ? target : g_strdup(path);
+	int fd = make_temporary(output, error);
+	if (fd < 0)
+		return FALSE;
+	/* mkstemp makes 0600: a replaced file keeps its mode, a new one is shared like any file */
+	fchmod(fd, exists ? status.st_mode & 0777 : file_mode);
+	if (!attach(output, fd, compress, error)) {
+		output_abort(output);
 		return FALSE;
 	}
-	fchmod(fd, file_mode); /* mkstemp makes 0600; a CSV is shared like any file */
-	output->file = fdopen(fd, "wb");
 	return TRUE;
 }
 
 void output_wrap(struct output *output, FILE *file)
 {
-	memset(output, 0, sizeof *output);
+	output_reset(output);
 	output->file = file;
 	output->borrowed = TRUE;
 }
 
+static gboolean gz_write(gzFile gz, const char *data, gsize len)
+{
+	while (len) {
+		unsigned chunk = (unsigned)MIN(len, 1u << 30); /* gzwrite counts in unsigned */
+		if (gzwrite(gz, data, chunk) != (int)chunk) {
+			int zlib_error;
+			gzerror(gz, &zlib_error);
+			if (zlib_error != Z_ERRNO)
+				errno = EIO;
+			return FALSE;
+		}
+		data += chunk;
+		len -= chunk;
+	}
+	return TRUE;
+}
+
 gboolean output_write(struct output *output, const char *data, gsize len)
 {
+	if (output->gz)
+		return gz_write(output->gz, data, len);
 	return fwrite(data, 1, len, output->file) == len;
+}
+
+/* Flushes and closes what OUTPUT writes to; FALSE, errno set, on failure. */
+static gboolean close_stream(struct output *output)
+{
+	gboolean ok;
+	if (output->gz) {
+		int status = gzclose(output->gz);
+		if (status != Z_OK && status != Z_ERRNO)
+			errno = EIO;
+		ok = status == Z_OK;
+	} else {
+		ok = fflush(output->file) == 0 && !ferror(output->file);
+		if (!output->borrowed)
+			ok = fclose(output->file) == 0 && ok;
+	}
+	output->gz = NULL;
+	output->file = NULL;
+	return ok;
+}
+
+/* Removes the temporary file, if any, and frees what OUTPUT holds. */
+static void output_finish(struct output *output)
+{
+	if (output->temporary)
+		g_unlink(output->temporary);
+	cleanup_forget(output->slot);
+	g_free(output->temporary);
+	g_free(output->path);
+	output_reset(output);
 }
 
 gboolean output_commit(struct output *output, GError **error)
 {
-	gboolean ok = fflush(output->file) == 0 && !ferror(output->file);
-	if (!output->borrowed)
-		ok = fclose(output->file) == 0 && ok;
-	output->file = NULL;
+	gboolean ok = close_stream(output);
 	if (!ok)
 		set_errno_error(error, "cannot write");
 	else if (output->temporary && g_rename(output->temporary, output->path) != 0) {
 		set_errno_error(error, "cannot rename the temporary file into place");
 		ok = FALSE;
 	}
-	if (!ok && output->temporary)
-		g_unlink(output->temporary);
-	g_free(output->temporary);
-	g_free(output->path);
-	memset(output, 0, sizeof *output);
+	if (ok)
+		g_clear_pointer(&output->temporary, g_free); /* now the destination: kept */
+	output_finish(output);
 	return ok;
 }
 
 void output_abort(struct output *output)
 {
-	if (output->file && !output->borrowed)
+	if (output->gz)
+		gzclose(output->gz);
+	else if (output->file && !output->borrowed)
 		fclose(output->file);
-	if (output->temporary)
-		g_unlink(output->temporary);
-	g_free(output->temporary);
-	g_free(output->path);
-	memset(output, 0, sizeof *output);
-}
-
-gboolean output_is_directory(const char *dst)
-{
-	return strcmp(dst, "-") != 0 && (g_str_has_suffix(dst, "/") || g_file_test(dst, G_FILE_TEST_IS_DIR));
-}
-
-char *output_path(const char *dst, const char *src, const char *extension)
-{
-	if (!output_is_directory(dst))
-		return g_strdup(dst);
-	g_autofree char *stem = strcmp(src, "-") == 0 ? g_strdup("stdin") : g_path_get_basename(src);
-	static const char *const endings[] = { ".gz", ".json", ".pt.trace" };
-	for (gsize i = 0; i < G_N_ELEMENTS(endings); i++)
-		if (g_str_has_suffix(stem, endings[i]) && strlen(stem) > strlen(endings[i]))
-			stem[strlen(stem) - strlen(endings[i])] = 0;
-	g_autofree char *file = g_strconcat(stem, extension, NULL);
-	return g_build_filename(dst, file, NULL);
+	output_finish(output);
 }

@@ -56,7 +56,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	double stage[4];
 	job->report = g_string_new(NULL);
 	struct output output;
-	if (!output_open(&output, job->dst, &error)) {
+	if (!output_open(&output, job->dst, options->compress, &error)) {
 		set_error(job, job->dst, error);
 		return;
 	}

@@ -8,15 +8,16 @@
 for trace in "$cases"/*.json; do
 	name=$(basename "$trace" .json)
 	eval "set -- $(cat "$cases/$name.args")"
-	"$PROFILE_PARSER" -s "$trace" -d "$tmp/$name.csv" "$@" 2>"$tmp/err"
+	expected=$cases/$name.csv
+	[ -f "$cases/$name.jsonl" ] && expected=$cases/$name.jsonl # --format jsonl
+	out=$tmp/$(basename "$expected") # named as its format: a name that contradicts --format is an error
+	"$PROFILE_PARSER" -s "$trace" -d "$out" "$@" 2>"$tmp/err"
 	status=$?
 	if [ "$status" -ne 0 ]; then
 		fail "$name: exit status $status"; cat "$tmp/err"; continue
 	fi
-	expected=$cases/$name.csv
-	[ -f "$cases/$name.jsonl" ] && expected=$cases/$name.jsonl # --format jsonl
-	if ! cmp -s "$expected" "$tmp/$name.csv"; then
-		fail "$name: the output differs"; diff "$expected" "$tmp/$name.csv" | head -20; continue
+	if ! cmp -s "$expected" "$out"; then
+		fail "$name: the output differs"; diff "$expected" "$out" | head -20; continue
 	fi
 	missing=
 	if [ -f "$cases/$name.report" ]; then

@@ -9,7 +9,7 @@ for trace in "$cases"/*.json "$top_srcdir"/tests/fuzz/regressions/*.json; do
 	set --
 	[ -f "$cases/$name.args" ] && eval "set -- $(cat "$cases/$name.args")"
 	valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 \
-		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/out.csv" "$@" 2>"$tmp/err"
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/out" "$@" 2>"$tmp/err" # no extension: the format of the args
 	status=$?
 	if [ "$status" -eq 0 ]; then pass "$name under valgrind"; else fail "$name under valgrind: exit $status"; cat "$tmp/err"; fi
 done
@@ -18,4 +18,17 @@ valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=
 	"$PROFILE_PARSER" -q -s "$tmp/bad.json" -d "$tmp/out.csv" 2>"$tmp/err"
 status=$?
 [ "$status" -eq 1 ] && pass "a refused trace under valgrind" || { fail "a refused trace under valgrind: exit $status"; cat "$tmp/err"; }
+# many traces of one name, gzip-compressed; an output refused as an input
+mkdir -p "$tmp/a" "$tmp/b"
+cp "$cases/object_form.json" "$tmp/a/t.json"
+cp "$cases/forest.json" "$tmp/b/t.json"
+valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 \
+	"$PROFILE_PARSER" -q -s "$tmp/a/t.json" -s "$tmp/b/t.json" -s "$tmp/a/t.json" -d "$tmp/many/" --compress -mc cpu_op 2>"$tmp/err"
+status=$?
+[ "$status" -eq 0 ] && [ -f "$tmp/many/a_t.csv.gz" ] && pass "traces of one name, compressed, under valgrind" \
+	|| { fail "traces of one name under valgrind: exit $status"; cat "$tmp/err"; }
+valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 \
+	"$PROFILE_PARSER" -q -s "$tmp/a/t.json" -d "$tmp/a/t.json" 2>"$tmp/err"
+status=$?
+[ "$status" -eq 2 ] && pass "an output refused as an input under valgrind" || { fail "an output refused as an input under valgrind: exit $status"; cat "$tmp/err"; }
 finish
