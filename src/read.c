@@ -1,6 +1,7 @@
 #include "read.h"
 #include "extract.h"
 #include "ordered.h"
+#include "roles.h"
 #include "skim.h"
 #include "pylit.h"
 #include <errno.h>
@@ -106,15 +107,6 @@ struct reader {
 	GPtrArray *open_b; /* per thread: GPtrArray of struct open_event */
 };
 
-static void add_roles(GHashTable *roles, char **categories, enum event_role role)
-{
-	for (char **c = categories; c && *c; c++) {
-		const char *canonical = category_canonical(*c);
-		guint bits = GPOINTER_TO_UINT(g_hash_table_lookup(roles, canonical));
-		g_hash_table_insert(roles, g_strdup(canonical), GUINT_TO_POINTER(bits | role));
-	}
-}
-
 static void init_extractor(struct extractor *x, const struct reader *r, const struct read_config *config,
 			   struct names *names, GStringChunk *text)
 {
@@ -178,13 +170,7 @@ struct reader *reader_new(const struct read_config *config)
 {
 	struct reader *r = g_new0(struct reader, 1);
 	r->tokener = new_tokener();
-	r->roles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	add_roles(r->roles, config->monitor_cats, ROLE_MONITORED);
-	add_roles(r->roles, config->host_cats, ROLE_LAUNCH);
-	add_roles(r->roles, config->device_cats, ROLE_DEVICE);
-	static char *memory_cats[] = { "cpu_instant_event", NULL };
-	if (config->memory)
-		add_roles(r->roles, memory_cats, ROLE_MEMORY);
+	r->roles = roles_new(config->monitor_cats, config->host_cats, config->device_cats, config->memory);
 	r->trace = trace_new();
 	r->execution_trace = config->execution_trace;
 	guint workers = ordered_pool_threads(config->threads);
