@@ -598,23 +598,27 @@ static gboolean end_element(struct reader *r, GError **error)
 
 /* ---- metadata ---- */
 
-static void describe_device(GString *line, json_object *device)
+/* The text of OBJECT[KEY] (a number as written), or NULL when it is absent or null. */
+static char *member_text(json_object *object, const char *key)
 {
-	json_object *value;
-	if ((value = json_member(device, "id")))
-		g_string_append_printf(line, "device %s:", json_object_get_string(value));
-	else
-		g_string_append(line, "device:");
-	if ((value = json_member(device, "name")))
-		g_string_append_printf(line, " %s", json_object_get_string(value));
-	if ((value = json_member(device, "totalGlobalMem")))
-		g_string_append_printf(line, ", %.1f GiB", json_object_get_double(value) / (1 << 30));
-	json_object *major = json_member(device, "computeMajor"), *minor = json_member(device, "computeMinor");
-	if (major)
-		g_string_append_printf(line, ", compute capability %s.%s", json_object_get_string(major),
-				       minor ? json_object_get_string(minor) : "?");
-	if ((value = json_member(device, "numSms")))
-		g_string_append_printf(line, ", %s SMs", json_object_get_string(value));
+	json_object *value = json_member(object, key);
+	return value ? g_strdup(json_object_get_string(value)) : NULL;
+}
+
+/* What the report says of a device; it formats the line (src/report.c). */
+static void add_device(struct trace *trace, json_object *device)
+{
+	struct device_info info = {
+		.id = member_text(device, "id"),
+		.name = member_text(device, "name"),
+		.compute_major = member_text(device, "computeMajor"),
+		.compute_minor = member_text(device, "computeMinor"),
+		.num_sms = member_text(device, "numSms"),
+	};
+	json_object *memory = json_member(device, "totalGlobalMem");
+	info.has_memory = memory != NULL;
+	info.total_global_mem = json_object_get_double(memory);
+	g_array_append_val(trace->devices, info);
 }
 
 static void handle_metadata(struct reader *r, const char *key, json_object *value)
@@ -624,9 +628,7 @@ static void handle_metadata(struct reader *r, const char *key, json_object *valu
 			json_object *device = json_object_array_get_idx(value, i);
 			if (!json_object_is_type(device, json_type_object))
 				continue;
-			GString *line = g_string_new(NULL);
-			describe_device(line, device);
-			g_ptr_array_add(r->trace->devices, g_string_free(line, FALSE));
+			add_device(r->trace, device);
 		}
 	} else if (strcmp(key, "distributedInfo") == 0 && json_object_is_type(value, json_type_object)) {
 		json_object *rank = json_member(value, "rank");

@@ -1,9 +1,30 @@
 #include "report.h"
 
+void report_describe_device(GString *line, const struct device_info *device)
+{
+	if (device->id)
+		g_string_append_printf(line, "device %s:", device->id);
+	else
+		g_string_append(line, "device:");
+	if (device->name)
+		g_string_append_printf(line, " %s", device->name);
+	if (device->has_memory)
+		g_string_append_printf(line, ", %.1f GiB", device->total_global_mem / (1 << 30));
+	if (device->compute_major)
+		g_string_append_printf(line, ", compute capability %s.%s", device->compute_major,
+				       device->compute_minor ? device->compute_minor : "?");
+	if (device->num_sms)
+		g_string_append_printf(line, ", %s SMs", device->num_sms);
+}
+
 static void print_devices(FILE *out, const struct trace *trace)
 {
-	for (guint i = 0; i < trace->devices->len; i++)
-		fprintf(out, "  %s\n", (const char *)trace->devices->pdata[i]);
+	g_autoptr(GString) line = g_string_new(NULL);
+	for (guint i = 0; i < trace->devices->len; i++) {
+		g_string_truncate(line, 0);
+		report_describe_device(line, &g_array_index(trace->devices, struct device_info, i));
+		fprintf(out, "  %s\n", line->str);
+	}
 	if (trace->rank)
 		fprintf(out, "  rank %s\n", trace->rank);
 }

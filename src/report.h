@@ -21,6 +21,8 @@ struct run_summary {
 };
 
 void report_print(FILE *out, const struct run_summary *run);
+/* The report's line for DEVICE, appended to LINE: "device 0: NVIDIA H100, 79.1 GiB, ...". */
+void report_describe_device(GString *line, const struct device_info *device);
 
 /* A progress line on standard error, for read_config.progress: shown for
  * inputs over 64 MiB, at most four times a second, erased when done. Use it
