@@ -25,7 +25,7 @@ enum read_error_code {
 };
 
 struct read_config {
-	char **monitor_cats; /* category lists as given; aliases are resolved here */
+	char **monitor_cats; /* category lists as given; aliases are resolved by src/roles.c */
 	char **host_cats;
 	char **device_cats;
 	gboolean all_python_functions;

@@ -19,7 +19,8 @@ enum skim_verdict {
 	SKIM_INVALID,    /* not JSON: *error_pos and *error_what say where and why */
 };
 
-/* ROLES maps canonical categories to their roles (non-zero), as the reader's. */
+/* ROLES maps canonical categories to their roles, as roles_new() makes it; the
+ * verdict follows event_roles() (src/roles.h). */
 enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
 			     const char **error_what);
 
