@@ -1,5 +1,6 @@
 #include "extract.h"
 #include "pylit.h"
+#include "roles.h"
 #include "timefmt.h"
 #include <errno.h>
 #include <string.h>
@@ -28,6 +29,7 @@ struct extracted *extracted_new(void)
 	out->begin_end = g_array_new(FALSE, FALSE, sizeof(struct pending_event));
 	out->et_nodes = g_array_new(FALSE, FALSE, sizeof(struct et_node));
 	out->memory = g_array_new(FALSE, FALSE, sizeof(struct memory_event));
+	category_counts_init(&out->categories);
 	out->stats.first_skipped_index = -1;
 	return out;
 }
@@ -62,6 +64,7 @@ void extracted_free(struct extracted *out)
 	g_array_free(out->begin_end, TRUE);
 	g_array_free(out->et_nodes, TRUE);
 	g_array_free(out->memory, TRUE);
+	category_counts_clear(&out->categories);
 	g_free(out);
 }
 
@@ -72,27 +75,6 @@ void read_stats_note_skip(struct read_stats *stats, gint64 index, enum skip_reas
 		stats->first_skipped_reason = reason;
 	}
 	stats->skipped[reason]++;
-}
-
-static const struct {
-	const char *alias;
-	const char *canonical;
-} category_aliases[] = {
-	{ "Operator", "cpu_op" },
-	{ "Runtime", "cuda_runtime" },
-	{ "Kernel", "kernel" },
-	{ "Memcpy", "gpu_memcpy" },
-	{ "Memset", "gpu_memset" },
-};
-
-const char *category_canonical(const char *category)
-{
-	if (!g_ascii_isupper(category[0])) /* every alias is capitalized, no category of today is */
-		return category;
-	for (gsize i = 0; i < G_N_ELEMENTS(category_aliases); i++)
-		if (strcmp(category, category_aliases[i].alias) == 0)
-			return category_aliases[i].canonical;
-	return category;
 }
 
 /* The members of an event that matter, found in one pass over its keys. */
@@ -334,14 +316,15 @@ static gboolean event_times(struct extractor *x, const struct fields *f, json_ob
 	return TRUE;
 }
 
-static void keep(struct extractor *x, const struct fields *f, json_object *end, json_object *args, gint64 index)
+/* An event of CATEGORY, serving ROLES (not 0), into the events of those roles. */
+static void keep(struct extractor *x, const struct fields *f, json_object *end, json_object *args, gint64 index,
+		 const char *category, guint roles)
 {
-	const char *category = category_of(f);
-	guint roles = GPOINTER_TO_UINT(g_hash_table_lookup(x->roles, category));
 	struct event event = { .index = index };
-	if (!roles || !event_times(x, f, end, index, &event.ts, &event.dur))
+	if (!event_times(x, f, end, index, &event.ts, &event.dur))
 		return;
 	event.name = intern_text(x, f->name);
+	/* by name: the extractor's part of the rule, the skimmer never sees names */
 	if (!x->all_python_functions && (roles & ROLE_MONITORED) && strcmp(category, "python_function") == 0 &&
 	    !g_str_has_prefix(event.name->text, "nn.Module"))
 		roles &= ~ROLE_MONITORED;
@@ -367,15 +350,17 @@ void extract_complete(struct extractor *x, json_object *begin, json_object *end,
 {
 	struct fields f;
 	gather_fields(begin, &f);
-	keep(x, &f, end, args, index);
+	const char *category = category_of(&f);
+	guint roles = event_roles(x->roles, "X", 1, category); /* the X the pair makes */
+	if (roles)
+		keep(x, &f, end, args, index, category, roles);
 }
 
-/* A [memory] instant event of a category with the memory role. */
+/* A [memory] instant event, of a category with the memory role. */
 static void keep_memory(struct extractor *x, const struct fields *f, gint64 index)
 {
-	const char *category = category_of(f);
-	if (!(GPOINTER_TO_UINT(g_hash_table_lookup(x->roles, category)) & ROLE_MEMORY) ||
-	    !json_object_is_type(f->name, json_type_string) || strcmp(json_object_get_string(f->name), "[memory]") != 0)
+	/* by name, as python_function events in keep() */
+	if (!json_object_is_type(f->name, json_type_string) || strcmp(json_object_get_string(f->name), "[memory]") != 0)
 		return;
 	struct memory_event memory = { .index = index };
 	if (!checked_time(x, f->ts, index, &memory.ts, SKIP_NO_TS, SKIP_BAD_TS))
@@ -387,6 +372,17 @@ static void keep_memory(struct extractor *x, const struct fields *f, gint64 inde
 	g_array_append_val(x->out->memory, memory);
 }
 
+static void keep_pending(struct extractor *x, const struct fields *f, json_object *event, gint64 index, char phase)
+{
+	struct pending_event pending = {
+		.event = json_object_get(event),
+		.index = index,
+		.thread = { intern_text(x, f->pid), intern_text(x, f->tid) },
+		.phase = phase,
+	};
+	g_array_append_val(x->out->begin_end, pending);
+}
+
 void extract_event(struct extractor *x, json_object *event, gint64 index)
 {
 	if (!json_object_is_type(event, json_type_object)) {
@@ -396,21 +392,25 @@ void extract_event(struct extractor *x, json_object *event, gint64 index)
 	struct fields f;
 	gather_fields(event, &f);
 	const char *phase = json_object_is_type(f.ph, json_type_string) ? json_object_get_string(f.ph) : "";
-	if (phase[0] == 0 || phase[1] != 0)
-		return;
-	if (phase[0] == 'X') {
-		keep(x, &f, NULL, f.args, index);
-	} else if (phase[0] == 'i') {
-		keep_memory(x, &f, index);
-	} else if (phase[0] == 'B' || phase[0] == 'E') {
-		struct pending_event pending = {
-			.event = json_object_get(event),
-			.index = index,
-			.thread = { intern_text(x, f.pid), intern_text(x, f.tid) },
-			.phase = phase[0],
-		};
-		g_array_append_val(x->out->begin_end, pending);
+	const char *category = json_object_is_type(f.cat, json_type_string)
+				       ? category_canonical(json_object_get_string(f.cat)) : NULL;
+	gsize phase_len = strlen(phase);
+	guint roles = event_roles(x->roles, phase, phase_len, category);
+	if (roles & EVENT_UNDECIDED) {
+		category = category_of(&f);
+		roles = event_roles(x->roles, phase, phase_len, category);
 	}
+	if (phase_len == 1 && (phase[0] == 'X' || phase[0] == 'B')) { /* a pair counts once */
+		const char *counted = category ? category : category_of(&f);
+		if (*counted)
+			category_counts_add(&x->out->categories, counted, strlen(counted));
+	}
+	if (roles & EVENT_PAIRED)
+		keep_pending(x, &f, event, index, phase[0]);
+	else if (roles && phase[0] == 'i')
+		keep_memory(x, &f, index);
+	else if (roles)
+		keep(x, &f, NULL, f.args, index, category, roles);
 }
 
 /* ---- Execution Trace nodes ---- */

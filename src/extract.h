@@ -6,6 +6,7 @@
 #define PP_EXTRACT_H
 
 #include <json-c/json.h>
+#include "roles.h"
 #include "trace.h"
 
 enum { OUT_MONITORED, OUT_LAUNCH, OUT_DEVICE, OUT_ROLES };
@@ -32,6 +33,7 @@ struct extracted {
 	GArray *begin_end;         /* struct pending_event, in document order */
 	GArray *et_nodes;          /* struct et_node */
 	GArray *memory;            /* struct memory_event; .thread indexes keys */
+	struct category_counts categories; /* of the X and B events parsed */
 	struct read_stats stats;
 };
 
@@ -51,8 +53,9 @@ struct extracted *extracted_new(void);
 void extracted_clear(struct extracted *out);
 void extracted_free(struct extracted *out);
 
-/* X events become compact events, B and E events wait in out->begin_end,
- * other phases are ignored; anything but an object is skipped and counted. */
+/* An event that serves a role (src/roles.c) becomes compact events, B and E
+ * events wait in out->begin_end, others are ignored; anything but an object
+ * is skipped and counted. */
 void extract_event(struct extractor *x, json_object *event, gint64 index);
 /* A node of an Execution Trace (schema 1.0.1, or a chakra one with attrs). */
 void extract_et_node(struct extractor *x, json_object *node, gint64 index);
@@ -63,8 +66,5 @@ void extract_complete(struct extractor *x, json_object *begin, json_object *end,
 json_object *json_member(json_object *object, const char *key);
 
 void read_stats_note_skip(struct read_stats *stats, gint64 index, enum skip_reason reason);
-
-/* The canonical spelling of a category: Operator is cpu_op, and so on. */
-const char *category_canonical(const char *category);
 
 #endif

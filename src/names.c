@@ -70,8 +70,3 @@ const struct name *names_intern(struct names *names, const char *text, gsize len
 	g_hash_table_add(names->table, key);
 	return &key->name;
 }
-
-guint names_count(const struct names *names)
-{
-	return g_hash_table_size(names->table);
-}

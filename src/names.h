@@ -19,6 +19,5 @@ void names_free(struct names *names);
 /* The interned entry for these bytes; invalid UTF-8 is replaced by U+FFFD
  * (counted in *replaced when that is not NULL). */
 const struct name *names_intern(struct names *names, const char *text, gsize len, gint64 *replaced);
-guint names_count(const struct names *names);
 
 #endif

@@ -17,6 +17,8 @@ struct options {
 	char **monitor_cats; /* NULL-terminated, as given (aliases resolved by the reader) */
 	char **host_cats;
 	char **device_cats;
+	gboolean host_cats_given; /* -hc given: its categories are warned about */
+	gboolean device_cats_given;
 	int max_depth; /* DEPTH_UNBOUNDED or >= 1 */
 	int min_depth;
 	gboolean all_python_functions;

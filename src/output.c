@@ -97,9 +97,8 @@ static int make_temporary(struct output *output, GError **error)
 	return fd;
 }
 
-gboolean output_open(struct output *output, const char *path, gboolean compress, GError **error)
+static gboolean open_destination(struct output *output, const char *path, gboolean compress, GError **error)
 {
-	output_reset(output);
 	if (strcmp(path, "-") == 0)
 		return open_stdout(output, compress, error);
 	struct stat status;
@@ -114,11 +113,16 @@ gboolean output_open(struct output *output, const char *path, gboolean compress,
 		return FALSE;
 	/* mkstemp makes 0600: a replaced file keeps its mode, a new one is shared like any file */
 	fchmod(fd, exists ? status.st_mode & 0777 : file_mode);
-	if (!attach(output, fd, compress, error)) {
-		output_abort(output);
-		return FALSE;
-	}
-	return TRUE;
+	return attach(output, fd, compress, error);
+}
+
+gboolean output_open(struct output *output, const char *path, gboolean compress, GError **error)
+{
+	output_reset(output);
+	if (open_destination(output, path, compress, error))
+		return TRUE;
+	output_abort(output); /* what was made of it: the temporary file, the names */
+	return FALSE;
 }
 
 void output_wrap(struct output *output, FILE *file)

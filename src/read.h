@@ -1,19 +1,19 @@
 /* Read: a trace's bytes, as a stream, into the compact events of trace.h.
  *
- * A small state machine follows the top-level document; keys and metadata go
- * through a strict json_tokener. The elements of the event array are only
- * delimited here (strings, escapes and brackets) and copied into batches of
- * half a megabyte for a pool of worker threads, each with a tokener and an
- * extractor of its own: src/skim.c sets aside the events no role can take,
- * json-c parses the rest. Batches are merged into the trace in document
- * order, so the result does not depend on the number of workers; B/E pairs
- * are matched during that merge. Memory holds the events that matter plus a
- * few batches in flight. The same machine reads Execution Traces (their
- * "nodes" array) with read_config.execution_trace. */
+ * This is the document scanner (src/read.c): a small state machine follows
+ * the top-level document; keys and metadata (rank, deviceProperties) go
+ * through a strict json_tokener; the elements of the event array are only
+ * delimited here (strings, escapes and brackets) and copied into batches,
+ * which src/batch.c parses on all cores and merges into the trace in
+ * document order, B/E pairs matched then (src/pair.c). Errors name the byte
+ * offset. Memory holds the events that matter plus a few batches in flight.
+ * The same machine reads Execution Traces (their "nodes" array) with
+ * read_config.execution_trace. Files come in through src/input.c. */
 #ifndef PP_READ_H
 #define PP_READ_H
 
 #include "trace.h"
+#include "input.h"
 
 #define READ_ERROR (read_error_quark())
 GQuark read_error_quark(void);
@@ -25,7 +25,7 @@ enum read_error_code {
 };
 
 struct read_config {
-	char **monitor_cats; /* category lists as given; aliases are resolved here */
+	char **monitor_cats; /* category lists as given; aliases are resolved by src/roles.c */
 	char **host_cats;
 	char **device_cats;
 	gboolean all_python_functions;
@@ -50,9 +50,6 @@ gboolean reader_finish(struct reader *reader, GError **error);
 /* The trace read so far; the reader gives up its ownership. */
 struct trace *reader_steal_trace(struct reader *reader);
 void reader_free(struct reader *reader);
-
-/* Reads the file at PATH ("-" is standard input), plain or gzip. */
-struct trace *read_trace_file(const char *path, const struct read_config *config, GError **error);
 
 typedef struct reader Reader;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Reader, reader_free)

@@ -1,11 +1,104 @@
 #include "report.h"
+#include <string.h>
 #include "timefmt.h"
 #include "warnings.h"
 
+/* A device's fields, as far as the trace gives them. The friendly names
+ * (compute capability, SMs) are NVIDIA's meaning of those fields; other
+ * devices (AMD's computeMajor is a GFX version, numSms counts compute units)
+ * are shown with the trace's own field names. */
+static void describe_fields(GString *text, const struct device_info *device)
+{
+	gboolean nvidia = device->name && g_str_has_prefix(device->name, "NVIDIA");
+	gsize start = text->len;
+#define SEPARATE() (text->len > start ? ", " : "")
+	if (device->name && *device->name)
+		g_string_append(text, device->name);
+	if (device->has_memory)
+		g_string_append_printf(text, "%s%.1f GiB", SEPARATE(), device->total_global_mem / (1 << 30));
+	if (nvidia && device->compute_major)
+		g_string_append_printf(text, "%scompute capability %s.%s", SEPARATE(), device->compute_major,
+				       device->compute_minor ? device->compute_minor : "?");
+	else if (device->compute_major)
+		g_string_append_printf(text, "%scomputeMajor %s", SEPARATE(), device->compute_major);
+	if (!nvidia && device->compute_minor)
+		g_string_append_printf(text, "%scomputeMinor %s", SEPARATE(), device->compute_minor);
+	if (device->num_sms)
+		g_string_append_printf(text, nvidia ? "%s%s SMs" : "%snumSms %s", SEPARATE(), device->num_sms);
+#undef SEPARATE
+}
+
+/* IDS (char *) as ranges: "0-7", "0-3,5"; numbers in a row are a range. */
+static void append_ids(GString *text, GPtrArray *ids)
+{
+	for (guint i = 0; i < ids->len;) {
+		char *end;
+		gint64 first = g_ascii_strtoll(ids->pdata[i], &end, 10);
+		gboolean number = *(const char *)ids->pdata[i] && !*end;
+		guint j = i + 1;
+		while (number && j < ids->len) {
+			gint64 next = g_ascii_strtoll(ids->pdata[j], &end, 10);
+			if (*end || next != first + (gint64)(j - i))
+				break;
+			j++;
+		}
+		g_string_append_printf(text, "%s%s", i ? "," : "", (const char *)ids->pdata[i]);
+		if (j - i > 1)
+			g_string_append_printf(text, "-%s", (const char *)ids->pdata[j - 1]);
+		i = j;
+	}
+}
+
+struct device_group {
+	char *fields;
+	GPtrArray *ids; /* char * of the devices with an id */
+	guint count;
+};
+
+char *report_devices_text(const GArray *devices)
+{
+	/* identical devices, in the order of their first appearance */
+	g_autoptr(GArray) groups = g_array_new(FALSE, FALSE, sizeof(struct device_group));
+	g_autoptr(GString) fields = g_string_new(NULL);
+	for (guint i = 0; i < devices->len; i++) {
+		const struct device_info *device = &g_array_index(devices, struct device_info, i);
+		g_string_truncate(fields, 0);
+		describe_fields(fields, device);
+		struct device_group *group = NULL;
+		for (guint g = 0; g < groups->len && !group; g++)
+			if (!strcmp(g_array_index(groups, struct device_group, g).fields, fields->str) &&
+			    (g_array_index(groups, struct device_group, g).ids->len > 0) == (device->id != NULL))
+				group = &g_array_index(groups, struct device_group, g);
+		if (!group) {
+			struct device_group new_group = { g_strdup(fields->str), g_ptr_array_new(), 0 };
+			g_array_append_val(groups, new_group);
+			group = &g_array_index(groups, struct device_group, groups->len - 1);
+		}
+		group->count++;
+		if (device->id)
+			g_ptr_array_add(group->ids, device->id);
+	}
+	GString *text = g_string_new(NULL);
+	for (guint g = 0; g < groups->len; g++) {
+		struct device_group *group = &g_array_index(groups, struct device_group, g);
+		g_string_append(text, "  ");
+		if (group->ids->len) {
+			g_string_append_printf(text, "device%s ", group->count > 1 ? "s" : "");
+			append_ids(text, group->ids);
+		} else {
+			g_string_append_printf(text, group->count > 1 ? "%u devices" : "device", group->count);
+		}
+		g_string_append_printf(text, ":%s%s\n", *group->fields ? " " : "", group->fields);
+		g_free(group->fields);
+		g_ptr_array_free(group->ids, TRUE);
+	}
+	return g_string_free(text, FALSE);
+}
+
 static void print_devices(FILE *out, const struct trace *trace)
 {
-	for (guint i = 0; i < trace->devices->len; i++)
-		fprintf(out, "  %s\n", (const char *)trace->devices->pdata[i]);
+	g_autofree char *text = report_devices_text(trace->devices);
+	fputs(text, out);
 	if (trace->rank)
 		fprintf(out, "  rank %s\n", trace->rank);
 }

@@ -25,6 +25,9 @@ struct run_summary {
 };
 
 void report_print(FILE *out, const struct run_summary *run);
+/* The report's lines for DEVICES (struct device_info): identical ones
+ * collapsed, "  devices 0-7: NVIDIA H800, 79.1 GiB, ...\n". */
+char *report_devices_text(const GArray *devices);
 
 /* A progress line on standard error, for read_config.progress: shown for
  * inputs over 64 MiB, at most four times a second, erased when done. Use it

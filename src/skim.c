@@ -1,6 +1,5 @@
 #include "skim.h"
-#include "extract.h"
-#include "trace.h"
+#include "roles.h"
 #include <string.h>
 
 struct skimmer {
@@ -142,8 +141,8 @@ static gboolean surely_needed(const struct member_text *ph, const struct member_
 {
 	if (!ph->is_string)
 		return FALSE;
-	if (ph->len == 1 && (ph->text[0] == 'X' || ph->text[0] == 'i') && !cat->present)
-		return FALSE; /* the category may come later */
+	if (!cat->present && !ph->escaped && (event_roles(roles, ph->text, ph->len, CATEGORY_UNREAD) & EVENT_UNDECIDED))
+		return FALSE; /* the category, which decides, may come later */
 	return judge(ph, cat, roles) == SKIM_NEEDED;
 }
 
@@ -226,35 +225,36 @@ static gboolean skim_value(struct skimmer *s, struct member_text *ph, struct mem
 	}
 }
 
-static gboolean is_one_of(const struct member_text *m, const char *a, const char *b, const char *c)
+/* The category as event_roles() takes it: canonical, NULL when "cat" is no
+ * string, CATEGORY_UNREAD when it is one the skimmer does not read. */
+static const char *category_of(const struct member_text *cat, char *buffer, gsize size)
 {
-	return m->len == 1 && (m->text[0] == a[0] || m->text[0] == b[0] || m->text[0] == c[0]);
+	if (!cat->is_string)
+		return NULL;
+	if (cat->escaped || cat->len >= size)
+		return CATEGORY_UNREAD;
+	memcpy(buffer, cat->text, cat->len);
+	buffer[cat->len] = 0;
+	return category_canonical(buffer);
 }
 
+/* The rule of src/roles.c; the category is read only where it decides. */
 static enum skim_verdict judge(const struct member_text *ph, const struct member_text *cat, GHashTable *roles)
 {
 	if (!ph->is_string) /* missing or not a string: an event of no phase */
 		return SKIM_IGNORED;
 	if (ph->escaped)
 		return SKIM_NEEDED;
-	gboolean instant = ph->len == 1 && ph->text[0] == 'i';
-	if (!is_one_of(ph, "X", "B", "E") && !instant)
-		return SKIM_IGNORED;
-	if (instant && !cat->is_string)
-		return SKIM_IGNORED;
-	if (ph->text[0] == 'B' || ph->text[0] == 'E' || !cat->is_string || cat->escaped || cat->len >= 64)
-		return SKIM_NEEDED; /* B/E pairs, legacy events without cat, odd categories */
-	char category[64];
-	memcpy(category, cat->text, cat->len);
-	category[cat->len] = 0;
-	guint bits = GPOINTER_TO_UINT(g_hash_table_lookup(roles, category_canonical(category)));
-	if (instant)
-		bits &= ROLE_MEMORY;
+	guint bits = event_roles(roles, ph->text, ph->len, CATEGORY_UNREAD);
+	if (bits & EVENT_UNDECIDED) {
+		char category[64];
+		bits = event_roles(roles, ph->text, ph->len, category_of(cat, category, sizeof category));
+	}
 	return bits ? SKIM_NEEDED : SKIM_IGNORED;
 }
 
-enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
-			     const char **error_what)
+enum skim_verdict skim_event_counted(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
+				     const char **error_what, struct category_counts *counts)
 {
 	struct skimmer s = { .p = text, .end = text + len };
 	struct member_text ph = { 0 }, cat = { 0 };
@@ -266,5 +266,18 @@ enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsi
 	}
 	if (needed)
 		return SKIM_NEEDED;
-	return object ? judge(&ph, &cat, roles) : SKIM_NOT_OBJECT;
+	if (!object)
+		return SKIM_NOT_OBJECT;
+	enum skim_verdict verdict = judge(&ph, &cat, roles);
+	/* an X event set aside here never reaches the extractor, which counts the others */
+	if (verdict == SKIM_IGNORED && counts && ph.is_string && ph.len == 1 && ph.text[0] == 'X' && cat.is_string &&
+	    !cat.escaped)
+		category_counts_add(counts, cat.text, cat.len);
+	return verdict;
+}
+
+enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
+			     const char **error_what)
+{
+	return skim_event_counted(text, len, roles, error_pos, error_what, NULL);
 }

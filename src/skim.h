@@ -9,6 +9,7 @@
 #define PP_SKIM_H
 
 #include <glib.h>
+#include "roles.h"
 
 #define SKIM_DEPTH 128
 
@@ -19,8 +20,14 @@ enum skim_verdict {
 	SKIM_INVALID,    /* not JSON: *error_pos and *error_what say where and why */
 };
 
-/* ROLES maps canonical categories to their roles (non-zero), as the reader's. */
+/* ROLES maps canonical categories to their roles, as roles_new() makes it; the
+ * verdict follows event_roles() (src/roles.h). */
 enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
 			     const char **error_what);
+
+/* As skim_event, and an X event it sets aside is counted in COUNTS by its
+ * category (the extractor counts the events it parses). */
+enum skim_verdict skim_event_counted(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
+				     const char **error_what, struct category_counts *counts);
 
 #endif

@@ -1,4 +1,5 @@
 #include "trace.h"
+#include "roles.h"
 
 static void thread_id_free(gpointer data)
 {
@@ -6,6 +7,16 @@ static void thread_id_free(gpointer data)
 	g_free(thread->pid);
 	g_free(thread->tid);
 	g_free(thread);
+}
+
+static void device_info_clear(gpointer data)
+{
+	struct device_info *device = data;
+	g_free(device->id);
+	g_free(device->name);
+	g_free(device->compute_major);
+	g_free(device->compute_minor);
+	g_free(device->num_sms);
 }
 
 struct trace *trace_new(void)
@@ -22,7 +33,9 @@ struct trace *trace_new(void)
 	trace->worker_names = g_ptr_array_new_with_free_func((GDestroyNotify)names_free);
 	trace->worker_text = g_ptr_array_new_with_free_func((GDestroyNotify)g_string_chunk_free);
 	trace->extras = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
-	trace->devices = g_ptr_array_new_with_free_func(g_free);
+	trace->devices = g_array_new(FALSE, TRUE, sizeof(struct device_info));
+	g_array_set_clear_func(trace->devices, device_info_clear);
+	trace->categories = category_table_new();
 	trace->stats.first_skipped_index = -1;
 	return trace;
 }
@@ -42,8 +55,9 @@ void trace_free(struct trace *trace)
 	g_ptr_array_free(trace->worker_names, TRUE);
 	g_ptr_array_free(trace->worker_text, TRUE);
 	g_ptr_array_free(trace->extras, TRUE);
-	g_ptr_array_free(trace->devices, TRUE);
+	g_array_free(trace->devices, TRUE);
 	g_free(trace->rank);
+	g_hash_table_destroy(trace->categories);
 	g_free(trace);
 }
 

@@ -64,6 +64,18 @@ static inline gint64 event_end(const struct event *e)
 	return e->ts + e->dur;
 }
 
+/* An entry of the trace's deviceProperties, as far as it is described: each
+ * member as the trace has it, NULL (or has_memory FALSE) when it is absent. */
+struct device_info {
+	char *id;   /* the member's text: a number as written */
+	char *name;
+	char *compute_major;
+	char *compute_minor;
+	char *num_sms;
+	double total_global_mem; /* bytes */
+	gboolean has_memory;     /* totalGlobalMem is there */
+};
+
 struct thread_id {
 	char *pid;
 	char *tid;
@@ -103,8 +115,9 @@ struct trace {
 	GPtrArray *worker_names; /* struct names *: the tables the reader's workers interned into */
 	GPtrArray *worker_text;  /* GStringChunk *: the literals they printed */
 	GPtrArray *extras;       /* GPtrArray * of struct event_extra *, from each extractor */
-	GPtrArray *devices; /* char *: one line per entry of deviceProperties */
+	GArray *devices;    /* struct device_info, one per object of deviceProperties */
 	char *rank;         /* distributedInfo.rank, or NULL */
+	GHashTable *categories; /* canonical category -> guint64 *: how many X and B events have it */
 	struct read_stats stats;
 };
 

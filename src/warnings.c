@@ -1,6 +1,7 @@
 #include "warnings.h"
 #include <stdarg.h>
 #include <string.h>
+#include "roles.h"
 #include "timefmt.h"
 
 #define COVERAGE_WARNING 90.0 /* percent */
@@ -113,7 +114,16 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 	     plural(f->count), culprits->len ? culprits->str + 2 : "the depth bounds and filters together");
 }
 
-/* Categories of -mc that would cover more of the device time, when absent. */
+/* Whether LIST (categories as given) holds CANONICAL, whatever its spelling. */
+static gboolean lists_category(char **list, const char *canonical)
+{
+	for (char **c = list; c && *c; c++)
+		if (strcmp(category_canonical(*c), canonical) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+/* Host categories the trace has and -mc lacks, that may hold the launches. */
 static void wider_categories(const struct run_summary *run, GString *out)
 {
 	static const char *const wider[] = { "cpu_op", "user_annotation" };
@@ -123,7 +133,8 @@ static void wider_categories(const struct run_summary *run, GString *out)
 		g_string_append_printf(list, "%s%s", list->len ? "," : "", *c);
 	gboolean added = FALSE;
 	for (gsize i = 0; i < G_N_ELEMENTS(wider); i++) {
-		if (g_strv_contains((const char *const *)given, wider[i]))
+		if (lists_category(given, wider[i]) ||
+		    !g_hash_table_contains(run->trace->categories, wider[i]))
 			continue;
 		g_string_append_printf(list, "%s%s", list->len ? "," : "", wider[i]);
 		added = TRUE;
@@ -162,8 +173,86 @@ static void warn_coverage(FILE *out, const struct run_summary *run)
 	warn(out, run, "%s", text->str);
 }
 
+static int by_count(gconstpointer x, gconstpointer y, gpointer data)
+{
+	guint64 a = *(guint64 *)g_hash_table_lookup(data, *(char *const *)x);
+	guint64 b = *(guint64 *)g_hash_table_lookup(data, *(char *const *)y);
+	return a != b ? (a > b ? -1 : 1) : strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* "cpu_op (1234), cuda_runtime (56), ...": the trace's categories, most
+ * frequent first; at most LISTED_NAMES. */
+static void append_categories(GString *text, GHashTable *categories)
+{
+	g_autoptr(GPtrArray) names = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer name;
+	g_hash_table_iter_init(&iter, categories);
+	while (g_hash_table_iter_next(&iter, &name, NULL))
+		g_ptr_array_add(names, name);
+	g_ptr_array_sort_with_data(names, by_count, categories);
+	for (guint i = 0; i < MIN(names->len, LISTED_NAMES); i++)
+		g_string_append_printf(text, "%s%s (%" G_GUINT64_FORMAT ")", i ? ", " : "", (char *)names->pdata[i],
+				       *(guint64 *)g_hash_table_lookup(categories, names->pdata[i]));
+	if (names->len > LISTED_NAMES)
+		g_string_append_printf(text, " and %u more", names->len - LISTED_NAMES);
+}
+
+/* A category of OPTION's list that no event of the trace has. */
+static void warn_category(FILE *out, const struct run_summary *run, const char *option, const char *category)
+{
+	GHashTable *categories = run->trace->categories;
+	const char *canonical = category_canonical(category);
+	if (g_hash_table_contains(categories, canonical))
+		return;
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_string_append_printf(text, "%s %s matches no event", option, category);
+	GHashTableIter iter;
+	gpointer name;
+	g_hash_table_iter_init(&iter, categories);
+	while (g_hash_table_iter_next(&iter, &name, NULL))
+		if (g_ascii_strcasecmp(name, canonical) == 0)
+			g_string_append_printf(text, " (categories are case-sensitive: %s?)", (char *)name);
+	if (g_hash_table_size(categories)) {
+		g_string_append(text, "; the trace's categories: ");
+		append_categories(text, categories);
+	} else {
+		g_string_append(text, "; the trace has no event with a category");
+	}
+	warn(out, run, "%s", text->str);
+}
+
+/* The default -mc, python_function, keeps nn.Module events only. */
+static void warn_modules(FILE *out, const struct run_summary *run)
+{
+	const guint64 *functions = g_hash_table_lookup(run->trace->categories, "python_function");
+	if (run->options->all_python_functions || !functions ||
+	    !lists_category(run->options->monitor_cats, "python_function"))
+		return;
+	for (guint i = 0; i < run->forest->count; i++)
+		if (strcmp(run->forest->events[i].category->text, "python_function") == 0)
+			return;
+	warn(out, run,
+	     "none of the %" G_GUINT64_FORMAT " python_function events is an nn.Module (recorded without "
+	     "with_modules=True?): --all-python-functions keeps them all",
+	     *functions);
+}
+
+static void warn_categories(FILE *out, const struct run_summary *run)
+{
+	const struct options *o = run->options;
+	for (char **c = o->monitor_cats; c && *c; c++)
+		warn_category(out, run, "-mc", *c);
+	for (char **c = o->host_cats; o->host_cats_given && c && *c; c++)
+		warn_category(out, run, "-hc", *c);
+	for (char **c = o->device_cats; o->device_cats_given && c && *c; c++)
+		warn_category(out, run, "-dc", *c);
+	warn_modules(out, run);
+}
+
 void warnings_print(FILE *out, const struct run_summary *run)
 {
+	warn_categories(out, run);
 	warn_memory(out, run);
 	warn_unmatched(out, run, run->selection->opaque, "--opaque");
 	warn_unmatched(out, run, run->selection->exclude, "--exclude");

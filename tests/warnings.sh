@@ -28,6 +28,28 @@ no_warning() {
 	pass "$description"
 }
 
+# Categories that match no event: the trace's own, most frequent first (at
+# most 8; Operator is cpu_op's older spelling), and a hint for case.
+p=$w/python_functions.json
+expect_warning "a -mc category that matches nothing" \
+	"-mc nosuch matches no event; the trace's categories: python_function (3), cpu_op (2), a (1), b (1), c (1), d (1), e (1), f (1) and 1 more" \
+	"$p" -mc nosuch
+expect_warning "categories are case-sensitive" \
+	"-mc CPU_OP matches no event (categories are case-sensitive: cpu_op?); the trace's categories: python_function (3), cpu_op (2), a (1), b (1), c (1), d (1), e (1), f (1) and 1 more" \
+	"$p" -mc CPU_OP
+expect_warning "a -dc category that matches nothing" \
+	"-dc gpu_memset matches no event; the trace's categories: kernel (4), cuda_runtime (3), cpu_op (1), user_annotation (1)" \
+	"$w/coverage.json" -mc cpu_op,user_annotation -dc kernel,gpu_memset
+expect_warning "the default -mc on a trace without python_function" \
+	"-mc python_function matches no event; the trace's categories: kernel (4), cuda_runtime (3), cpu_op (1), user_annotation (1)" \
+	"$w/coverage.json" --max_depth 1
+no_warning "an older spelling matches its category" "$p" -mc Operator,python_function --all-python-functions
+no_warning "the default -hc and -dc are not warned about" "$p" -mc cpu_op
+# python_function events, none an nn.Module: the default view is empty
+expect_warning "python_function events without nn.Module" \
+	"none of the 3 python_function events is an nn.Module (recorded without with_modules=True?): --all-python-functions keeps them all" \
+	"$p"
+
 # Coverage: 0.05 ms of device time in 4 events; op's launch claims 0.035 ms
 # (k1, k1b), the launch at 200 outside any cpu_op 0.01 ms (k2; the
 # synchronize has no device event), and nobody launched the orphan.

@@ -1,5 +1,6 @@
 #include "unit.h"
 #include "fixture.h"
+#include "report.h"
 
 static struct trace *read_with(const char *json, const struct read_config *config)
 {
@@ -170,8 +171,21 @@ static void test_metadata(void)
 		"\"deviceProperties\": [{\"id\": 0, \"name\": \"H100\", \"totalGlobalMem\": 85899345920, \"computeMajor\": 9, \"computeMinor\": 0, \"numSms\": 132}, {\"name\": \"partial\"}]}");
 	ASSERT_STR(t->rank, "3");
 	CU_ASSERT_EQUAL(t->devices->len, 2);
-	ASSERT_STR(t->devices->pdata[0], "device 0: H100, 80.0 GiB, compute capability 9.0, 132 SMs");
-	ASSERT_STR(t->devices->pdata[1], "device: partial");
+	const struct device_info *h100 = &g_array_index(t->devices, struct device_info, 0);
+	const struct device_info *partial = &g_array_index(t->devices, struct device_info, 1);
+	ASSERT_STR(h100->id, "0");
+	ASSERT_STR(h100->name, "H100");
+	CU_ASSERT_TRUE(h100->has_memory);
+	CU_ASSERT_DOUBLE_EQUAL(h100->total_global_mem, 85899345920.0, 0.5);
+	ASSERT_STR(h100->compute_major, "9");
+	ASSERT_STR(h100->compute_minor, "0");
+	ASSERT_STR(h100->num_sms, "132");
+	ASSERT_STR(partial->name, "partial");
+	CU_ASSERT_PTR_NULL(partial->id);
+	CU_ASSERT_FALSE(partial->has_memory);
+	CU_ASSERT_PTR_NULL(partial->compute_major);
+	g_autofree char *text = report_devices_text(t->devices);
+	ASSERT_STR(text, "  device 0: H100, 80.0 GiB, computeMajor 9, computeMinor 0, numSms 132\n  device: partial\n");
 }
 
 static void test_not_traces(void)
