@@ -244,7 +244,7 @@ static int run(const struct options *options)
 	}
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
 	guint failed = run_jobs(jobs, &settings, parallel);
-	if (many)
+	if (many && (!options->quiet || failed)) /* -q: the count only when some failed */
 		summarize(jobs, failed);
 	return failed ? EXIT_INPUT : EXIT_DONE;
 }

@@ -1,4 +1,5 @@
 #include "plan.h"
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -24,29 +25,35 @@ static gboolean regular_file(const char *path, int fd, struct stat *status)
 	return got == 0 && S_ISREG(status->st_mode);
 }
 
-static gboolean same_file(const struct stat *a, const struct stat *b)
+/* A file's identity (device and inode) as a hash key. */
+static char *identity(const struct stat *status)
 {
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+	return g_strdup_printf("%ju:%ju", (uintmax_t)status->st_dev, (uintmax_t)status->st_ino);
 }
 
 /* PATHS without the traces named again (same text, or the same file by
- * another name or link): those are read once, said in NOTES. */
+ * another name or link): those are read once, said in NOTES. Hashed, so
+ * that thousands of ranks cost no more than their count. */
 static GPtrArray *distinct_traces(const GPtrArray *paths, GString *notes)
 {
 	GPtrArray *kept = g_ptr_array_new();
-	g_autofree struct stat *ids = g_new0(struct stat, paths->len);
-	g_autofree gboolean *known = g_new0(gboolean, paths->len);
+	g_autoptr(GHashTable) by_name = g_hash_table_new(g_str_hash, g_str_equal);
+	g_autoptr(GHashTable) by_identity = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	for (guint i = 0; i < paths->len; i++) {
 		const char *path = paths->pdata[i];
-		known[kept->len] = regular_file(path, STDIN_FILENO, &ids[kept->len]);
-		const char *first = NULL;
-		for (guint k = 0; k < kept->len && !first; k++)
-			if (strcmp(kept->pdata[k], path) == 0 || (known[k] && known[kept->len] && same_file(&ids[k], &ids[kept->len])))
-				first = kept->pdata[k];
-		if (first)
+		struct stat status;
+		g_autofree char *id = regular_file(path, STDIN_FILENO, &status) ? identity(&status) : NULL;
+		const char *first = g_hash_table_lookup(by_name, path);
+		if (!first && id)
+			first = g_hash_table_lookup(by_identity, id);
+		if (first) {
 			g_string_append_printf(notes, "profile_parser: %s is %s again: read once\n", path, first);
-		else
-			g_ptr_array_add(kept, (gpointer)path);
+			continue;
+		}
+		g_ptr_array_add(kept, (gpointer)path);
+		g_hash_table_insert(by_name, (gpointer)path, (gpointer)path);
+		if (id)
+			g_hash_table_insert(by_identity, g_steal_pointer(&id), (gpointer)path);
 	}
 	return kept;
 }
@@ -76,28 +83,32 @@ static char **outputs_of(const struct options *options, const GPtrArray *traces,
 	return outputs;
 }
 
-/* Whether the file OUTPUT would replace is one of the inputs: a trace, the
- * Execution Trace, a file of names. */
-static gboolean replaces_input(const char *output, const struct options *options, const GPtrArray *traces,
-			       GError **error)
+/* The regular files read, by identity: the traces, the Execution Trace,
+ * the files of names. */
+static GHashTable *inputs_by_identity(const struct options *options, const GPtrArray *traces)
 {
-	struct stat out, in;
-	if (!regular_file(output, STDOUT_FILENO, &out))
-		return FALSE;
-	GPtrArray *inputs = g_ptr_array_new();
-	g_ptr_array_extend(inputs, (GPtrArray *)traces, NULL, NULL);
+	GHashTable *inputs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	const char *others[] = { options->et, options->opaque_file, options->exclude_file };
-	for (gsize i = 0; i < G_N_ELEMENTS(others); i++)
-		if (others[i])
-			g_ptr_array_add(inputs, (gpointer)others[i]);
-	const char *input = NULL;
-	for (guint i = 0; i < inputs->len && !input; i++)
-		if (regular_file(inputs->pdata[i], STDIN_FILENO, &in) && same_file(&in, &out))
-			input = inputs->pdata[i];
+	for (guint i = 0; i < traces->len + G_N_ELEMENTS(others); i++) {
+		const char *path = i < traces->len ? traces->pdata[i] : others[i - traces->len];
+		struct stat status;
+		if (path && regular_file(path, STDIN_FILENO, &status))
+			g_hash_table_insert(inputs, identity(&status), (gpointer)path);
+	}
+	return inputs;
+}
+
+/* Whether the file OUTPUT would replace is one of INPUTS. */
+static gboolean replaces_input(const char *output, GHashTable *inputs, GError **error)
+{
+	struct stat status;
+	if (!regular_file(output, STDOUT_FILENO, &status))
+		return FALSE;
+	g_autofree char *id = identity(&status);
+	const char *input = g_hash_table_lookup(inputs, id);
 	if (input)
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_EXIST, "the output %s is the input %s (the same file): it would be replaced",
 			    strcmp(output, "-") == 0 ? "standard output" : output, strcmp(input, "-") == 0 ? "standard input" : input);
-	g_ptr_array_free(inputs, TRUE);
 	return input != NULL;
 }
 
@@ -106,8 +117,9 @@ GPtrArray *plan_jobs(const struct options *options, const GPtrArray *paths, gboo
 {
 	g_autoptr(GPtrArray) traces = distinct_traces(paths, notes);
 	g_auto(GStrv) outputs = outputs_of(options, traces, many, notes);
+	g_autoptr(GHashTable) inputs = inputs_by_identity(options, traces);
 	for (guint i = 0; i < traces->len; i++)
-		if (replaces_input(outputs[i], options, traces, error))
+		if (replaces_input(outputs[i], inputs, error))
 			return NULL;
 	GPtrArray *jobs = g_ptr_array_new_with_free_func(job_free);
 	for (guint i = 0; i < traces->len; i++) {

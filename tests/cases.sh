@@ -40,6 +40,11 @@ gzip -c "$cases/object_form.json" | "$PROFILE_PARSER" -q -s - -d - -mc cpu_op > 
 "$PROFILE_PARSER" -q -s "$cases/skipped.json" -d "$tmp/q.csv" -mc cpu_op 2>"$tmp/err"
 [ ! -s "$tmp/err" ] && pass "--quiet writes nothing on standard error" || fail "--quiet wrote: $(cat "$tmp/err")"
 
+# -q with many traces: nothing at all when all went well
+"$PROFILE_PARSER" -q -s "$cases/object_form.json" -s "$cases/skipped.json" -d "$tmp/quiet/" -mc cpu_op 2>"$tmp/err"
+[ ! -s "$tmp/err" ] && [ -s "$tmp/quiet/skipped.csv" ] && pass "--quiet with many traces writes nothing on standard error" \
+	|| fail "--quiet with many traces wrote: $(cat "$tmp/err")"
+
 # missing parent directories of the destination are made
 "$PROFILE_PARSER" -q -s "$cases/object_form.json" -d "$tmp/new/dir/out.csv" -mc cpu_op \
 	&& cmp -s "$tmp/new/dir/out.csv" "$cases/object_form.csv" \
