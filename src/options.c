@@ -250,7 +250,7 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "max_depth", 0, 0, G_OPTION_ARG_STRING, max_depth, "Deepest level written; -1 is no bound [-1]", "N" },
 		{ "min_depth", 0, 0, G_OPTION_ARG_STRING, min_depth, "Shallowest level written; -1 is no bound [-1]", "N" },
 		{ "all-python-functions", 0, 0, G_OPTION_ARG_NONE, &options->all_python_functions, "Keep every python_function event, not only nn.Module ones", NULL },
-		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &options->quiet, "No report on standard error", NULL },
+		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &options->quiet, "No report and no warnings on standard error", NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &options->show_version, "Print the version and exit", NULL },
 		{ "columns", 0, 0, G_OPTION_ARG_STRING, columns, "Columns to write, in order; +LIST: the default ones and LIST", "LIST" },
 		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path (path) or per op name (name)", "path|name" },

@@ -1,4 +1,5 @@
 #include "output.h"
+#include <limits.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
@@ -79,8 +80,9 @@ static gboolean open_in_place(struct output *output, const char *path, gboolean 
 	return attach(output, fd, compress, error);
 }
 
-/* A temporary file beside OUTPUT's path. Its name is short and fixed, not
- * PATH.XXXXXX, so that a destination name of 255 bytes still has one. */
+/* A temporary file beside OUTPUT's path: PATH.XXXXXX, whose name says what
+ * it belongs to should a crash leave it; or, for names too long for that,
+ * the short and hidden .profile_parser.XXXXXX. */
 static int make_temporary(struct output *output, GError **error)
 {
 	g_autofree char *directory = g_path_get_dirname(output->path);
@@ -88,13 +90,37 @@ static int make_temporary(struct output *output, GError **error)
 		set_errno_error(error, "cannot create its directory");
 		return -1;
 	}
-	output->temporary = g_build_filename(directory, ".profile_parser.XXXXXX", NULL);
+	g_autofree char *name = g_path_get_basename(output->path);
+	output->temporary = strlen(name) + strlen(".XXXXXX") <= NAME_MAX
+				    ? g_strconcat(output->path, ".XXXXXX", NULL)
+				    : g_build_filename(directory, ".profile_parser.XXXXXX", NULL);
 	int fd = cleanup_mkstemp(output->temporary, &output->slot);
 	if (fd < 0) {
 		set_errno_error(error, "cannot create a temporary file beside it");
 		g_clear_pointer(&output->temporary, g_free);
 	}
 	return fd;
+}
+
+/* PATH with its symbolic links resolved, also one that names a file yet to
+ * be made (the shell's > creates it); PATH itself when it is no link; NULL,
+ * errno set, for a loop of links. */
+static char *link_target(const char *path)
+{
+	g_autofree char *at = g_strdup(path);
+	for (int hops = 0; hops < 40; hops++) { /* as the kernel's limit on links in a path */
+		char *target = realpath(at, NULL);
+		if (target)
+			return target;
+		g_autofree char *link = g_file_read_link(at, NULL);
+		if (!link) /* the file a link names, to be made */
+			return g_steal_pointer(&at);
+		g_autofree char *directory = g_path_get_dirname(at);
+		g_free(at);
+		at = g_path_is_absolute(link) ? g_strdup(link) : g_build_filename(directory, link, NULL);
+	}
+	errno = ELOOP; /* a loop of links: refused, as the shell's > refuses it */
+	return NULL;
 }
 
 static gboolean open_destination(struct output *output, const char *path, gboolean compress, GError **error)
@@ -106,8 +132,11 @@ static gboolean open_destination(struct output *output, const char *path, gboole
 	if (exists && !S_ISREG(status.st_mode))
 		return open_in_place(output, path, compress, error);
 	/* through a symbolic link, the file it names is replaced, not the link */
-	char *target = realpath(path, NULL);
-	output->path = target ? target : g_strdup(path);
+	output->path = link_target(path);
+	if (!output->path) {
+		set_errno_error(error, "cannot open");
+		return FALSE;
+	}
 	int fd = make_temporary(output, error);
 	if (fd < 0)
 		return FALSE;

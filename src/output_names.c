@@ -98,18 +98,43 @@ static guint name_count(GHashTable *counts, const struct candidate *c, gboolean 
 	return GPOINTER_TO_UINT(g_hash_table_lookup(counts, key));
 }
 
+/* How wide each name's narrowest holders are: name -> the fewest parents
+ * (+ 1, so that 0 is "none"), and name -> how many holders have that few. */
+static void narrowest(struct candidate *candidates, guint count, GHashTable *fewest, GHashTable *holders)
+{
+	for (guint i = 0; i < count; i++) {
+		guint least = GPOINTER_TO_UINT(g_hash_table_lookup(fewest, candidates[i].name));
+		if (!least || candidates[i].prefixed + 1 < least) {
+			g_hash_table_insert(fewest, candidates[i].name, GUINT_TO_POINTER(candidates[i].prefixed + 1));
+			g_hash_table_insert(holders, candidates[i].name, GUINT_TO_POINTER(1));
+		} else if (candidates[i].prefixed + 1 == least) {
+			guint n = GPOINTER_TO_UINT(g_hash_table_lookup(holders, candidates[i].name));
+			g_hash_table_insert(holders, candidates[i].name, GUINT_TO_POINTER(n + 1));
+		}
+	}
+}
+
 /* One step towards unique names: each candidate whose name another has
  * takes its whole file name when one of them is in its folder (no parent
- * tells those apart), else one more parent. FALSE when none could. */
+ * tells those apart), else one more parent — except the one candidate that
+ * holds the name with fewer parents than the others: a name that told a
+ * trace apart already (a/t.json as a_t) does not displace a trace that
+ * had it as its own (a_t.json). FALSE when none could change. */
 static gboolean widen_names(struct candidate *candidates, guint count, const char *extension)
 {
 	g_autoptr(GHashTable) by_name = count_names(candidates, count, FALSE);
 	g_autoptr(GHashTable) by_folder = count_names(candidates, count, TRUE);
+	g_autoptr(GHashTable) fewest = g_hash_table_new(g_str_hash, g_str_equal);
+	g_autoptr(GHashTable) holders = g_hash_table_new(g_str_hash, g_str_equal);
+	narrowest(candidates, count, fewest, holders);
 	gboolean changed = FALSE;
 	for (guint i = 0; i < count; i++) {
 		struct candidate *c = &candidates[i];
 		if (name_count(by_name, c, FALSE) < 2)
 			continue;
+		if (c->prefixed + 1 == GPOINTER_TO_UINT(g_hash_table_lookup(fewest, c->name)) &&
+		    GPOINTER_TO_UINT(g_hash_table_lookup(holders, c->name)) == 1)
+			continue; /* the only narrowest holder keeps its name */
 		if (!c->whole && name_count(by_folder, c, TRUE) > 1 && strcmp(c->base, c->stem) != 0)
 			c->whole = changed = TRUE;
 		else if (c->prefixed < c->depth) {

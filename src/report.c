@@ -6,10 +6,22 @@
 /* A device's fields, as far as the trace gives them. The friendly names
  * (compute capability, SMs) are NVIDIA's meaning of those fields; other
  * devices (AMD's computeMajor is a GFX version, numSms counts compute units)
- * are shown with the trace's own field names. */
+ * are shown with the trace's own field names. A device is NVIDIA's by its
+ * warp size of 32, or, when the trace does not give it, by its name. */
+static gboolean is_nvidia(const struct device_info *device)
+{
+	static const char *const brands[] = { "NVIDIA", "Tesla", "Quadro", "GeForce", "TITAN" };
+	if (device->warp_size) /* AMD's wavefronts are 64 wide */
+		return strcmp(device->warp_size, "32") == 0;
+	for (gsize i = 0; device->name && i < G_N_ELEMENTS(brands); i++)
+		if (g_str_has_prefix(device->name, brands[i]))
+			return TRUE;
+	return FALSE;
+}
+
 static void describe_fields(GString *text, const struct device_info *device)
 {
-	gboolean nvidia = device->name && g_str_has_prefix(device->name, "NVIDIA");
+	gboolean nvidia = is_nvidia(device);
 	gsize start = text->len;
 #define SEPARATE() (text->len > start ? ", " : "")
 	if (device->name && *device->name)
@@ -103,42 +115,12 @@ static void print_devices(FILE *out, const struct trace *trace)
 		fprintf(out, "  rank %s\n", trace->rank);
 }
 
-static void print_warnings(FILE *out, const struct run_summary *run)
-{
-	const struct read_stats *stats = &run->trace->stats;
-	gint64 skipped = read_stats_skipped(stats);
-	if (skipped)
-		fprintf(out, "profile_parser: warning: %s: skipped %" G_GINT64_FORMAT " event%s; the first is event #%" G_GINT64_FORMAT " (%s)\n",
-			run->src, skipped, skipped == 1 ? "" : "s", stats->first_skipped_index,
-			skip_reason_text(stats->first_skipped_reason));
-	if (stats->invalid_utf8)
-		fprintf(out, "profile_parser: warning: %s: %" G_GINT64_FORMAT " string%s held invalid UTF-8, replaced by U+FFFD\n",
-			run->src, stats->invalid_utf8, stats->invalid_utf8 == 1 ? "" : "s");
-}
-
-/* Joins whose names mostly differ, or none at all: the two traces are of
- * different runs (a node's rf_id is only unique within its run). */
-static gboolean no_overlap(const struct run_summary *run)
-{
-	return run->rows && (run->joined == 0 || run->joined_other_name * 2 > run->joined);
-}
-
 static void print_join(FILE *out, const struct run_summary *run)
 {
 	if (!run->et)
 		return;
 	fprintf(out, "  et:            %u nodes read; %" G_GUINT64_FORMAT " rows joined, %" G_GUINT64_FORMAT " not joined\n",
 		run->et->nodes->et_nodes->len, run->joined, run->rows - run->joined);
-	if (!no_overlap(run))
-		return;
-	fprintf(out, "profile_parser: warning: %s: the Execution Trace does not overlap the trace "
-		     "(collected at different times?): ", run->src);
-	if (run->joined)
-		fprintf(out, "%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " joined rows name another operation\n",
-			run->joined_other_name, run->joined);
-	else
-		fprintf(out, "none of its %u nodes joins any of the %" G_GUINT64_FORMAT " rows\n",
-			run->et->nodes->et_nodes->len, run->rows);
 }
 
 /* SPEC 10.2: where the device time went, as far as the rows can tell. */
@@ -161,7 +143,6 @@ void report_print(FILE *out, const struct run_summary *run)
 {
 	const struct read_stats *stats = &run->trace->stats;
 	const struct attribution *a = run->attribution;
-	print_warnings(out, run);
 	warnings_print(out, run);
 	fprintf(out, "profile_parser: %s\n", run->src);
 	print_devices(out, run->trace);

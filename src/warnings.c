@@ -32,6 +32,12 @@ static void warn_memory(FILE *out, const struct run_summary *run)
 		warn(out, run, "no [memory] events (recorded without profile_memory=True?): the memory columns are empty");
 }
 
+/* For g_ptr_array_sort, which passes pointers to the elements. */
+static int compare_strings(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /* The names of NAMES (a --opaque or --exclude file) that no node has. */
 static void warn_unmatched(FILE *out, const struct run_summary *run, GHashTable *names, const char *option)
 {
@@ -53,7 +59,7 @@ static void warn_unmatched(FILE *out, const struct run_summary *run, GHashTable 
 	while (g_hash_table_iter_next(&iter, &name, NULL))
 		if (!g_hash_table_contains(matched, name))
 			g_ptr_array_add(sorted, name);
-	g_ptr_array_sort(sorted, (GCompareFunc)g_strcmp0);
+	g_ptr_array_sort(sorted, compare_strings);
 	g_autoptr(GString) list = g_string_new(NULL);
 	for (guint i = 0; i < MIN(sorted->len, LISTED_NAMES); i++)
 		g_string_append_printf(list, "%s'%s'", i ? ", " : "", (const char *)g_ptr_array_index(sorted, i));
@@ -74,6 +80,15 @@ static guint64 rows_of(const struct forest *forest, const struct selection *sele
 	guint64 rows = 0;
 	select_visit(forest, selection, count_row, &rows);
 	return rows;
+}
+
+/* Whether a monitored event has a non-empty Input Dims. */
+static gboolean any_shapes(const struct forest *f)
+{
+	for (guint i = 0; i < f->count; i++)
+		if (f->events[i].extra && !f->events[i].extra->shapes_empty)
+			return TRUE;
+	return FALSE;
 }
 
 /* Which of the depth bounds and filters, lifted alone, would let rows through. */
@@ -104,8 +119,9 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 	lifted = *s;
 	lifted.skip_empty_shapes = FALSE;
 	if (s->skip_empty_shapes && rows_of(f, &lifted))
-		g_string_append(culprits, "; --skip-empty-shapes: no monitored event has Input Dims "
-					  "(recorded without record_shapes=True?)");
+		g_string_append(culprits, any_shapes(f) ? "; --skip-empty-shapes"
+							: "; --skip-empty-shapes: no monitored event has Input Dims "
+							  "(recorded without record_shapes=True?)");
 	lifted = *s;
 	lifted.leaves = FALSE;
 	if (s->leaves && rows_of(f, &lifted))
@@ -129,8 +145,9 @@ static void wider_categories(const struct run_summary *run, GString *out)
 	static const char *const wider[] = { "cpu_op", "user_annotation" };
 	char **given = run->options->monitor_cats;
 	g_autoptr(GString) list = g_string_new(NULL);
-	for (char **c = given; c && *c; c++)
-		g_string_append_printf(list, "%s%s", list->len ? "," : "", *c);
+	for (char **c = given; c && *c; c++) /* those of -mc that match something */
+		if (g_hash_table_contains(run->trace->categories, category_canonical(*c)))
+			g_string_append_printf(list, "%s%s", list->len ? "," : "", *c);
 	gboolean added = FALSE;
 	for (gsize i = 0; i < G_N_ELEMENTS(wider); i++) {
 		if (lists_category(given, wider[i]) ||
@@ -152,7 +169,7 @@ static void warn_coverage(FILE *out, const struct run_summary *run)
 	if (percent >= COVERAGE_WARNING)
 		return;
 	g_autoptr(GString) text = g_string_new(NULL);
-	g_string_append_printf(text, "the rows account for %.1f%% of the device time (", percent);
+	g_string_append_printf(text, "monitored events claim %.1f%% of the device time (", percent);
 	time_append_ms(text, c->monitored);
 	g_string_append(text, " of ");
 	time_append_ms(text, c->total);
@@ -166,7 +183,8 @@ static void warn_coverage(FILE *out, const struct run_summary *run)
 	if (c->total - c->monitored - c->outside) {
 		g_string_append(text, "; ");
 		time_append_ms(text, c->total - c->monitored - c->outside);
-		g_string_append(text, " ms from device events no launch claimed");
+		g_string_append(text, " ms from device events no launch claimed (their launches are not in the trace, "
+				      "or not of the -hc categories)");
 	}
 	if (c->outside)
 		wider_categories(run, text);
@@ -238,6 +256,54 @@ static void warn_modules(FILE *out, const struct run_summary *run)
 	     *functions);
 }
 
+/* Whether some category of LIST has events. */
+static gboolean any_matches(char **list, GHashTable *categories)
+{
+	for (char **c = list; c && *c; c++)
+		if (g_hash_table_contains(categories, category_canonical(*c)))
+			return TRUE;
+	return FALSE;
+}
+
+/* Whether the trace has a category that is neither a host category of
+ * PyTorch's nor in a list: device work of other names (mtia_runtime, say). */
+static gboolean unknown_categories(const struct run_summary *run)
+{
+	static const char *const host[] = { "cpu_op", "python_function", "user_annotation", "gpu_user_annotation",
+					     "Trace", "cpu_instant_event" };
+	const struct options *o = run->options;
+	GHashTableIter iter;
+	gpointer name;
+	g_hash_table_iter_init(&iter, run->trace->categories);
+	while (g_hash_table_iter_next(&iter, &name, NULL))
+		if (!g_strv_contains((const char *const *)host, name) && !lists_category(o->monitor_cats, name) &&
+		    !lists_category(o->host_cats, name) && !lists_category(o->device_cats, name))
+			return TRUE;
+	return FALSE;
+}
+
+/* The default -hc or -dc matching nothing, on a trace with device work:
+ * every device figure would be a silent 0. */
+static void warn_defaults(FILE *out, const struct run_summary *run)
+{
+	const struct options *o = run->options;
+	GHashTable *categories = run->trace->categories;
+	char **list = NULL;
+	const char *option = NULL, *what = NULL;
+	if (!o->host_cats_given && !any_matches(o->host_cats, categories) && unknown_categories(run))
+		list = o->host_cats, option = "-hc", what = "launch";
+	else if (!o->device_cats_given && any_matches(o->host_cats, categories) && !any_matches(o->device_cats, categories))
+		list = o->device_cats, option = "-dc", what = "device";
+	if (!list)
+		return;
+	g_autofree char *names = g_strjoinv(",", list);
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_string_append_printf(text, "no event is of the %s categories (%s %s): every device figure is 0 "
+				     "(-hc and -dc name other categories); the trace's categories: ", what, option, names);
+	append_categories(text, categories);
+	warn(out, run, "%s", text->str);
+}
+
 static void warn_categories(FILE *out, const struct run_summary *run)
 {
 	const struct options *o = run->options;
@@ -247,15 +313,46 @@ static void warn_categories(FILE *out, const struct run_summary *run)
 		warn_category(out, run, "-hc", *c);
 	for (char **c = o->device_cats; o->device_cats_given && c && *c; c++)
 		warn_category(out, run, "-dc", *c);
+	warn_defaults(out, run);
 	warn_modules(out, run);
+}
+
+/* What the reader set aside, and strings it mended. */
+static void warn_reading(FILE *out, const struct run_summary *run)
+{
+	const struct read_stats *stats = &run->trace->stats;
+	gint64 skipped = read_stats_skipped(stats);
+	if (skipped)
+		warn(out, run, "skipped %" G_GINT64_FORMAT " event%s; the first is event #%" G_GINT64_FORMAT " (%s)",
+		     skipped, plural(skipped), stats->first_skipped_index, skip_reason_text(stats->first_skipped_reason));
+	if (stats->invalid_utf8)
+		warn(out, run, "%" G_GINT64_FORMAT " string%s held invalid UTF-8, replaced by U+FFFD", stats->invalid_utf8,
+		     plural(stats->invalid_utf8));
+}
+
+/* Joins whose names mostly differ, or none at all: the two traces are of
+ * different runs (a node's rf_id is only unique within its run). */
+static void warn_join(FILE *out, const struct run_summary *run)
+{
+	if (!run->et || !run->rows || (run->joined && run->joined_other_name * 2 <= run->joined))
+		return;
+	if (run->joined)
+		warn(out, run, "the Execution Trace does not overlap the trace (collected at different times?): %"
+		     G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " joined rows name another operation",
+		     run->joined_other_name, run->joined);
+	else
+		warn(out, run, "the Execution Trace does not overlap the trace (collected at different times?): none of "
+		     "its %u nodes joins any of the %" G_GUINT64_FORMAT " rows", run->et->nodes->et_nodes->len, run->rows);
 }
 
 void warnings_print(FILE *out, const struct run_summary *run)
 {
+	warn_reading(out, run);
 	warn_categories(out, run);
 	warn_memory(out, run);
 	warn_unmatched(out, run, run->selection->opaque, "--opaque");
 	warn_unmatched(out, run, run->selection->exclude, "--exclude");
 	warn_no_rows(out, run);
 	warn_coverage(out, run);
+	warn_join(out, run);
 }

@@ -78,4 +78,15 @@ ln -s real.csv "$tmp/link.csv"
 "$PROFILE_PARSER" -q -s "$cases/object_form.json" -d "$tmp/link.csv" -mc cpu_op
 [ -L "$tmp/link.csv" ] && cmp -s "$tmp/real.csv" "$cases/object_form.csv" \
 	&& pass "a symbolic link destination stays a link" || fail "a symbolic link destination stays a link"
+# a link to a file not made yet: the file is made, as the shell's > does
+ln -s made.csv "$tmp/dangling.csv"
+"$PROFILE_PARSER" -q -s "$cases/object_form.json" -d "$tmp/dangling.csv" -mc cpu_op
+[ -L "$tmp/dangling.csv" ] && cmp -s "$tmp/made.csv" "$cases/object_form.csv" \
+	&& pass "a dangling link makes the file it names" || fail "a dangling link: $(ls -l "$tmp" | grep -e dangling -e made)"
+# a loop of links is refused, and stays as it was
+ln -s loop1 "$tmp/loop2" && ln -s loop2 "$tmp/loop1"
+"$PROFILE_PARSER" -q -s "$cases/object_form.json" -d "$tmp/loop1" -mc cpu_op 2>"$tmp/err"; status=$?
+expect_status 1 "a loop of links is refused"
+expect_stderr "Too many levels of symbolic links" "a loop of links: the reason"
+[ -L "$tmp/loop1" ] && pass "a loop of links stays links" || fail "a loop of links was replaced"
 finish

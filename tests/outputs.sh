@@ -8,6 +8,9 @@
 example=$top_srcdir/examples/example_trace.json
 mc="-mc cpu_op,user_annotation"
 
+# the names of temporary files: OUT.csv.XXXXXX, or .profile_parser.XXXXXX for long names
+temporaries='^\.profile_parser\.|\.(csv|jsonl|gz)\.[A-Za-z0-9]{6}$'
+
 # same FILE1 FILE2 DESCRIPTION: the two files are byte for byte the same
 same() {
 	if cmp -s "$1" "$2"; then pass "$3"; else fail "$3: $1 and $2 differ"; fi
@@ -90,7 +93,7 @@ ln -s t.json "$p/link.csv"
 ln "$p/t.json" "$p/hard.csv"
 cp "$example" "$p/dir/t.csv"
 cp "$example" "$p/et.json"
-for input in t.json t.json.gz dir/t.csv et.json; do cp "$p/$input" "$p/$input.before"; done
+for input in t.json t.json.gz dir/t.csv et.json; do cp "$p/$input" "$p/$input.bak"; done
 protect() { # DESCRIPTION INPUT-THAT-MUST-STAY OPTIONS...
 	what=$1 kept=$2; shift 2
 	"$PROFILE_PARSER" "$@" $mc 2>"$tmp/err"
@@ -98,7 +101,7 @@ protect() { # DESCRIPTION INPUT-THAT-MUST-STAY OPTIONS...
 	expect_status 2 "$what: a usage error"
 	expect_stderr "(the same file)" "$what: the message says why"
 	grep -q "events" "$tmp/err" && fail "$what: the trace was read" || pass "$what: nothing read"
-	same "$kept" "$kept.before" "$what: the input is intact"
+	same "$kept" "$kept.bak" "$what: the input is intact"
 }
 protect "-s t.json -d t.json" "$p/t.json" -s "$p/t.json" -d "$p/t.json"
 protect "-d through a symbolic link to the input" "$p/t.json" -s "$p/t.json" -d "$p/link.csv"
@@ -109,8 +112,8 @@ protect "--et FILE as the output" "$p/et.json" -s "$p/t.json" --et "$p/et.json" 
 "$PROFILE_PARSER" -s "$p/t.json" -d - $mc 2>"$tmp/err" >>"$p/t.json"
 status=$?
 expect_status 2 "-d - appending to the input: a usage error"
-same "$p/t.json" "$p/t.json.before" "-d - appending to the input: the input is intact"
-[ -z "$(ls -A "$p" "$p/dir" | grep '^\.profile_parser')" ] && pass "no temporary file left by a refused run" || fail "temporary files: $(ls -A "$p")"
+same "$p/t.json" "$p/t.json.bak" "-d - appending to the input: the input is intact"
+[ -z "$(ls -A "$p" "$p/dir" | grep -E "$temporaries")" ] && pass "no temporary file left by a refused run" || fail "temporary files: $(ls -A "$p")"
 
 # ---- mode and long names ----
 printf 'old\n' > "$tmp/mode.csv"
@@ -144,7 +147,7 @@ size=$(wc -c < "$tmp/big.json")
 # temporary_in DIR: waits (a minute at most) for a temporary file in DIR.
 temporary_in() {
 	tries=0
-	until ls -A "$1" | grep -q '^\.profile_parser\.'; do
+	until ls -A "$1" | grep -qE "$temporaries"; do
 		tries=$((tries + 1))
 		[ $tries -gt 600 ] && return 1
 		sleep 0.1

@@ -43,8 +43,20 @@ expect_warning "a -dc category that matches nothing" \
 expect_warning "the default -mc on a trace without python_function" \
 	"-mc python_function matches no event; the trace's categories: kernel (4), cuda_runtime (3), cpu_op (1), user_annotation (1)" \
 	"$w/coverage.json" --max_depth 1
-no_warning "an older spelling matches its category" "$p" -mc Operator,python_function --all-python-functions
-no_warning "the default -hc and -dc are not warned about" "$p" -mc cpu_op
+"$PROFILE_PARSER" -s "$p" -d "$tmp/out" -mc Operator,python_function --all-python-functions 2>"$tmp/err"
+grep -q "matches no event" "$tmp/err" && fail "an older spelling matches its category: $(cat "$tmp/err")" \
+	|| pass "an older spelling matches its category"
+# The default -hc and -dc are not warned about one by one (cuda_driver and
+# gpu_memset are often absent), but as a whole when nothing matches on a
+# trace with device work of other names, or launches and no device event.
+no_warning "the default -hc and -dc on a trace with launches and kernels" "$w/coverage.json" -mc cpu_op,user_annotation
+no_warning "a CPU-only trace" "$top_srcdir/tests/cases/forest.json" -mc cpu_op
+expect_warning "the default -hc matches nothing on a trace with other categories" \
+	"no event is of the launch categories (-hc cuda_runtime,cuda_driver): every device figure is 0 (-hc and -dc name other categories); the trace's categories: python_function (3), cpu_op (2), a (1), b (1), c (1), d (1), e (1), f (1) and 1 more" \
+	"$p" -mc cpu_op
+expect_warning "the default -dc matches nothing on a trace with launches" \
+	"no event is of the device categories (-dc kernel,gpu_memcpy,gpu_memset): every device figure is 0 (-hc and -dc name other categories); the trace's categories: cpu_op (1), cuda_profiler_range (1), cuda_runtime (1)" \
+	"$w/no_kernels.json" -mc cpu_op
 # python_function events, none an nn.Module: the default view is empty
 expect_warning "python_function events without nn.Module" \
 	"none of the 3 python_function events is an nn.Module (recorded without with_modules=True?): --all-python-functions keeps them all" \
@@ -54,7 +66,7 @@ expect_warning "python_function events without nn.Module" \
 # (k1, k1b), the launch at 200 outside any cpu_op 0.01 ms (k2; the
 # synchronize has no device event), and nobody launched the orphan.
 expect_warning "coverage under 90%" \
-	"the rows account for 70.0% of the device time (0.035 of 0.05 ms); 0.01 ms come from 1 launch outside any monitored event; 0.005 ms from device events no launch claimed; a wider -mc (-mc cpu_op,user_annotation) may cover more" \
+	"monitored events claim 70.0% of the device time (0.035 of 0.05 ms); 0.01 ms come from 1 launch outside any monitored event; 0.005 ms from device events no launch claimed (their launches are not in the trace, or not of the -hc categories); a wider -mc (-mc cpu_op,user_annotation) may cover more" \
 	"$w/coverage.json" -mc cpu_op
 "$PROFILE_PARSER" -s "$w/coverage.json" -d "$tmp/out" -mc cpu_op 2>"$tmp/err"
 expect_stderr "  device time:   0.05 ms in 4 device events; 0.035 ms (70.0%) under monitored events; 0.01 ms from 1 launch outside any monitored event" \

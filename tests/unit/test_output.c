@@ -98,8 +98,11 @@ static void test_unique_paths(void)
 	g_autofree char *cwd = g_get_current_dir();
 	g_autofree char *here = g_path_get_basename(cwd);
 	g_autofree char *here_t = g_strconcat(here, "_t.csv", NULL);
-	const char *relative[] = { "t.json", "sub/t.json" };
-	assert_unique(relative, (const char *[]){ here_t, "sub_t.csv" }, 2);
+	/* (the other folder is named after this one, so that the two never meet by chance) */
+	g_autofree char *other = g_strconcat(here, "_other/t.json", NULL);
+	g_autofree char *other_t = g_strconcat(here, "_other_t.csv", NULL);
+	const char *relative[] = { "t.json", other };
+	assert_unique(relative, (const char *[]){ here_t, other_t }, 2);
 	/* one folder, told apart only by the endings: the whole file name */
 	const char *endings[] = { "/d/t.json", "/d/t.json.gz", "/d/t.pt.trace.json" };
 	assert_unique(endings, (const char *[]){ "t.json.csv", "t.json.gz.csv", "t.pt.trace.json.csv" }, 3);
@@ -109,6 +112,9 @@ static void test_unique_paths(void)
 	/* names alike by chance (folder a_b, folders a/b): a number */
 	const char *chance[] = { "/a_b/t.json", "/a/b/t.json", "/c/b/t.json" };
 	assert_unique(chance, (const char *[]){ "a_b_t.csv", "a_b_t-2.csv", "c_b_t.csv" }, 3);
+	/* a trace whose own name a widened one reaches keeps it; the widened one widens on */
+	const char *reached[] = { "/t/a/trace.json", "/t/b/trace.json", "/t/c/a/trace.json", "/t/a_trace.json" };
+	assert_unique(reached, (const char *[]){ "t_a_trace.csv", "b_trace.csv", "c_a_trace.csv", "a_trace.csv" }, 4);
 }
 
 static void assert_extension(const char *dst, const char *extension, gboolean gzip)

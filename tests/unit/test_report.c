@@ -5,7 +5,8 @@
 
 static struct device_info device(char *id, char *name, double memory, char *major, char *minor, char *sms)
 {
-	struct device_info d = { id, name, major, minor, sms, memory, memory > 0 };
+	struct device_info d = { .id = id, .name = name, .compute_major = major, .compute_minor = minor, .num_sms = sms,
+				 .total_global_mem = memory, .has_memory = memory > 0 };
 	return d;
 }
 
@@ -46,10 +47,26 @@ static void test_mixed(void)
 			 "  2 devices: partial\n");
 }
 
+/* NVIDIA's by the warp size when the trace gives it, else by the name. */
+static void test_vendor(void)
+{
+	struct device_info d[] = {
+		device("0", "Tesla V100-SXM2-32GB", 34089730048.0, "7", "0", "80"),
+		device("1", "", 0, "9", "4", "304"),
+		device("2", "Unbranded", 0, "8", "0", "108"),
+	};
+	d[1].warp_size = "64";
+	d[2].warp_size = "32";
+	g_autofree char *text = devices_text(d, G_N_ELEMENTS(d));
+	ASSERT_STR(text, "  device 0: Tesla V100-SXM2-32GB, 31.7 GiB, compute capability 7.0, 80 SMs\n"
+			 "  device 1: computeMajor 9, computeMinor 4, numSms 304\n"
+			 "  device 2: Unbranded, compute capability 8.0, 108 SMs\n");
+}
+
 static void test_none(void)
 {
 	g_autofree char *text = devices_text(NULL, 0);
 	ASSERT_STR(text, "");
 }
 
-UNIT_MAIN("report", UNIT_TEST(test_collapsed), UNIT_TEST(test_mixed), UNIT_TEST(test_none))
+UNIT_MAIN("report", UNIT_TEST(test_collapsed), UNIT_TEST(test_mixed), UNIT_TEST(test_vendor), UNIT_TEST(test_none))
