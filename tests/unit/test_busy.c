@@ -160,7 +160,8 @@ static gint64 brute_force(const struct fixture *x, guint node)
 			g_array_append_val(intervals, interval);
 		}
 	}
-	qsort(intervals->data, intervals->len, 2 * sizeof(gint64), compare_intervals);
+	if (intervals->len)
+		qsort(intervals->data, intervals->len, 2 * sizeof(gint64), compare_intervals);
 	gint64 total = 0, start = 0, end = G_MININT64;
 	for (guint k = 0; k < intervals->len; k++) {
 		const gint64 *interval = (const gint64 *)intervals->data + 2 * k;
