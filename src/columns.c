@@ -1,4 +1,5 @@
 #include "columns.h"
+#include "busy.h"
 
 #define ROW(r) ((const struct node_row *)(r))
 #define EVENT(r) (&ROW(r)->forest->events[ROW(r)->node])
@@ -21,6 +22,11 @@ static void host_duration(const void *r, struct value *v)
 static void device_duration(const void *r, struct value *v)
 {
 	value_number(v, VALUE_DURATION, ROW(r)->sums.device_time);
+}
+
+static void device_busy(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->busy[ROW(r)->node]);
 }
 
 static void launch_duration(const void *r, struct value *v)
@@ -210,6 +216,7 @@ static const struct column columns[] = {
 	{ "category", VALUE_TEXT, 0, category },
 	{ "self host duration(ms)", VALUE_DURATION, 0, self_host_duration },
 	{ "self device duration(ms)", VALUE_DURATION, NODE_SUMS, self_device_duration },
+	{ "device busy(ms)", VALUE_DURATION, NODE_BUSY, device_busy },
 	{ "launch count", VALUE_INTEGER, NODE_SUMS, launch_count },
 	{ "device event count", VALUE_INTEGER, NODE_SUMS, device_event_count },
 	{ "Input Dims", VALUE_LITERAL, NODE_EXTRAS, input_dims },
@@ -244,6 +251,7 @@ void node_row_clear(struct node_row *row)
 {
 	g_array_free(row->launches, TRUE);
 	row->launches = NULL;
+	g_clear_pointer(&row->busy, g_free);
 }
 
 void node_row_set(struct node_row *row, guint node, const GString *path)
@@ -255,4 +263,6 @@ void node_row_set(struct node_row *row, guint node, const GString *path)
 		attribution_node_sums(row->attribution, row->forest, node, row->launches, &row->sums);
 	if (row->flags & NODE_MEMORY)
 		attribution_node_memory(row->attribution, row->forest, node, &row->memory);
+	if ((row->flags & NODE_BUSY) && !row->busy)
+		row->busy = busy_compute(row->attribution, row->forest);
 }

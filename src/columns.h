@@ -13,6 +13,7 @@ enum {
 	NODE_MEMORY = COLUMN_TABLE_FLAGS << 1, /* [memory] sums: the reader keeps [memory] events */
 	NODE_EXTRAS = COLUMN_TABLE_FLAGS << 2, /* struct event_extra: the reader keeps shapes */
 	NODE_ET = COLUMN_TABLE_FLAGS << 3,     /* the Execution Trace join; default columns with --et */
+	NODE_BUSY = COLUMN_TABLE_FLAGS << 4,   /* every node's busy time, worked out at the first row */
 };
 
 /* A node's row: what its columns are read from. */
@@ -27,6 +28,7 @@ struct node_row {
 	struct node_sums sums;
 	struct memory_sums memory;
 	const struct et_node *et_node; /* the ET node it joins (looked up whenever ET is given) */
+	gint64 *busy; /* with NODE_BUSY: per forest node (src/busy.h), from the first row on */
 };
 
 const struct catalogue *node_catalogue(void);

@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (choice & 4)
 		catalogue_pick(summary_catalogue(), NULL, COLUMN_DEFAULT, columns, NULL);
 	else
-		catalogue_pick(node_catalogue(), "+Operation,depth,self host duration(ms),self device duration(ms),"
+		catalogue_pick(node_catalogue(), "+Operation,depth,self host duration(ms),self device duration(ms),device busy(ms),"
 			       "Input Dims,Input Type,host memory(bytes),self device memory(bytes)", COLUMN_DEFAULT,
 			       columns, NULL);
 	struct selection selection = {
