@@ -226,23 +226,6 @@ void attribution_node_memory(const struct attribution *a, const struct forest *f
 	}
 }
 
-void attribution_node_sums(const struct attribution *a, const struct forest *forest, guint node, GArray *launches,
-			   struct node_sums *sums)
-{
-	g_array_set_size(launches, 0);
-	attribution_node_launches(a, forest, node, launches);
-	memset(sums, 0, sizeof *sums);
-	for (guint k = 0; k < launches->len; k++) {
-		guint l = g_array_index(launches, guint, k);
-		sums->device_time += a->device_time[l];
-		sums->device_events += a->device_first[l + 1] - a->device_first[l];
-		if (!a->nested[l])
-			sums->launch_time += a->launches[l].dur;
-		if (a->owner[l] == node)
-			sums->self_device_time += a->device_time[l];
-	}
-}
-
 void attribution_coverage(const struct attribution *a, struct coverage *c)
 {
 	memset(c, 0, sizeof *c);

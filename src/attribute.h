@@ -34,7 +34,9 @@ struct memory_sums {
 struct attribution *attribute(struct trace *trace, const struct forest *forest);
 void attribution_free(struct attribution *attribution);
 
-/* Appends to LAUNCHES (guint) the launches of NODE and its descendants, in sort order. */
+/* Appends to LAUNCHES (guint) the launches of NODE and its descendants, in
+ * sort order: O(launches in the node's interval), for list columns only;
+ * sums over them come from src/sums.h in O(1). */
 void attribution_node_launches(const struct attribution *attribution, const struct forest *forest,
 			       guint node, GArray *launches);
 
@@ -50,15 +52,6 @@ struct coverage {
 void attribution_coverage(const struct attribution *attribution, struct coverage *coverage);
 
 typedef struct attribution Attribution;
-/* Sums over a node's inclusive launches, and over those it launched itself. */
-struct node_sums {
-	gint64 device_time, launch_time, self_device_time;
-	guint64 device_events;
-};
-
-/* Sets LAUNCHES (guint) to NODE's inclusive launches, and SUMS to their sums. */
-void attribution_node_sums(const struct attribution *attribution, const struct forest *forest, guint node,
-			   GArray *launches, struct node_sums *sums);
 /* NODE's dur minus its children's, never below 0 (children may overlap). */
 gint64 node_self_host_time(const struct forest *forest, guint node);
 

@@ -19,9 +19,15 @@ static void host_duration(const void *r, struct value *v)
 	value_number(v, VALUE_DURATION, EVENT(r)->dur);
 }
 
+/* A figure of the node's subtree, in O(1) (SPEC 11.4). */
+static gint64 inclusive(const void *r, enum figure figure)
+{
+	return sums_inclusive(ROW(r)->sums, figure, ROW(r)->node);
+}
+
 static void device_duration(const void *r, struct value *v)
 {
-	value_number(v, VALUE_DURATION, ROW(r)->sums.device_time);
+	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_DEVICE_TIME));
 }
 
 static void device_busy(const void *r, struct value *v)
@@ -31,7 +37,7 @@ static void device_busy(const void *r, struct value *v)
 
 static void launch_duration(const void *r, struct value *v)
 {
-	value_number(v, VALUE_DURATION, ROW(r)->sums.launch_time);
+	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_LAUNCH_TIME));
 }
 
 static void list(const void *r, struct value *v, gboolean device, enum entry_field field)
@@ -107,17 +113,42 @@ static void self_host_duration(const void *r, struct value *v)
 
 static void self_device_duration(const void *r, struct value *v)
 {
-	value_number(v, VALUE_DURATION, ROW(r)->sums.self_device_time);
+	value_number(v, VALUE_DURATION, sums_self(ROW(r)->sums, FIGURE_DEVICE_TIME, ROW(r)->node));
 }
 
 static void launch_count(const void *r, struct value *v)
 {
-	value_number(v, VALUE_INTEGER, ROW(r)->launches->len);
+	value_number(v, VALUE_INTEGER, inclusive(r, FIGURE_LAUNCHES));
 }
 
 static void device_event_count(const void *r, struct value *v)
 {
-	value_number(v, VALUE_INTEGER, (gint64)ROW(r)->sums.device_events);
+	value_number(v, VALUE_INTEGER, inclusive(r, FIGURE_DEVICE_EVENTS));
+}
+
+static void compute(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_COMPUTE));
+}
+
+static void communication(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_COMMUNICATION));
+}
+
+static void memcpy_duration(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_MEMCPY));
+}
+
+static void memset_duration(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_MEMSET));
+}
+
+static void sync_duration(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_SYNC));
 }
 
 static void input_dims(const void *r, struct value *v)
@@ -195,14 +226,15 @@ static void self_device_memory(const void *r, struct value *v)
 }
 
 #define DEFAULT COLUMN_DEFAULT
+#define FIGURE(f) NODE_FIGURE(FIGURE_##f)
 
 /* In the order of the catalogue's listing; the default ones first. */
 static const struct column columns[] = {
 	{ "name", VALUE_TEXT, DEFAULT, name },
 	{ "args", VALUE_LITERAL, DEFAULT, args },
 	{ "host duration(ms)", VALUE_DURATION, DEFAULT, host_duration },
-	{ "device duration(ms)", VALUE_DURATION, DEFAULT | NODE_SUMS, device_duration },
-	{ "cuda launch duration(ms)", VALUE_DURATION, DEFAULT | NODE_SUMS, launch_duration },
+	{ "device duration(ms)", VALUE_DURATION, DEFAULT | FIGURE(DEVICE_TIME), device_duration },
+	{ "cuda launch duration(ms)", VALUE_DURATION, DEFAULT | FIGURE(LAUNCH_TIME), launch_duration },
 	{ "cuda_runtime", VALUE_ENTRIES, DEFAULT | NODE_SUMS, cuda_runtime },
 	{ "kernels", VALUE_ENTRIES, DEFAULT | NODE_SUMS, kernels },
 	{ "kernel infos", VALUE_ENTRIES, DEFAULT | NODE_SUMS, kernel_infos },
@@ -215,10 +247,10 @@ static const struct column columns[] = {
 	{ "tid", VALUE_TEXT, 0, tid },
 	{ "category", VALUE_TEXT, 0, category },
 	{ "self host duration(ms)", VALUE_DURATION, 0, self_host_duration },
-	{ "self device duration(ms)", VALUE_DURATION, NODE_SUMS, self_device_duration },
+	{ "self device duration(ms)", VALUE_DURATION, FIGURE(DEVICE_TIME), self_device_duration },
 	{ "device busy(ms)", VALUE_DURATION, NODE_BUSY, device_busy },
-	{ "launch count", VALUE_INTEGER, NODE_SUMS, launch_count },
-	{ "device event count", VALUE_INTEGER, NODE_SUMS, device_event_count },
+	{ "launch count", VALUE_INTEGER, FIGURE(LAUNCHES), launch_count },
+	{ "device event count", VALUE_INTEGER, FIGURE(DEVICE_EVENTS), device_event_count },
 	{ "Input Dims", VALUE_LITERAL, NODE_EXTRAS, input_dims },
 	{ "Input Type", VALUE_LITERAL, NODE_EXTRAS, input_type },
 	{ "et node", VALUE_INTEGER, NODE_ET, et_node },
@@ -231,6 +263,11 @@ static const struct column columns[] = {
 	{ "self host memory(bytes)", VALUE_BYTES, NODE_MEMORY, self_host_memory },
 	{ "device memory(bytes)", VALUE_BYTES, NODE_MEMORY, device_memory },
 	{ "self device memory(bytes)", VALUE_BYTES, NODE_MEMORY, self_device_memory },
+	{ "compute(ms)", VALUE_DURATION, FIGURE(COMPUTE), compute },
+	{ "communication(ms)", VALUE_DURATION, FIGURE(COMMUNICATION), communication },
+	{ "memcpy(ms)", VALUE_DURATION, FIGURE(MEMCPY), memcpy_duration },
+	{ "memset(ms)", VALUE_DURATION, FIGURE(MEMSET), memset_duration },
+	{ "sync duration(ms)", VALUE_DURATION, FIGURE(SYNC), sync_duration },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
@@ -241,10 +278,11 @@ const struct catalogue *node_catalogue(void)
 }
 
 void node_row_init(struct node_row *row, const struct forest *forest, const struct attribution *attribution,
-		   const struct et *et, guint flags)
+		   const struct et *et, guint flags, const GRegex *communication)
 {
 	*row = (struct node_row){ .forest = forest, .attribution = attribution, .et = et, .flags = flags };
 	row->launches = g_array_new(FALSE, FALSE, sizeof(guint));
+	row->sums = sums_new(forest, attribution, NODE_FIGURES(flags), communication);
 }
 
 void node_row_clear(struct node_row *row)
@@ -252,6 +290,8 @@ void node_row_clear(struct node_row *row)
 	g_array_free(row->launches, TRUE);
 	row->launches = NULL;
 	g_clear_pointer(&row->busy, g_free);
+	sums_free(row->sums);
+	row->sums = NULL;
 }
 
 void node_row_set(struct node_row *row, guint node, const GString *path)
@@ -259,8 +299,10 @@ void node_row_set(struct node_row *row, guint node, const GString *path)
 	row->node = node;
 	row->path = path;
 	row->et_node = et_lookup(row->et, &row->forest->events[node]);
-	if (row->flags & NODE_SUMS)
-		attribution_node_sums(row->attribution, row->forest, node, row->launches, &row->sums);
+	if (row->flags & NODE_SUMS) { /* only the list columns: their cost is what they print */
+		g_array_set_size(row->launches, 0);
+		attribution_node_launches(row->attribution, row->forest, node, row->launches);
+	}
 	if (row->flags & NODE_MEMORY)
 		attribution_node_memory(row->attribution, row->forest, node, &row->memory);
 	if ((row->flags & NODE_BUSY) && !row->busy)

@@ -5,16 +5,24 @@
 #define PP_COLUMNS_H
 
 #include "et.h"
+#include "sums.h"
 #include "table.h"
 
 /* What a node's row must work out for a column (its flags), beyond the node. */
 enum {
-	NODE_SUMS = COLUMN_TABLE_FLAGS << 0,   /* the inclusive launches and their sums */
+	NODE_SUMS = COLUMN_TABLE_FLAGS << 0,   /* the inclusive launches, for the list columns */
 	NODE_MEMORY = COLUMN_TABLE_FLAGS << 1, /* [memory] sums: the reader keeps [memory] events */
 	NODE_EXTRAS = COLUMN_TABLE_FLAGS << 2, /* struct event_extra: the reader keeps shapes */
 	NODE_ET = COLUMN_TABLE_FLAGS << 3,     /* the Execution Trace join; default columns with --et */
 	NODE_BUSY = COLUMN_TABLE_FLAGS << 4,   /* every node's busy time, worked out at the first row */
 };
+
+/* A column that reads figure F (enum figure) of struct sums: each has its own
+ * flag, so that only the figures picked get their arrays. */
+#define NODE_FIGURE_SHIFT 16
+#define NODE_FIGURE(f) (1u << (NODE_FIGURE_SHIFT + (f)))
+#define NODE_FIGURES(flags) (((flags) >> NODE_FIGURE_SHIFT) & (FIGURE_BIT(FIGURE_COUNT) - 1))
+G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT <= 32 && COLUMN_TABLE_FLAGS << 8 <= NODE_FIGURE(0));
 
 /* A node's row: what its columns are read from. */
 struct node_row {
@@ -25,7 +33,7 @@ struct node_row {
 	guint node;          /* the row at hand, set by node_row_set */
 	const GString *path;
 	GArray *launches; /* guint: its inclusive launches, with NODE_SUMS */
-	struct node_sums sums;
+	struct sums *sums; /* the figures of every node, those NODE_FIGURE asks for */
 	struct memory_sums memory;
 	const struct et_node *et_node; /* the ET node it joins (looked up whenever ET is given) */
 	gint64 *busy; /* with NODE_BUSY: per forest node (src/busy.h), from the first row on */
@@ -33,8 +41,9 @@ struct node_row {
 
 const struct catalogue *node_catalogue(void);
 
+/* COMMUNICATION: the pattern of communication kernels, or NULL for the default. */
 void node_row_init(struct node_row *row, const struct forest *forest, const struct attribution *attribution,
-		   const struct et *et, guint flags);
+		   const struct et *et, guint flags, const GRegex *communication);
 void node_row_clear(struct node_row *row);
 /* Makes NODE, whose path is PATH, the row at hand. */
 void node_row_set(struct node_row *row, guint node, const GString *path);

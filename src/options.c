@@ -24,7 +24,7 @@ static const char *const long_names[] = {
 	"src", "dst", "monitor_cat", "host_cat", "device_cat", "max_depth", "min_depth",
 	"all-python-functions", "quiet", "help", "version", "leaves", "opaque", "whitelist",
 	"exclude", "blacklist", "skip-empty-shapes", "meta", "model-name", "ml-task", "is-training",
-	"columns", "et", "jobs", "summary", "format", "compress",
+	"columns", "et", "jobs", "summary", "format", "compress", "comm-pattern",
 };
 
 /* Option names compare with '-' and '_' taken as the same character. */
@@ -68,6 +68,7 @@ static gboolean takes_value(const char *arg)
 		"-s", "-d", "--src", "--dst", "--monitor_cat", "--host_cat", "--device_cat",
 		"--max_depth", "--min_depth", "--opaque", "--whitelist", "--exclude", "--blacklist",
 		"--meta", "--model-name", "--ml-task", "--is-training", "--columns", "--et", "-j", "--jobs", "--summary", "--format",
+		"--comm-pattern",
 	};
 	for (gsize i = 0; i < G_N_ELEMENTS(with_value); i++)
 		if (strcmp(arg, with_value[i]) == 0)
@@ -235,6 +236,23 @@ static gboolean format_option(const char *option, const char *value, gpointer da
 	return TRUE;
 }
 
+/* --comm-pattern: a GRegex, matched without regard to case; a bad one is a usage error. */
+static gboolean comm_pattern_option(const char *option, const char *value, gpointer data, GError **error)
+{
+	struct options *options = data;
+	(void)option;
+	g_autoptr(GError) bad = NULL;
+	GRegex *regex = g_regex_new(value, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &bad);
+	if (!regex) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--comm-pattern: %s", bad->message);
+		return FALSE;
+	}
+	if (options->communication)
+		g_regex_unref(options->communication);
+	options->communication = regex;
+	return TRUE;
+}
+
 static GOptionContext *make_context(char ***src, char **dst, char **mc, char **hc, char **dc,
 				    char **max_depth, char **min_depth, char **columns, struct options *options,
 				    GOptionGroup **export_group)
@@ -255,6 +273,7 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "columns", 0, 0, G_OPTION_ARG_STRING, columns, "Columns to write, in order; +LIST: the default ones and LIST", "LIST" },
 		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path (path) or per op name (name)", "path|name" },
 		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv, or jsonl: one JSON object per row [by the name of -d, else csv]", "csv|jsonl" },
+		{ "comm-pattern", 0, 0, G_OPTION_ARG_CALLBACK, comm_pattern_option, "Device events (by name, any case) that communication(ms) counts [nccl|rccl|...; see profile_parser(1)]", "REGEX" },
 		{ "compress", 0, 0, G_OPTION_ARG_NONE, &options->compress, "Write gzip (for -d - and DIR/; a name ending in .gz needs none)", NULL },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
 	};
@@ -452,6 +471,8 @@ void options_clear(struct options *options)
 	g_strfreev(options->device_cats);
 	g_free(options->opaque_file);
 	g_free(options->exclude_file);
+	if (options->communication)
+		g_regex_unref(options->communication);
 	for (guint i = 0; options->meta && i < options->meta->len; i++) {
 		struct meta_column *meta = &g_array_index(options->meta, struct meta_column, i);
 		g_free((char *)meta->name);

@@ -34,6 +34,7 @@ struct options {
 	enum summary_mode summary;
 	const struct sink_class *format; /* --format, else by the name of -d (x.jsonl), else csv */
 	gboolean compress; /* gzip: --compress, or a name of -d ending in .gz */
+	GRegex *communication; /* --comm-pattern, or NULL for the default (src/sums.h) */
 };
 
 enum options_result {

@@ -104,7 +104,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.meta_count = options->meta->len,
 		.picked = options->columns,
 	};
-	struct write_config write_config = { &selection, &layout, options->format, et };
+	struct write_config write_config = { &selection, &layout, options->format, et, options->communication };
 	struct write_result written = { 0 };
 	gboolean ok = options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
 						       &written.rows)

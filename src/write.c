@@ -99,7 +99,8 @@ gboolean write_nodes(struct output *out, const struct forest *forest, const stru
 		     const struct write_config *config, struct write_result *result)
 {
 	struct formatter f = { .selection = config->selection };
-	node_row_init(&f.row, forest, attribution, config->et, columns_flags(config->layout->picked));
+	node_row_init(&f.row, forest, attribution, config->et, columns_flags(config->layout->picked),
+		      config->communication);
 	sink_init(&f.sink, config->format, config->layout);
 	path_walk_init(&f.walk, forest);
 	struct ordered_pool *pool = ordered_pool_new(format_segment, &f, 1, segment_free);

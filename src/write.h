@@ -14,6 +14,7 @@ struct write_config {
 	const struct layout *layout;
 	const struct sink_class *format;
 	const struct et *et; /* the Execution Trace to join, or NULL */
+	const GRegex *communication; /* --comm-pattern, or NULL for the default */
 };
 
 struct write_result {

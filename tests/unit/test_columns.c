@@ -56,8 +56,27 @@ static void test_flags(void)
 	CU_ASSERT_TRUE(columns_flags(columns) & NODE_EXTRAS);
 	CU_ASSERT_FALSE(columns_flags(columns) & NODE_SUMS);
 	catalogue_pick(node_catalogue(), "launch count,device memory(bytes)", COLUMN_DEFAULT, columns, NULL);
-	CU_ASSERT_TRUE(columns_flags(columns) & NODE_SUMS);
+	/* a numeric column asks for its figure alone, never for the launches (SPEC 11.4) */
+	CU_ASSERT_FALSE(columns_flags(columns) & NODE_SUMS);
+	CU_ASSERT_EQUAL(NODE_FIGURES(columns_flags(columns)), FIGURE_BIT(FIGURE_LAUNCHES));
 	CU_ASSERT_TRUE(columns_flags(columns) & NODE_MEMORY);
+	catalogue_pick(node_catalogue(), "memset(ms),kernels", COLUMN_DEFAULT, columns, NULL);
+	CU_ASSERT_TRUE(columns_flags(columns) & NODE_SUMS);
+	CU_ASSERT_EQUAL(NODE_FIGURES(columns_flags(columns)), FIGURE_BIT(FIGURE_LAUNCHES) | FIGURE_BIT(FIGURE_MEMSET));
+}
+
+/* Sync launches: exact names of blocking copies, with or without _v2. */
+static void test_sync_names(void)
+{
+	CU_ASSERT_TRUE(launch_is_sync("cudaDeviceSynchronize"));
+	CU_ASSERT_TRUE(launch_is_sync("hipStreamSynchronize"));
+	CU_ASSERT_TRUE(launch_is_sync("cudaMemcpy"));
+	CU_ASSERT_TRUE(launch_is_sync("cuMemcpyDtoH_v2"));
+	CU_ASSERT_TRUE(launch_is_sync("hipMemcpy2D"));
+	CU_ASSERT_FALSE(launch_is_sync("cudaMemcpyAsync"));
+	CU_ASSERT_FALSE(launch_is_sync("cudaMemcpy2DAsync_v2"));
+	CU_ASSERT_FALSE(launch_is_sync("cudaMemcpy_v2_v2"));
+	CU_ASSERT_FALSE(launch_is_sync("cudaLaunchKernel"));
 }
 
 /* With --et, the six join columns follow the default eleven. */
@@ -82,4 +101,5 @@ static void test_unique_names(void)
 }
 
 UNIT_MAIN("columns", UNIT_TEST(test_default), UNIT_TEST(test_pick_and_order), UNIT_TEST(test_plus),
-	  UNIT_TEST(test_unknown), UNIT_TEST(test_flags), UNIT_TEST(test_et_defaults), UNIT_TEST(test_unique_names))
+	  UNIT_TEST(test_unknown), UNIT_TEST(test_flags), UNIT_TEST(test_sync_names), UNIT_TEST(test_et_defaults),
+	  UNIT_TEST(test_unique_names))

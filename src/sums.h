@@ -1,0 +1,53 @@
+/* Sums: the figures of each node's inclusive launches (SPEC 11.4). Each
+ * launch adds its figures to its owner once; prefix sums over the forest's
+ * pre-order then give any node's inclusive figure in O(1), its subtree
+ * being the index range [i, subtree_end[i]). Only the figures asked for get
+ * an array (count + 1 gint64 each). */
+#ifndef PP_SUMS_H
+#define PP_SUMS_H
+
+#include "attribute.h"
+
+enum figure {
+	FIGURE_DEVICE_TIME,   /* device events' durations */
+	FIGURE_LAUNCH_TIME,   /* non-nested launches' durations */
+	FIGURE_LAUNCHES,      /* launches */
+	FIGURE_DEVICE_EVENTS, /* device events */
+	FIGURE_COMPUTE,       /* device time by class (SPEC 11.1): the four add up to FIGURE_DEVICE_TIME */
+	FIGURE_COMMUNICATION,
+	FIGURE_MEMCPY,
+	FIGURE_MEMSET,
+	FIGURE_SYNC, /* non-nested launches that wait: synchronizations, blocking copies */
+	FIGURE_COUNT,
+};
+
+#define FIGURE_BIT(f) (1u << (f))
+
+/* The default communication pattern: a device event's name, without regard to case. */
+#define COMMUNICATION_PATTERN \
+	"nccl|rccl|deep_ep|dpsk::ep|cross_device_reduce|all_reduce|allreduce|all_gather|allgather|reduce_scatter|alltoall|all_to_all"
+
+struct sums {
+	const struct forest *forest;
+	gint64 *prefix[FIGURE_COUNT]; /* NULL unless asked for; [i]: the sum over the nodes before i */
+};
+
+/* The FIGURES (FIGURE_BIT or'ed) of every node; COMMUNICATION (NULL: the
+ * default pattern) names the communication kernels. */
+struct sums *sums_new(const struct forest *forest, const struct attribution *attribution, guint figures,
+		      const GRegex *communication);
+void sums_free(struct sums *sums);
+
+/* NODE's figure over its subtree: 0 for a figure not asked for. */
+gint64 sums_inclusive(const struct sums *sums, enum figure figure, guint node);
+/* NODE's figure over the launches it owns itself. */
+gint64 sums_self(const struct sums *sums, enum figure figure, guint node);
+
+/* Whether a launch named NAME waits for the device: its name contains
+ * "Synchronize", or it is a blocking copy (exact names, not prefixes). */
+gboolean launch_is_sync(const char *name);
+
+typedef struct sums Sums;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Sums, sums_free)
+
+#endif
