@@ -51,7 +51,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	};
 	struct meta_column meta = { "Model", "m" };
 	struct layout layout = { &meta, choice & 64 ? 1 : 0, columns };
-	struct write_config write_config = { &selection, &layout, choice & 2 ? &jsonl_sink : &csv_sink, NULL };
+	struct write_config write_config = {
+		.selection = &selection, .layout = &layout, .format = choice & 2 ? &jsonl_sink : &csv_sink,
+	};
 	struct write_result result;
 	if (choice & 4)
 		write_summary(&out, forest, attribution, &write_config, choice & 32 ? SUMMARY_NAME : SUMMARY_PATH,

@@ -1,6 +1,7 @@
 #include "unit.h"
 #include "fixture.h"
 #include "busy.h"
+#include "sums.h"
 #include <stdlib.h>
 
 /* A kernel on stream (tid) STREAM. */
@@ -53,10 +54,8 @@ static gint64 busy_of(const struct fixture *x, const char *node)
 
 static gint64 duration_of(const struct fixture *x, const char *node)
 {
-	g_autoptr(GArray) launches = g_array_new(FALSE, FALSE, sizeof(guint));
-	struct node_sums sums;
-	attribution_node_sums(x->a, x->forest, node_named(x, node), launches, &sums);
-	return sums.device_time / 1000;
+	g_autoptr(Sums) sums = sums_new(x->forest, x->a, FIGURE_BIT(FIGURE_DEVICE_TIME), NULL);
+	return sums_inclusive(sums, FIGURE_DEVICE_TIME, node_named(x, node)) / 1000;
 }
 
 static void test_two_streams_overlap(void)

@@ -34,7 +34,7 @@ static char *csv_of(const char *json, int min_depth, int max_depth, guint64 *row
 	g_autoptr(GPtrArray) columns = g_ptr_array_new();
 	catalogue_pick(node_catalogue(), NULL, COLUMN_DEFAULT, columns, NULL);
 	struct layout layout = { .picked = columns };
-	struct write_config config = { &selection, &layout, &csv_sink, NULL };
+	struct write_config config = { .selection = &selection, .layout = &layout, .format = &csv_sink };
 	char *text = NULL;
 	size_t size = 0;
 	FILE *file = open_memstream(&text, &size);
