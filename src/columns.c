@@ -282,7 +282,7 @@ void node_row_init(struct node_row *row, const struct forest *forest, const stru
 {
 	*row = (struct node_row){ .forest = forest, .attribution = attribution, .et = et, .flags = flags };
 	row->launches = g_array_new(FALSE, FALSE, sizeof(guint));
-	row->sums = sums_new(forest, attribution, NODE_FIGURES(flags), communication);
+	row->sums = sums_new(forest, attribution, NODE_FIGURES(flags), communication, (flags & NODE_SUMS) != 0);
 }
 
 void node_row_clear(struct node_row *row)
@@ -302,6 +302,7 @@ void node_row_set(struct node_row *row, guint node, const GString *path)
 	if (row->flags & NODE_SUMS) { /* only the list columns: their cost is what they print */
 		g_array_set_size(row->launches, 0);
 		attribution_node_launches(row->attribution, row->forest, node, row->launches);
+		sums_set_row(row->sums, row->attribution, node, row->launches);
 	}
 	if (row->flags & NODE_MEMORY)
 		attribution_node_memory(row->attribution, row->forest, node, &row->memory);

@@ -207,7 +207,7 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 		.sums = sums_new(forest, attribution,
 				 FIGURE_BIT(FIGURE_DEVICE_TIME) | FIGURE_BIT(FIGURE_LAUNCH_TIME) |
 					 FIGURE_BIT(FIGURE_LAUNCHES) | FIGURE_BIT(FIGURE_DEVICE_EVENTS),
-				 NULL),
+				 NULL, FALSE),
 	};
 	select_visit(forest, config->selection, visit, &s);
 	g_autoptr(GPtrArray) groups = g_ptr_array_new();

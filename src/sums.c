@@ -4,13 +4,6 @@
 /* The classes of device events, in the order of their figures. */
 enum device_class { CLASS_COMPUTE, CLASS_COMMUNICATION, CLASS_MEMCPY, CLASS_MEMSET };
 
-/* Names seen before: each name is matched against the pattern once, not once
- * per event (a trace has millions of events and a few thousand names). */
-struct classifier {
-	const GRegex *communication;
-	GHashTable *by_name; /* const struct name * -> class + 1 */
-};
-
 static enum device_class classify(struct classifier *c, const struct event *event)
 {
 	if (strcmp(event->category->text, "gpu_memcpy") == 0)
@@ -43,57 +36,72 @@ gboolean launch_is_sync(const char *name)
 	return FALSE;
 }
 
-static void add(struct sums *s, enum figure figure, guint node, gint64 value)
+/* What launch L adds to each figure (those not asked for may be left 0). */
+static void launch_figures(struct sums *s, const struct attribution *a, guint l, gint64 *v)
 {
-	if (s->prefix[figure])
-		s->prefix[figure][node + 1] += value;
-}
-
-/* The device events of launch L by class, to NODE. */
-static void add_classes(struct sums *s, struct classifier *c, const struct attribution *a, guint l, guint node)
-{
-	for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
-		add(s, FIGURE_COMPUTE + classify(c, &a->device[d]), node, a->device[d].dur);
-}
-
-static void add_launch(struct sums *s, struct classifier *c, const struct attribution *a, guint l)
-{
-	guint node = a->owner[l];
 	const struct event *launch = &a->launches[l];
-	add(s, FIGURE_DEVICE_TIME, node, a->device_time[l]);
-	add(s, FIGURE_LAUNCHES, node, 1);
-	add(s, FIGURE_DEVICE_EVENTS, node, a->device_first[l + 1] - a->device_first[l]);
+	memset(v, 0, sizeof(gint64) * FIGURE_COUNT);
+	v[FIGURE_DEVICE_TIME] = a->device_time[l];
+	v[FIGURE_LAUNCHES] = 1;
+	v[FIGURE_DEVICE_EVENTS] = a->device_first[l + 1] - a->device_first[l];
 	if (!a->nested[l]) {
-		add(s, FIGURE_LAUNCH_TIME, node, launch->dur);
-		if (s->prefix[FIGURE_SYNC] && launch_is_sync(launch->name->text))
-			add(s, FIGURE_SYNC, node, launch->dur);
+		v[FIGURE_LAUNCH_TIME] = launch->dur;
+		if ((s->figures & FIGURE_BIT(FIGURE_SYNC)) && launch_is_sync(launch->name->text))
+			v[FIGURE_SYNC] = launch->dur;
 	}
-	if (c->communication)
-		add_classes(s, c, a, l, node);
+	if (s->classifier.communication) /* the device events of the launch, by class */
+		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
+			v[FIGURE_COMPUTE + classify(&s->classifier, &a->device[d])] += a->device[d].dur;
 }
 
 struct sums *sums_new(const struct forest *forest, const struct attribution *a, guint figures,
-		      const GRegex *communication)
+		      const GRegex *communication, gboolean from_rows)
 {
 	struct sums *s = g_new0(struct sums, 1);
 	s->forest = forest;
+	s->figures = figures;
+	s->from_rows = from_rows;
+	const guint classes = FIGURE_BIT(FIGURE_COMPUTE) | FIGURE_BIT(FIGURE_COMMUNICATION) |
+			      FIGURE_BIT(FIGURE_MEMCPY) | FIGURE_BIT(FIGURE_MEMSET);
+	if ((figures & classes) && !communication)
+		communication = s->own_pattern = g_regex_new(COMMUNICATION_PATTERN, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0,
+							     NULL);
+	s->classifier.communication = (figures & classes) ? communication : NULL;
+	s->classifier.by_name = g_hash_table_new(NULL, NULL);
+	if (from_rows || !figures)
+		return s;
 	for (guint f = 0; f < FIGURE_COUNT; f++)
 		if (figures & FIGURE_BIT(f))
 			s->prefix[f] = g_new0(gint64, forest->count + 1);
-	const guint classes = FIGURE_BIT(FIGURE_COMPUTE) | FIGURE_BIT(FIGURE_COMMUNICATION) |
-			      FIGURE_BIT(FIGURE_MEMCPY) | FIGURE_BIT(FIGURE_MEMSET);
-	g_autoptr(GRegex) own = NULL;
-	if ((figures & classes) && !communication)
-		communication = own = g_regex_new(COMMUNICATION_PATTERN, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, NULL);
-	struct classifier c = { (figures & classes) ? communication : NULL, g_hash_table_new(NULL, NULL) };
-	for (guint l = 0; figures && l < a->launch_count; l++)
-		if (a->owner[l] != NO_OWNER)
-			add_launch(s, &c, a, l);
-	g_hash_table_destroy(c.by_name);
+	gint64 v[FIGURE_COUNT];
+	for (guint l = 0; l < a->launch_count; l++) {
+		if (a->owner[l] == NO_OWNER)
+			continue;
+		launch_figures(s, a, l, v);
+		for (guint f = 0; f < FIGURE_COUNT; f++)
+			if (s->prefix[f])
+				s->prefix[f][a->owner[l] + 1] += v[f];
+	}
 	for (guint f = 0; f < FIGURE_COUNT; f++)
 		for (guint i = 0; s->prefix[f] && i < forest->count; i++)
 			s->prefix[f][i + 1] += s->prefix[f][i];
 	return s;
+}
+
+void sums_set_row(struct sums *s, const struct attribution *a, guint node, const GArray *launches)
+{
+	memset(s->row_inclusive, 0, sizeof s->row_inclusive);
+	memset(s->row_self, 0, sizeof s->row_self);
+	gint64 v[FIGURE_COUNT];
+	for (guint k = 0; k < launches->len; k++) {
+		guint l = g_array_index(launches, guint, k);
+		launch_figures(s, a, l, v);
+		for (guint f = 0; f < FIGURE_COUNT; f++) {
+			s->row_inclusive[f] += v[f];
+			if (a->owner[l] == node)
+				s->row_self[f] += v[f];
+		}
+	}
 }
 
 void sums_free(struct sums *s)
@@ -102,17 +110,24 @@ void sums_free(struct sums *s)
 		return;
 	for (guint f = 0; f < FIGURE_COUNT; f++)
 		g_free(s->prefix[f]);
+	g_hash_table_destroy(s->classifier.by_name);
+	if (s->own_pattern)
+		g_regex_unref(s->own_pattern);
 	g_free(s);
 }
 
 gint64 sums_inclusive(const struct sums *s, enum figure figure, guint node)
 {
+	if (s->from_rows)
+		return s->figures & FIGURE_BIT(figure) ? s->row_inclusive[figure] : 0;
 	const gint64 *p = s->prefix[figure];
 	return p ? p[s->forest->subtree_end[node]] - p[node] : 0;
 }
 
 gint64 sums_self(const struct sums *s, enum figure figure, guint node)
 {
+	if (s->from_rows)
+		return s->figures & FIGURE_BIT(figure) ? s->row_self[figure] : 0;
 	const gint64 *p = s->prefix[figure];
 	return p ? p[node + 1] - p[node] : 0;
 }

@@ -27,18 +27,36 @@ enum figure {
 #define COMMUNICATION_PATTERN \
 	"nccl|rccl|deep_ep|dpsk::ep|cross_device_reduce|all_reduce|allreduce|all_gather|allgather|reduce_scatter|alltoall|all_to_all"
 
+/* Names seen before: each name is matched against the pattern once, not once
+ * per event (a trace has millions of events and a few thousand names). */
+struct classifier {
+	const GRegex *communication; /* NULL: no class is asked for */
+	GHashTable *by_name;         /* const struct name * -> class + 1 */
+};
+
 struct sums {
 	const struct forest *forest;
+	guint figures;
 	gint64 *prefix[FIGURE_COUNT]; /* NULL unless asked for; [i]: the sum over the nodes before i */
+	gboolean from_rows; /* no arrays: the figures of the row at hand, from its launch list */
+	gint64 row_inclusive[FIGURE_COUNT], row_self[FIGURE_COUNT];
+	struct classifier classifier;
+	GRegex *own_pattern; /* the default pattern, when none was given */
 };
 
 /* The FIGURES (FIGURE_BIT or'ed) of every node; COMMUNICATION (NULL: the
- * default pattern) names the communication kernels. */
+ * default pattern) names the communication kernels. FROM_ROWS: the rows
+ * gather their launch lists anyway (a list column is written), so the
+ * figures are summed from them by sums_set_row, and no per-node arrays are
+ * made: the default columns cost no memory beyond what they did. */
 struct sums *sums_new(const struct forest *forest, const struct attribution *attribution, guint figures,
-		      const GRegex *communication);
+		      const GRegex *communication, gboolean from_rows);
+/* With FROM_ROWS: the figures of NODE, whose inclusive launches are LAUNCHES. */
+void sums_set_row(struct sums *sums, const struct attribution *attribution, guint node, const GArray *launches);
 void sums_free(struct sums *sums);
 
-/* NODE's figure over its subtree: 0 for a figure not asked for. */
+/* NODE's figure over its subtree: 0 for a figure not asked for (with
+ * FROM_ROWS, NODE is the one of the last sums_set_row). */
 gint64 sums_inclusive(const struct sums *sums, enum figure figure, guint node);
 /* NODE's figure over the launches it owns itself. */
 gint64 sums_self(const struct sums *sums, enum figure figure, guint node);

@@ -85,6 +85,21 @@ for r in csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")):
 PY
 		then pass "$name: the classes add up to device duration on every row"
 		else fail "$name: the classes do not add up"; fi
+		# with a list column the figures come from the rows' launch lists,
+		# without one from prefix sums over the tree: the same numbers
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/listed.csv" -mc cpu_op,user_annotation \
+			--columns "device duration(ms),compute(ms),communication(ms),memcpy(ms),memset(ms),sync duration(ms),cuda launch duration(ms),self device duration(ms),launch count,device event count,cuda_runtime"
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/unlisted.csv" -mc cpu_op,user_annotation \
+			--columns "device duration(ms),compute(ms),communication(ms),memcpy(ms),memset(ms),sync duration(ms),cuda launch duration(ms),self device duration(ms),launch count,device event count"
+		if python3 - "$tmp/listed.csv" "$tmp/unlisted.csv" <<'PY'
+import csv, sys
+csv.field_size_limit(sys.maxsize)
+listed = [r[:-1] for r in csv.reader(open(sys.argv[1], newline="", encoding="utf-8"))]
+unlisted = list(csv.reader(open(sys.argv[2], newline="", encoding="utf-8")))
+assert listed == unlisted
+PY
+		then pass "$name: figures from launch lists equal those from prefix sums"
+		else fail "$name: figures from launch lists differ from those from prefix sums"; fi
 	done
 else
 	echo "no real traces or no python3: the sums over real traces not checked"

@@ -54,7 +54,7 @@ static gint64 busy_of(const struct fixture *x, const char *node)
 
 static gint64 duration_of(const struct fixture *x, const char *node)
 {
-	g_autoptr(Sums) sums = sums_new(x->forest, x->a, FIGURE_BIT(FIGURE_DEVICE_TIME), NULL);
+	g_autoptr(Sums) sums = sums_new(x->forest, x->a, FIGURE_BIT(FIGURE_DEVICE_TIME), NULL, FALSE);
 	return sums_inclusive(sums, FIGURE_DEVICE_TIME, node_named(x, node)) / 1000;
 }
 
