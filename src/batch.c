@@ -44,6 +44,7 @@ static void init_extractor(struct extractor *x, GHashTable *roles, const struct 
 {
 	x->roles = roles;
 	x->all_python_functions = config->all_python_functions;
+	x->steps = config->steps;
 	x->names = names;
 	x->text = text;
 	x->literal = g_string_new(NULL);
@@ -233,8 +234,8 @@ static gboolean take_element(struct worker *w, struct batch *b, const struct ele
 	const char *why;
 	if (w->execution_trace)
 		return add_to_group(w, b, e);
-	switch (skim_event_counted(b->bytes->str + e->start, e->len, w->extractor.roles, &pos, &why,
-				   &b->out->categories)) {
+	switch (skim_event_counted(b->bytes->str + e->start, e->len, w->extractor.roles, w->extractor.steps, &pos,
+				   &why, &b->out->categories)) {
 	case SKIM_NEEDED:
 		return add_to_group(w, b, e);
 	case SKIM_IGNORED:
@@ -295,7 +296,7 @@ static guint32 global_thread(struct batch_pool *pool, const struct thread_key *k
 static void append_extracted(struct batch_pool *pool, struct extracted *out)
 {
 	struct trace *trace = pool->trace;
-	GArray *into[OUT_ROLES] = { trace->monitored, trace->launches, trace->device };
+	GArray *into[OUT_ROLES] = { trace->monitored, trace->launches, trace->device, trace->steps };
 	g_autofree guint32 *global = g_new(guint32, out->keys->len + 1);
 	for (guint k = 0; k < out->keys->len; k++)
 		global[k] = global_thread(pool, &g_array_index(out->keys, struct thread_key, k));

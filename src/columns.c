@@ -225,6 +225,17 @@ static void self_device_memory(const void *r, struct value *v)
 	memory(r, v, ROW(r)->memory.self_device);
 }
 
+/* The step holding the node's ts, on its process (SPEC 11.2). */
+static void step(const void *r, struct value *v)
+{
+	const struct event *event = EVENT(r);
+	guint found = ROW(r)->steps ? steps_find(ROW(r)->steps, event->thread, event->ts) : NO_STEP;
+	if (found == NO_STEP)
+		v->type = VALUE_EMPTY;
+	else
+		value_text(v, ROW(r)->steps->events[found].name->text, ROW(r)->steps->events[found].name->len);
+}
+
 #define DEFAULT COLUMN_DEFAULT
 #define FIGURE(f) NODE_FIGURE(FIGURE_##f)
 
@@ -268,6 +279,7 @@ static const struct column columns[] = {
 	{ "memcpy(ms)", VALUE_DURATION, FIGURE(MEMCPY), memcpy_duration },
 	{ "memset(ms)", VALUE_DURATION, FIGURE(MEMSET), memset_duration },
 	{ "sync duration(ms)", VALUE_DURATION, FIGURE(SYNC), sync_duration },
+	{ "step", VALUE_TEXT, NODE_STEPS, step },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };

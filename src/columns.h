@@ -5,6 +5,7 @@
 #define PP_COLUMNS_H
 
 #include "et.h"
+#include "steps.h"
 #include "sums.h"
 #include "table.h"
 
@@ -15,6 +16,7 @@ enum {
 	NODE_EXTRAS = COLUMN_TABLE_FLAGS << 2, /* struct event_extra: the reader keeps shapes */
 	NODE_ET = COLUMN_TABLE_FLAGS << 3,     /* the Execution Trace join; default columns with --et */
 	NODE_BUSY = COLUMN_TABLE_FLAGS << 4,   /* every node's busy time, worked out at the first row */
+	NODE_STEPS = COLUMN_TABLE_FLAGS << 5,  /* the steps: the reader keeps ProfilerStep#N events */
 };
 
 /* A column that reads figure F (enum figure) of struct sums: each has its own
@@ -37,6 +39,7 @@ struct node_row {
 	struct memory_sums memory;
 	const struct et_node *et_node; /* the ET node it joins (looked up whenever ET is given) */
 	gint64 *busy; /* with NODE_BUSY: per forest node (src/busy.h), from the first row on */
+	const struct steps *steps; /* or NULL: the trace's steps were not read */
 };
 
 const struct catalogue *node_catalogue(void);

@@ -346,12 +346,33 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 		g_array_append_val(x->out->events[OUT_DEVICE], event);
 }
 
+/* A ProfilerStep#N event (src/roles.h), whatever roles it also has. */
+static void keep_step(struct extractor *x, const struct fields *f, json_object *end, gint64 index, const char *category)
+{
+	guint64 number;
+	if (!step_category(category) || !json_object_is_type(f->name, json_type_string) ||
+	    !step_number(json_object_get_string(f->name), (gsize)json_object_get_string_len(f->name), &number))
+		return;
+	struct event step = { .index = index };
+	struct read_stats counted = x->out->stats; /* a bad step is counted where it is kept otherwise, once */
+	gboolean timed = event_times(x, f, end, index, &step.ts, &step.dur);
+	x->out->stats = counted;
+	if (!timed)
+		return;
+	step.name = intern_text(x, f->name);
+	step.category = names_intern(x->names, category, strlen(category), NULL);
+	step.thread = thread_of(x, f->pid, f->tid);
+	g_array_append_val(x->out->events[OUT_STEP], step);
+}
+
 void extract_complete(struct extractor *x, json_object *begin, json_object *end, json_object *args, gint64 index)
 {
 	struct fields f;
 	gather_fields(begin, &f);
 	const char *category = category_of(&f);
 	guint roles = event_roles(x->roles, "X", 1, category); /* the X the pair makes */
+	if (x->steps)
+		keep_step(x, &f, end, index, category);
 	if (roles)
 		keep(x, &f, end, args, index, category, roles);
 }
@@ -405,6 +426,8 @@ void extract_event(struct extractor *x, json_object *event, gint64 index)
 		if (*counted)
 			category_counts_add(&x->out->categories, counted, strlen(counted));
 	}
+	if (x->steps && phase_len == 1 && phase[0] == 'X')
+		keep_step(x, &f, NULL, index, category ? category : category_of(&f));
 	if (roles & EVENT_PAIRED)
 		keep_pending(x, &f, event, index, phase[0]);
 	else if (roles && phase[0] == 'i')

@@ -9,7 +9,7 @@
 #include "roles.h"
 #include "trace.h"
 
-enum { OUT_MONITORED, OUT_LAUNCH, OUT_DEVICE, OUT_ROLES };
+enum { OUT_MONITORED, OUT_LAUNCH, OUT_DEVICE, OUT_STEP, OUT_ROLES };
 
 /* A thread as the event named it; merged into trace.threads later. */
 struct thread_key {
@@ -40,6 +40,7 @@ struct extracted {
 struct extractor {
 	GHashTable *roles; /* canonical category -> enum event_role bits; shared, read-only */
 	gboolean all_python_functions;
+	gboolean steps; /* keep ProfilerStep#N events (src/roles.h) */
 	GPtrArray *extras; /* struct event_extra *, owned; NULL: none are kept */
 	gboolean json_values; /* args, shapes and types kept as JSON rather than Python literals */
 	struct names *names;

@@ -127,14 +127,33 @@ static gboolean summary_option(const char *option, const char *value, gpointer d
 {
 	struct options *options = data;
 	(void)option;
-	if (strcmp(value, "path") == 0)
-		options->summary = SUMMARY_PATH;
-	else if (strcmp(value, "name") == 0)
-		options->summary = SUMMARY_NAME;
-	else {
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--summary wants path or name, not '%s'", value);
+	static const char *const modes[] = { [SUMMARY_PATH] = "path", [SUMMARY_NAME] = "name",
+					     [SUMMARY_STEP] = "step", [SUMMARY_KERNEL] = "kernel" };
+	for (enum summary_mode mode = SUMMARY_PATH; mode < G_N_ELEMENTS(modes); mode++)
+		if (strcmp(value, modes[mode]) == 0) {
+			options->summary = mode;
+			return TRUE;
+		}
+	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--summary wants path, name, step or kernel, not '%s'",
+		    value);
+	return FALSE;
+}
+
+/* --step N or N-M: whole numbers, N <= M. */
+static gboolean step_option(const char *option, const char *value, gpointer data, GError **error)
+{
+	struct options *options = data;
+	(void)option;
+	g_auto(GStrv) parts = g_strsplit(value, "-", 2);
+	guint64 first, last;
+	if (!g_ascii_string_to_unsigned(parts[0], 10, 0, G_MAXUINT64, &first, NULL) ||
+	    !g_ascii_string_to_unsigned(parts[1] ? parts[1] : parts[0], 10, 0, G_MAXUINT64, &last, NULL) ||
+	    first > last) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "--step wants a step number N or a range N-M (N <= M), not '%s'", value);
 		return FALSE;
 	}
+	options->step = (struct step_range){ TRUE, first, last };
 	return TRUE;
 }
 
@@ -186,7 +205,8 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &options->quiet, "No report and no warnings on standard error", NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &options->show_version, "Print the version and exit", NULL },
 		{ "columns", 0, 0, G_OPTION_ARG_STRING, columns, "Columns to write, in order; +LIST: the default ones and LIST", "LIST" },
-		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path (path) or per op name (name)", "path|name" },
+		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path, op name, step (ProfilerStep#N) or device event name", "path|name|step|kernel" },
+		{ "step", 0, 0, G_OPTION_ARG_CALLBACK, step_option, "Only what happens in steps N to M (ProfilerStep#N, by time and process)", "N[-M]" },
 		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv, or jsonl: one JSON object per row [by the name of -d, else csv]", "csv|jsonl" },
 		{ "comm-pattern", 0, 0, G_OPTION_ARG_CALLBACK, comm_pattern_option, "Device events (by name, any case) that communication(ms) counts [nccl|rccl|...; see profile_parser(1)]", "REGEX" },
 		{ "compress", 0, 0, G_OPTION_ARG_NONE, &options->compress, "Write gzip (for -d - and DIR/; a name ending in .gz needs none)", NULL },
@@ -348,7 +368,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	options->device_cats_given = dc != NULL;
 	if (!parse_depth("--max_depth", max_depth, &options->max_depth, error) ||
 	    !parse_depth("--min_depth", min_depth, &options->min_depth, error) ||
-	    !(options->summary ? catalogue_pick(summary_catalogue(), columns, COLUMN_DEFAULT, options->columns, error)
+	    !(options->summary ? catalogue_pick(summary_catalogue(options->summary), columns, COLUMN_DEFAULT, options->columns, error)
 			       : catalogue_pick(node_catalogue(), columns, COLUMN_DEFAULT | (options->et ? NODE_ET : 0),
 						options->columns, error)) ||
 	    !check_options(options, error) || !choose_form(options, error))

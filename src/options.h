@@ -5,6 +5,7 @@
 
 #include <glib.h>
 #include "sink.h"
+#include "steps.h"
 #include "summary.h"
 
 #define DEPTH_UNBOUNDED (-1)
@@ -35,6 +36,7 @@ struct options {
 	const struct sink_class *format; /* --format, else by the name of -d (x.jsonl), else csv */
 	gboolean compress; /* gzip: --compress, or a name of -d ending in .gz */
 	GRegex *communication; /* --comm-pattern, or NULL for the default (src/sums.h) */
+	struct step_range step; /* --step N or N-M */
 };
 
 enum options_result {

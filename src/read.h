@@ -33,6 +33,7 @@ struct read_config {
 	gboolean event_extras; /* keep struct event_extra of monitored events (dataset export, --et) */
 	gboolean execution_trace; /* read a PyTorch Execution Trace: its nodes, into trace.et_nodes */
 	gboolean memory; /* read [memory] instant events (cpu_instant_event), into trace.memory */
+	gboolean steps;  /* read ProfilerStep#N events (SPEC 11.2), into trace.steps */
 	gboolean json_values; /* keep args, shapes and types as JSON text (for --format jsonl) */
 	/* Called now and then while a file is read: bytes read (uncompressed), and
 	 * the fraction of the file read (-1 when unknown); once more with DONE. */

@@ -112,3 +112,22 @@ void category_counts_move(GHashTable *into, struct category_counts *from)
 	from->last = NULL;
 	from->last_count = NULL;
 }
+
+gboolean step_category(const char *category)
+{
+	return !category || strcmp(category, "gpu_user_annotation") != 0;
+}
+
+gboolean step_number(const char *name, gsize len, guint64 *number)
+{
+	if (!step_name_candidate(name, len) || len - STEP_PREFIX_LEN > 19) /* 19 digits fit in 64 bits */
+		return FALSE;
+	guint64 n = 0;
+	for (gsize i = STEP_PREFIX_LEN; i < len; i++) {
+		if (!g_ascii_isdigit(name[i]))
+			return FALSE;
+		n = n * 10 + (guint64)(name[i] - '0');
+	}
+	*number = n;
+	return TRUE;
+}

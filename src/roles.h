@@ -9,6 +9,7 @@
 #define PP_ROLES_H
 
 #include <glib.h>
+#include <string.h>
 #include "trace.h"
 
 /* What event_roles() answers besides a category's enum event_role bits. */
@@ -61,6 +62,23 @@ static inline guint event_roles(GHashTable *roles, const char *ph, gsize ph_len,
 		return 0;
 	}
 }
+
+/* Steps (SPEC 11.2): X events, or B/E pairs, named "ProfilerStep#N" (N a
+ * whole number) of any category but gpu_user_annotation, read only when
+ * asked (read_config.steps). The skimmer sees a name's raw bytes and asks
+ * step_name_candidate(); the extractor decides with step_number(). */
+#define STEP_PREFIX "ProfilerStep#"
+#define STEP_PREFIX_LEN (sizeof STEP_PREFIX - 1)
+
+static inline gboolean step_name_candidate(const char *name, gsize len)
+{
+	return len > STEP_PREFIX_LEN && memcmp(name, STEP_PREFIX, STEP_PREFIX_LEN) == 0;
+}
+
+/* Whether an event of CATEGORY (canonical; NULL: none) may be a step. */
+gboolean step_category(const char *category);
+/* N of a step's NAME (LEN bytes): FALSE when NAME is not "ProfilerStep#" and digits. */
+gboolean step_number(const char *name, gsize len, guint64 *number);
 
 /* Events counted by canonical category (X and B events: those a category
  * list can take), for the warning about categories that match nothing.

@@ -70,6 +70,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		/* the join ids: the ET columns, or the join's counts in the report */
 		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET)),
 		.memory = (flags & NODE_MEMORY) != 0,
+		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP,
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,
 	};
@@ -90,6 +91,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Forest) forest = forest_build(trace);
 	stage[1] = lap(&mark);
 	g_autoptr(Attribution) attribution = attribute(trace, forest);
+	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	stage[2] = lap(&mark);
 	struct selection selection = {
 		.min_depth = options->min_depth,
@@ -98,6 +100,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.opaque = settings->opaque,
 		.exclude = settings->exclude,
 		.skip_empty_shapes = options->skip_empty_shapes,
+		.steps = steps,
+		.step = options->step,
 	};
 	struct layout layout = {
 		.meta = (const struct meta_column *)options->meta->data,

@@ -19,6 +19,8 @@ static gboolean written(guint i, gboolean opaque, const struct forest *f, const 
 		return FALSE;
 	if (s->skip_empty_shapes && (!event->extra || event->extra->shapes_empty))
 		return FALSE;
+	if (s->step.given && !steps_kept(s->steps, &s->step, steps_find(s->steps, event->thread, event->ts)))
+		return FALSE;
 	/* a leaf: no child of it could be written */
 	return !s->leaves || opaque || f->subtree_end[i] == i + 1 ||
 	       (s->max_depth >= 0 && depth == (guint)s->max_depth);

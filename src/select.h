@@ -4,6 +4,7 @@
 #define PP_SELECT_H
 
 #include "build.h"
+#include "steps.h"
 
 struct selection {
 	int min_depth; /* -1: no bound */
@@ -12,6 +13,8 @@ struct selection {
 	GHashTable *opaque;         /* names whose nodes' descendants are never written; NULL: none */
 	GHashTable *exclude;        /* names whose nodes get no row; NULL: none */
 	gboolean skip_empty_shapes; /* no row without a non-empty Input Dims */
+	const struct steps *steps;  /* the trace's steps, or NULL when not read */
+	struct step_range step;     /* --step: only nodes of those steps */
 };
 
 /* Called for each node that gets a row, in row order, with its path (the

@@ -146,8 +146,8 @@ static gboolean surely_needed(const struct member_text *ph, const struct member_
 	return judge(ph, cat, roles) == SKIM_NEEDED;
 }
 
-static gboolean skim_value(struct skimmer *s, struct member_text *ph, struct member_text *cat, gboolean *object,
-			   GHashTable *roles, gboolean *needed)
+static gboolean skim_value(struct skimmer *s, struct member_text *ph, struct member_text *cat,
+			   struct member_text *name, gboolean *object, GHashTable *roles, gboolean *needed)
 {
 	char stack[SKIM_DEPTH];
 	int depth = 0;
@@ -215,6 +215,8 @@ static gboolean skim_value(struct skimmer *s, struct member_text *ph, struct mem
 				seen = ph;
 			else if (key.len == 3 && memcmp(key.text, "cat", 3) == 0)
 				seen = cat;
+			else if (key.len == 4 && memcmp(key.text, "name", 4) == 0)
+				seen = name;
 		}
 		if (seen) /* a later duplicate replaces the earlier, as in json-c */
 			memset(seen, 0, sizeof *seen), seen->present = TRUE;
@@ -253,13 +255,26 @@ static enum skim_verdict judge(const struct member_text *ph, const struct member
 	return bits ? SKIM_NEEDED : SKIM_IGNORED;
 }
 
-enum skim_verdict skim_event_counted(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
-				     const char **error_what, struct category_counts *counts)
+/* Whether an X event may be a step (src/roles.h), as far as its raw bytes tell. */
+static gboolean may_be_step(const struct member_text *ph, const struct member_text *cat,
+			    const struct member_text *name)
+{
+	if (!ph->is_string || ph->escaped || ph->len != 1 || ph->text[0] != 'X' || !name->is_string)
+		return FALSE;
+	if (!name->escaped && !step_name_candidate(name->text, name->len))
+		return FALSE;
+	char category[64];
+	const char *canonical = category_of(cat, category, sizeof category);
+	return canonical == CATEGORY_UNREAD || step_category(canonical);
+}
+
+enum skim_verdict skim_event_counted(const char *text, gsize len, GHashTable *roles, gboolean steps,
+				     gsize *error_pos, const char **error_what, struct category_counts *counts)
 {
 	struct skimmer s = { .p = text, .end = text + len };
-	struct member_text ph = { 0 }, cat = { 0 };
+	struct member_text ph = { 0 }, cat = { 0 }, name = { 0 };
 	gboolean object, needed = FALSE;
-	if (!skim_value(&s, &ph, &cat, &object, roles, &needed)) {
+	if (!skim_value(&s, &ph, &cat, &name, &object, roles, &needed)) {
 		*error_pos = (gsize)(s.p - text);
 		*error_what = s.what;
 		return SKIM_INVALID;
@@ -269,6 +284,8 @@ enum skim_verdict skim_event_counted(const char *text, gsize len, GHashTable *ro
 	if (!object)
 		return SKIM_NOT_OBJECT;
 	enum skim_verdict verdict = judge(&ph, &cat, roles);
+	if (verdict == SKIM_IGNORED && steps && may_be_step(&ph, &cat, &name))
+		verdict = SKIM_NEEDED;
 	/* an X event set aside here never reaches the extractor, which counts the others */
 	if (verdict == SKIM_IGNORED && counts && ph.is_string && ph.len == 1 && ph.text[0] == 'X' && cat.is_string &&
 	    !cat.escaped)
@@ -279,5 +296,5 @@ enum skim_verdict skim_event_counted(const char *text, gsize len, GHashTable *ro
 enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
 			     const char **error_what)
 {
-	return skim_event_counted(text, len, roles, error_pos, error_what, NULL);
+	return skim_event_counted(text, len, roles, FALSE, error_pos, error_what, NULL);
 }

@@ -26,8 +26,9 @@ enum skim_verdict skim_event(const char *text, gsize len, GHashTable *roles, gsi
 			     const char **error_what);
 
 /* As skim_event, and an X event it sets aside is counted in COUNTS by its
- * category (the extractor counts the events it parses). */
-enum skim_verdict skim_event_counted(const char *text, gsize len, GHashTable *roles, gsize *error_pos,
-				     const char **error_what, struct category_counts *counts);
+ * category (the extractor counts the events it parses). With STEPS, an X
+ * event that may be a step (src/roles.h) is needed whatever its category. */
+enum skim_verdict skim_event_counted(const char *text, gsize len, GHashTable *roles, gboolean steps,
+				     gsize *error_pos, const char **error_what, struct category_counts *counts);
 
 #endif

@@ -191,14 +191,18 @@ static const struct column columns[] = {
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
 
-const struct catalogue *summary_catalogue(void)
+const struct catalogue *summary_catalogue(enum summary_mode mode)
 {
-	return &catalogue;
+	return mode == SUMMARY_STEP ? step_summary_catalogue() : mode == SUMMARY_KERNEL ? kernel_summary_catalogue() : &catalogue;
 }
 
 gboolean write_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
 		       const struct write_config *config, enum summary_mode mode, guint64 *rows)
 {
+	if (mode == SUMMARY_STEP)
+		return write_step_summary(out, forest, attribution, config, rows);
+	if (mode == SUMMARY_KERNEL)
+		return write_kernel_summary(out, forest, attribution, config, rows);
 	struct summarizer s = {
 		.forest = forest, .attribution = attribution, .mode = mode,
 		.groups = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, group_free),

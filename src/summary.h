@@ -9,10 +9,12 @@ enum summary_mode {
 	SUMMARY_NONE,
 	SUMMARY_PATH,
 	SUMMARY_NAME,
+	SUMMARY_STEP,   /* one row per step (SPEC 11.2), src/summary_step.c */
+	SUMMARY_KERNEL, /* one row per device event name, src/summary_kernel.c */
 };
 
-/* The columns of a summary; all of them are the default. */
-const struct catalogue *summary_catalogue(void);
+/* The columns of a summary of MODE (not SUMMARY_NONE). */
+const struct catalogue *summary_catalogue(enum summary_mode mode);
 
 /* Writes the summary of the nodes CONFIG selects, sorted by device total,
  * host total (both descending), then name; *ROWS is how many. count and
@@ -21,5 +23,15 @@ const struct catalogue *summary_catalogue(void);
  * is not counted twice. */
 gboolean write_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
 		       const struct write_config *config, enum summary_mode mode, guint64 *rows);
+
+/* The step and kernel summaries (src/summary_step.c, src/summary_kernel.c),
+ * which write_summary calls; CONFIG's selection holds the steps and the
+ * --step range. */
+const struct catalogue *step_summary_catalogue(void);
+gboolean write_step_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
+			    const struct write_config *config, guint64 *rows);
+const struct catalogue *kernel_summary_catalogue(void);
+gboolean write_kernel_summary(struct output *out, const struct forest *forest,
+			      const struct attribution *attribution, const struct write_config *config, guint64 *rows);
 
 #endif

@@ -36,8 +36,13 @@ gboolean launch_is_sync(const char *name)
 	return FALSE;
 }
 
+enum figure sums_device_class(struct sums *s, const struct event *event)
+{
+	return FIGURE_COMPUTE + classify(&s->classifier, event);
+}
+
 /* What launch L adds to each figure (those not asked for may be left 0). */
-static void launch_figures(struct sums *s, const struct attribution *a, guint l, gint64 *v)
+void sums_launch(struct sums *s, const struct attribution *a, guint l, gint64 *v)
 {
 	const struct event *launch = &a->launches[l];
 	memset(v, 0, sizeof(gint64) * FIGURE_COUNT);
@@ -77,7 +82,7 @@ struct sums *sums_new(const struct forest *forest, const struct attribution *a, 
 	for (guint l = 0; l < a->launch_count; l++) {
 		if (a->owner[l] == NO_OWNER)
 			continue;
-		launch_figures(s, a, l, v);
+		sums_launch(s, a, l, v);
 		for (guint f = 0; f < FIGURE_COUNT; f++)
 			if (s->prefix[f])
 				s->prefix[f][a->owner[l] + 1] += v[f];
@@ -95,7 +100,7 @@ void sums_set_row(struct sums *s, const struct attribution *a, guint node, const
 	gint64 v[FIGURE_COUNT];
 	for (guint k = 0; k < launches->len; k++) {
 		guint l = g_array_index(launches, guint, k);
-		launch_figures(s, a, l, v);
+		sums_launch(s, a, l, v);
 		for (guint f = 0; f < FIGURE_COUNT; f++) {
 			s->row_inclusive[f] += v[f];
 			if (a->owner[l] == node)

@@ -61,6 +61,13 @@ gint64 sums_inclusive(const struct sums *sums, enum figure figure, guint node);
 /* NODE's figure over the launches it owns itself. */
 gint64 sums_self(const struct sums *sums, enum figure figure, guint node);
 
+/* What launch L adds to each figure: V[FIGURE_COUNT] (figures not asked for may be 0). */
+void sums_launch(struct sums *sums, const struct attribution *attribution, guint l, gint64 *v);
+/* The class of a device event, FIGURE_COMPUTE to FIGURE_MEMSET (a class figure must be asked for). */
+enum figure sums_device_class(struct sums *sums, const struct event *event);
+#define FIGURE_CLASSES \
+	(FIGURE_BIT(FIGURE_COMPUTE) | FIGURE_BIT(FIGURE_COMMUNICATION) | FIGURE_BIT(FIGURE_MEMCPY) | FIGURE_BIT(FIGURE_MEMSET))
+
 /* Whether a launch named NAME waits for the device: its name contains
  * "Synchronize", or it is a blocking copy (exact names, not prefixes). */
 gboolean launch_is_sync(const char *name);

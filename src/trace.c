@@ -28,6 +28,7 @@ struct trace *trace_new(void)
 	trace->device = g_array_new(FALSE, FALSE, sizeof(struct event));
 	trace->et_nodes = g_array_new(FALSE, FALSE, sizeof(struct et_node));
 	trace->memory = g_array_new(FALSE, FALSE, sizeof(struct memory_event));
+	trace->steps = g_array_new(FALSE, FALSE, sizeof(struct event));
 	trace->threads = g_ptr_array_new_with_free_func(thread_id_free);
 	trace->names = names_new();
 	trace->text = g_string_chunk_new(1 << 20);
@@ -50,6 +51,7 @@ void trace_free(struct trace *trace)
 	g_array_free(trace->device, TRUE);
 	g_array_free(trace->et_nodes, TRUE);
 	g_array_free(trace->memory, TRUE);
+	g_array_free(trace->steps, TRUE);
 	g_ptr_array_free(trace->threads, TRUE);
 	names_free(trace->names);
 	g_string_chunk_free(trace->text);

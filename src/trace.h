@@ -110,6 +110,7 @@ struct trace {
 	GArray *device;    /* struct event */
 	GArray *et_nodes;  /* struct et_node: an Execution Trace's, read with read_config.execution_trace */
 	GArray *memory;    /* struct memory_event, read with read_config.memory */
+	GArray *steps;     /* struct event: ProfilerStep#N events, read with read_config.steps */
 	GPtrArray *threads; /* struct thread_id *, indexed by event.thread */
 	struct names *names;
 	GStringChunk *text; /* args literals */

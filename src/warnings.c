@@ -96,7 +96,7 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 {
 	const struct selection *s = run->selection;
 	const struct forest *f = run->forest;
-	if (run->rows || !f->count)
+	if (run->rows || !f->count || run->options->summary == SUMMARY_STEP || run->options->summary == SUMMARY_KERNEL)
 		return;
 	g_autoptr(GString) culprits = g_string_new(NULL);
 	struct selection lifted = *s;
@@ -126,6 +126,10 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 	lifted.leaves = FALSE;
 	if (s->leaves && rows_of(f, &lifted))
 		g_string_append(culprits, "; --leaves");
+	lifted = *s;
+	lifted.step.given = FALSE;
+	if (s->step.given && rows_of(f, &lifted))
+		g_string_append(culprits, "; --step");
 	warn(out, run, "no row written, although the trace has %u monitored event%s: removed by %s", f->count,
 	     plural(f->count), culprits->len ? culprits->str + 2 : "the depth bounds and filters together");
 }
@@ -345,6 +349,28 @@ static void warn_join(FILE *out, const struct run_summary *run)
 		     "its %u nodes joins any of the %" G_GUINT64_FORMAT " rows", run->et->nodes->et_nodes->len, run->rows);
 }
 
+/* Steps asked for (--step, --summary step) that the trace does not have. */
+static void warn_steps(FILE *out, const struct run_summary *run)
+{
+	const struct steps *steps = run->selection->steps;
+	const struct step_range *range = &run->selection->step;
+	if (!steps || (!range->given && run->options->summary != SUMMARY_STEP))
+		return;
+	if (!steps->count) {
+		warn(out, run, "%s: the trace has no ProfilerStep#N event (steps are marked by torch.profiler's "
+		     "prof.step())", range->given ? "--step" : "--summary step");
+		return;
+	}
+	if (!range->given || steps_in_range(steps, range))
+		return;
+	g_autofree char *wanted = range->first == range->last
+					  ? g_strdup_printf("%" G_GUINT64_FORMAT, range->first)
+					  : g_strdup_printf("%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT, range->first, range->last);
+	guint64 low = steps->number[steps->order[0]], high = steps->number[steps->order[steps->count - 1]];
+	warn(out, run, "--step %s matches no step: the trace's steps are numbered %" G_GUINT64_FORMAT " to %"
+	     G_GUINT64_FORMAT, wanted, low, high);
+}
+
 void warnings_print(FILE *out, const struct run_summary *run)
 {
 	warn_reading(out, run);
@@ -352,6 +378,7 @@ void warnings_print(FILE *out, const struct run_summary *run)
 	warn_memory(out, run);
 	warn_unmatched(out, run, run->selection->opaque, "--opaque");
 	warn_unmatched(out, run, run->selection->exclude, "--exclude");
+	warn_steps(out, run);
 	warn_no_rows(out, run);
 	warn_coverage(out, run);
 	warn_join(out, run);

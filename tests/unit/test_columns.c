@@ -92,7 +92,7 @@ static void test_et_defaults(void)
 /* No two columns of a catalogue share a name, whatever the case. */
 static void test_unique_names(void)
 {
-	const struct catalogue *catalogues[] = { node_catalogue(), summary_catalogue() };
+	const struct catalogue *catalogues[] = { node_catalogue(), summary_catalogue(SUMMARY_PATH), step_summary_catalogue(), kernel_summary_catalogue() };
 	for (gsize k = 0; k < G_N_ELEMENTS(catalogues); k++)
 		for (guint i = 0; i < catalogues[k]->count; i++)
 			for (guint j = i + 1; j < catalogues[k]->count; j++)
