@@ -208,6 +208,30 @@ static gboolean correlation_of(json_object *args, gint64 *correlation)
 	return FALSE;
 }
 
+/* A device event's args.device (SPEC 11.3): an integer, or a string of one,
+ * from 0 to 65535; anything else (missing, negative, larger) is no device. */
+static gboolean device_of(json_object *args, guint16 *device)
+{
+	json_object *value = json_object_is_type(args, json_type_object) ? json_member(args, "device") : NULL;
+	gint64 number;
+	if (json_object_is_type(value, json_type_int)) {
+		number = json_object_get_int64(value);
+	} else if (json_object_is_type(value, json_type_string)) {
+		char *end;
+		const char *text = json_object_get_string(value);
+		errno = 0;
+		number = g_ascii_strtoll(text, &end, 10);
+		if (!*text || *end || errno)
+			return FALSE;
+	} else {
+		return FALSE;
+	}
+	if (number < 0 || number > G_MAXUINT16)
+		return FALSE;
+	*device = (guint16)number;
+	return TRUE;
+}
+
 static const char *category_of(const struct fields *f)
 {
 	if (f->cat)
@@ -333,6 +357,8 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 	event.category = names_intern(x->names, category, strlen(category), NULL);
 	event.thread = thread_of(x, f->pid, f->tid);
 	event.has_correlation = correlation_of(args, &event.correlation);
+	if (roles & ROLE_DEVICE)
+		event.has_device = device_of(args, &event.device);
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
 		event.args = args_literal(x, args);
 	if (roles & ROLE_MONITORED) {
