@@ -5,6 +5,7 @@
 #include "read.h"
 #include "report.h"
 #include "summary.h"
+#include "timeline.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -90,6 +91,10 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Forest) forest = forest_build(trace);
 	stage[1] = lap(&mark);
 	g_autoptr(Attribution) attribution = attribute(trace, forest);
+	/* for the report only; attribute() left the device events in ts order */
+	g_autoptr(Timeline) timeline = options->quiet ? NULL
+				     : timeline_compute((const struct event *)trace->device->data, trace->device->len,
+							trace->threads, options->communication);
 	stage[2] = lap(&mark);
 	struct selection selection = {
 		.min_depth = options->min_depth,
@@ -124,7 +129,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.src = job->src, .dst = job->dst, .trace = trace, .forest = forest, .attribution = attribution,
 		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,
 		.et = et, .joined = written.joined, .joined_other_name = written.other_name,
-		.options = options, .selection = &selection,
+		.options = options, .selection = &selection, .timeline = timeline,
 	};
 	attribution_coverage(attribution, &summary.coverage);
 	memcpy(summary.stage_seconds, stage, sizeof stage);
