@@ -87,7 +87,7 @@ static struct group *group_of(struct sweep *s, const struct event *e)
 			struct group g = { .out = { .has_device = e->has_device, .device = e->device, .first = e->ts,
 						    .last = event_end(e) } };
 			if (!e->has_device)
-				g.out.pid = pid_text(s, e->thread);
+				g.out.pid = g_strdup(pid_text(s, e->thread));
 			for (guint u = 0; u < UNIONS; u++)
 				g.runs[u] = (struct run){ G_MININT64, G_MININT64, 0 }; /* empty: any ts starts a run */
 			g_array_append_val(s->groups, g);
@@ -187,6 +187,8 @@ void timeline_free(struct timeline *t)
 {
 	if (!t)
 		return;
+	for (guint i = 0; i < t->count; i++)
+		g_free(t->devices[i].pid);
 	g_free(t->devices);
 	g_free(t);
 }

@@ -24,7 +24,7 @@
 struct timeline_device {
 	gboolean has_device; /* FALSE: the events of process PID without a device id */
 	guint device;        /* args.device, when has_device */
-	const char *pid;     /* otherwise: their pid, as the trace writes it */
+	char *pid;           /* otherwise: their pid, as the trace writes it (owned) */
 	guint events;
 	gint64 first, last;  /* first start, last end (ns) */
 	gint64 busy;         /* the union of every event's interval (ns) */
