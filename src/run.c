@@ -91,10 +91,6 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Forest) forest = forest_build(trace);
 	stage[1] = lap(&mark);
 	g_autoptr(Attribution) attribution = attribute(trace, forest);
-	/* for the report only; attribute() left the device events in ts order */
-	g_autoptr(Timeline) timeline = options->quiet ? NULL
-				     : timeline_compute((const struct event *)trace->device->data, trace->device->len,
-							trace->threads, options->communication);
 	stage[2] = lap(&mark);
 	struct selection selection = {
 		.min_depth = options->min_depth,
@@ -125,6 +121,10 @@ void run_job(struct job *job, const struct run_settings *settings)
 		return;
 	}
 	stage[3] = lap(&mark);
+	/* for the report only (none with -q); attribute() left the device events in ts order */
+	g_autoptr(Timeline) timeline = options->quiet ? NULL
+				     : timeline_compute((const struct event *)trace->device->data, trace->device->len,
+							trace->threads, options->communication);
 	struct run_summary summary = {
 		.src = job->src, .dst = job->dst, .trace = trace, .forest = forest, .attribution = attribution,
 		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,

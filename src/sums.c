@@ -1,7 +1,7 @@
 #include "sums.h"
 #include <string.h>
 
-enum device_class classifier_class(struct classifier *c, const struct event *event)
+static enum device_class classify(struct classifier *c, const struct event *event)
 {
 	if (strcmp(event->category->text, "gpu_memcpy") == 0)
 		return CLASS_MEMCPY;
@@ -15,6 +15,11 @@ enum device_class classifier_class(struct classifier *c, const struct event *eve
 	enum device_class class = matches ? CLASS_COMMUNICATION : CLASS_COMPUTE;
 	g_hash_table_insert(c->by_name, (gpointer)event->name, GUINT_TO_POINTER(class + 1));
 	return class;
+}
+
+enum device_class classifier_class(struct classifier *c, const struct event *event)
+{
+	return classify(c, event);
 }
 
 void classifier_init(struct classifier *c, const GRegex *communication)
@@ -69,7 +74,7 @@ static void launch_figures(struct sums *s, const struct attribution *a, guint l,
 	}
 	if (s->classifier.communication) /* the device events of the launch, by class */
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
-			v[FIGURE_COMPUTE + classifier_class(&s->classifier, &a->device[d])] += a->device[d].dur;
+			v[FIGURE_COMPUTE + classify(&s->classifier, &a->device[d])] += a->device[d].dur;
 }
 
 struct sums *sums_new(const struct forest *forest, const struct attribution *a, guint figures,
