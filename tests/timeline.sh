@@ -37,6 +37,13 @@ else
 	fail "the timeline is not after the device time line"; cat "$tmp/err"
 fi
 
+# the man page's example (REPORT): gemm [0, 1.5 ms) on stream 7, NCCL
+# [0.5, 2 ms) on stream 8: 3 ms of device time, 2 ms busy, 1 ms together
+"$PROFILE_PARSER" -s "$fixtures/two_streams.json" -d "$tmp/out.csv" -mc cpu_op 2>"$tmp/err"
+expect_timeline "the man page's example" '  device 0:      busy 2.0 ms of a 2.0 ms span (100.0%)
+                 busy by class: compute 1.5, communication 1.5 (1.0 overlapped with compute), memcpy 0.0, memset 0.0 ms'
+expect_stderr "  device time:   3.0 ms in 2 device events; 3.0 ms (100.0%) under " "the man page's example: device time"
+
 # --comm-pattern replaces the classes: NCCL is compute now (compute
 # [1000, 4000) = 3.0), my_Custom_Coll_kernel communication (0.3, apart from compute)
 "$PROFILE_PARSER" -s "$fixtures/timeline.json" -d "$tmp/out.csv" -mc cpu_op --comm-pattern custom_COLL 2>"$tmp/err"
