@@ -7,7 +7,8 @@
 # Builds profile_parser (-O2), compiles ../shared/bench/jsonc_floor.c, makes
 # the big traces once (cached in bench-cache/, or $BENCH_CACHE), then prints a
 # table of medians: time, ratio to the floor, MB/s, peak RSS and RSS/size;
-# then gzip against plain, and time per MB at 1x, 5x and 20x copies.
+# then gzip against plain, the cost of device busy(ms) and of the report (as
+# ratios to the run without), and time per MB at 1x, 5x and 20x copies.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-5}
@@ -83,6 +84,26 @@ case_row() {
 		"$(calc "$rss_kb * 1024 / $size")"
 }
 
+# ratio_row LABEL LIMIT TRACE A... -- B...: alternating runs of profile_parser
+# on TRACE with the options A and with the options B; prints both medians
+# and B's time as a ratio to A's, beside LIMIT (the SPEC's bound, or -)
+ratio_row() {
+	local label=$1 limit=$2 trace=$3; shift 3
+	local a=() t_a=$cache/t_a.txt t_b=$cache/t_b.txt
+	while [ "$1" != "--" ]; do a+=("$1"); shift; done
+	shift
+	: > "$t_a"; : > "$t_b"
+	for ((i = 0; i < runs; i++)); do
+		run "$t_a" "$pp" -s "$trace" -d "$cache/out.csv" "${a[@]}"
+		run "$t_b" "$pp" -s "$trace" -d "$cache/out.csv" "$@"
+	done
+	local time_a time_b
+	time_a=$(median "$t_a" 1)
+	time_b=$(median "$t_b" 1)
+	printf '| %-48s | %6.2f s | %6.2f s | %5.2f | %5s |\n' "$label" "$time_a" "$time_b" \
+		"$(calc "$time_b / $time_a")" "$limit"
+}
+
 echo "profile_parser benchmark, $(date -u +%Y-%m-%d), $(nproc) processors, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $runs alternating runs, medians"
 echo
 echo "| trace, options                               |     size |  floor  | profile_parser | ratio |    MB/s |  peak RSS  | RSS/size |"
@@ -96,6 +117,17 @@ plain=$last_time
 case_row "the same, gzipped (floor on the gzip too)" "$df20.gz" "$df20" -mc cpu_op --max_depth 3
 echo
 printf 'gzip / plain (x20): %.2f\n' "$(calc "$last_time / $plain")"
+echo
+echo "costs, as ratios to the same run without (SPEC 11.4: device busy(ms) at most 1.25x):"
+echo
+echo "| added to the run                                 |  without |     with | ratio | limit |"
+echo "|--------------------------------------------------|----------|----------|-------|-------|"
+ratio_row 'df_index_resolver, -mc cpu_op: +device busy(ms)' 1.25 "$df1" -q -mc cpu_op -- \
+	-q -mc cpu_op --columns "+device busy(ms)"
+ratio_row 'the x20, --max_depth 3: +device busy(ms)' 1.25 "$df20" -q -mc cpu_op --max_depth 3 -- \
+	-q -mc cpu_op --max_depth 3 --columns "+device busy(ms)"
+ratio_row 'the x20, --max_depth 3: the report (no -q)' - "$df20" -q -mc cpu_op --max_depth 3 -- \
+	-mc cpu_op --max_depth 3
 echo
 echo "scaling, -mc cpu_op --max_depth 3 (profile_parser only):"
 for n in 1 5 20; do

@@ -30,7 +30,8 @@ struct memory_sums {
 	gint64 device, self_device;
 };
 
-/* Sorts TRACE's launch and device events in place and attributes them. */
+/* Sorts TRACE's launch and device events in place and attributes them; the
+ * trace's device events are left in (ts, position) order. */
 struct attribution *attribute(struct trace *trace, const struct forest *forest);
 void attribution_free(struct attribution *attribution);
 

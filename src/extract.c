@@ -191,18 +191,19 @@ static enum time_status time_of(json_object *value, gint64 *ns)
 	}
 }
 
-static gboolean correlation_of(json_object *args, gint64 *correlation)
+/* ARGS' member KEY as an integer: a JSON integer, or a string of one. */
+static gboolean integer_arg(json_object *args, const char *key, gint64 *number)
 {
-	json_object *value = json_object_is_type(args, json_type_object) ? json_member(args, "correlation") : NULL;
+	json_object *value = json_object_is_type(args, json_type_object) ? json_member(args, key) : NULL;
 	if (json_object_is_type(value, json_type_int)) {
-		*correlation = json_object_get_int64(value);
+		*number = json_object_get_int64(value);
 		return TRUE;
 	}
 	if (json_object_is_type(value, json_type_string)) {
 		char *end;
 		const char *text = json_object_get_string(value);
 		errno = 0;
-		*correlation = g_ascii_strtoll(text, &end, 10);
+		*number = g_ascii_strtoll(text, &end, 10);
 		return *text && !*end && errno == 0;
 	}
 	return FALSE;
@@ -332,7 +333,10 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 		return;
 	event.category = names_intern(x->names, category, strlen(category), NULL);
 	event.thread = thread_of(x, f->pid, f->tid);
-	event.has_correlation = correlation_of(args, &event.correlation);
+	event.has_correlation = integer_arg(args, "correlation", &event.correlation);
+	gint64 device; /* SPEC 11.3: args.device from 0 to 65535, else no device */
+	if ((roles & ROLE_DEVICE) && integer_arg(args, "device", &device) && device >= 0 && device <= G_MAXUINT16)
+		event.has_device = TRUE, event.device = (guint16)device;
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
 		event.args = args_literal(x, args);
 	if (roles & ROLE_MONITORED) {

@@ -139,6 +139,40 @@ static void print_coverage(FILE *out, const struct coverage *c)
 	fputs(line->str, out);
 }
 
+/* SPEC 11.3: per device, busy time over its span, and busy time by class:
+ *   device 0:      busy 2.0 ms of a 2.5 ms span (80.0%)
+ *                  busy by class: compute 1.5, communication 1.0 (0.5 overlapped with compute), memcpy 0.0, memset 0.0 ms
+ * The percentage is rounded down to a tenth: 100.0% means busy for the whole span. */
+static void print_timeline(FILE *out, const struct timeline *t)
+{
+	g_autoptr(GString) line = g_string_new(NULL);
+	for (guint i = 0; t && i < t->count; i++) {
+		const struct timeline_device *d = &t->devices[i];
+		g_autofree char *label = d->has_device ? g_strdup_printf("device %u:", d->device)
+						       : g_strdup_printf("device ? (pid %s):", d->pid);
+		g_string_printf(line, "  %-14s busy ", label);
+		time_append_ms(line, d->busy);
+		g_string_append(line, " ms of a ");
+		time_append_ms(line, d->last - d->first);
+		g_string_append(line, " ms span");
+		gint64 permille = timeline_permille(d);
+		if (permille >= 0)
+			g_string_append_printf(line, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
+		g_string_append(line, "\n                 busy by class: ");
+		for (guint c = 0; c < CLASS_COUNT; c++) {
+			g_string_append_printf(line, "%s%s ", c ? ", " : "", device_class_name(c));
+			time_append_ms(line, d->class_busy[c]);
+			if (c == CLASS_COMMUNICATION) {
+				g_string_append(line, " (");
+				time_append_ms(line, d->overlap);
+				g_string_append(line, " overlapped with compute)");
+			}
+		}
+		g_string_append(line, " ms\n");
+		fputs(line->str, out);
+	}
+}
+
 void report_print(FILE *out, const struct run_summary *run)
 {
 	const struct read_stats *stats = &run->trace->stats;
@@ -158,6 +192,7 @@ void report_print(FILE *out, const struct run_summary *run)
 	fprintf(out, "  device events: %u (%u claimed, %u unclaimed)\n", a->claimed + a->unclaimed, a->claimed,
 		a->unclaimed);
 	print_coverage(out, &run->coverage);
+	print_timeline(out, run->timeline);
 	if (a->memory_count) {
 		guint attributed = 0;
 		for (guint m = 0; m < a->memory_count; m++)

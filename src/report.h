@@ -6,6 +6,7 @@
 #include "attribute.h"
 #include "et.h"
 #include "options.h"
+#include "timeline.h"
 
 struct run_summary {
 	const char *src;
@@ -22,6 +23,7 @@ struct run_summary {
 	const struct et *et; /* the Execution Trace joined, or NULL */
 	guint64 joined;
 	guint64 joined_other_name;
+	const struct timeline *timeline; /* per device (SPEC 11.3), or NULL */
 };
 
 void report_print(FILE *out, const struct run_summary *run);

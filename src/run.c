@@ -5,6 +5,7 @@
 #include "read.h"
 #include "report.h"
 #include "summary.h"
+#include "timeline.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -124,11 +125,15 @@ void run_job(struct job *job, const struct run_settings *settings)
 		return;
 	}
 	stage[3] = lap(&mark);
+	/* for the report only (none with -q); attribute() left the device events in ts order */
+	g_autoptr(Timeline) timeline = options->quiet ? NULL
+				     : timeline_compute((const struct event *)trace->device->data, trace->device->len,
+							trace->threads, options->communication);
 	struct run_summary summary = {
 		.src = job->src, .dst = job->dst, .trace = trace, .forest = forest, .attribution = attribution,
 		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,
 		.et = et, .joined = written.joined, .joined_other_name = written.other_name,
-		.options = options, .selection = &selection,
+		.options = options, .selection = &selection, .timeline = timeline,
 	};
 	attribution_coverage(attribution, &summary.coverage);
 	memcpy(summary.stage_seconds, stage, sizeof stage);

@@ -1,9 +1,6 @@
 #include "sums.h"
 #include <string.h>
 
-/* The classes of device events, in the order of their figures. */
-enum device_class { CLASS_COMPUTE, CLASS_COMMUNICATION, CLASS_MEMCPY, CLASS_MEMSET };
-
 static enum device_class classify(struct classifier *c, const struct event *event)
 {
 	if (strcmp(event->category->text, "gpu_memcpy") == 0)
@@ -18,6 +15,32 @@ static enum device_class classify(struct classifier *c, const struct event *even
 	enum device_class class = matches ? CLASS_COMMUNICATION : CLASS_COMPUTE;
 	g_hash_table_insert(c->by_name, (gpointer)event->name, GUINT_TO_POINTER(class + 1));
 	return class;
+}
+
+enum device_class classifier_class(struct classifier *c, const struct event *event)
+{
+	return classify(c, event);
+}
+
+void classifier_init(struct classifier *c, const GRegex *communication)
+{
+	c->own_pattern = communication ? NULL
+				       : g_regex_new(COMMUNICATION_PATTERN, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, NULL);
+	c->communication = communication ? communication : c->own_pattern;
+	c->by_name = g_hash_table_new(NULL, NULL);
+}
+
+void classifier_clear(struct classifier *c)
+{
+	g_clear_pointer(&c->by_name, g_hash_table_destroy);
+	g_clear_pointer(&c->own_pattern, g_regex_unref);
+	c->communication = NULL;
+}
+
+const char *device_class_name(enum device_class class)
+{
+	static const char *const names[CLASS_COUNT] = { "compute", "communication", "memcpy", "memset" };
+	return class < CLASS_COUNT ? names[class] : "?";
 }
 
 gboolean launch_is_sync(const char *name)
@@ -68,11 +91,10 @@ struct sums *sums_new(const struct forest *forest, const struct attribution *a, 
 	s->from_rows = from_rows;
 	const guint classes = FIGURE_BIT(FIGURE_COMPUTE) | FIGURE_BIT(FIGURE_COMMUNICATION) |
 			      FIGURE_BIT(FIGURE_MEMCPY) | FIGURE_BIT(FIGURE_MEMSET);
-	if ((figures & classes) && !communication)
-		communication = s->own_pattern = g_regex_new(COMMUNICATION_PATTERN, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0,
-							     NULL);
-	s->classifier.communication = (figures & classes) ? communication : NULL;
-	s->classifier.by_name = g_hash_table_new(NULL, NULL);
+	if (figures & classes)
+		classifier_init(&s->classifier, communication);
+	else
+		s->classifier.by_name = g_hash_table_new(NULL, NULL); /* communication NULL: no class asked for */
 	if (from_rows || !figures)
 		return s;
 	for (guint f = 0; f < FIGURE_COUNT; f++)
@@ -115,9 +137,7 @@ void sums_free(struct sums *s)
 		return;
 	for (guint f = 0; f < FIGURE_COUNT; f++)
 		g_free(s->prefix[f]);
-	g_hash_table_destroy(s->classifier.by_name);
-	if (s->own_pattern)
-		g_regex_unref(s->own_pattern);
+	classifier_clear(&s->classifier);
 	g_free(s);
 }
 

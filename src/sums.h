@@ -27,12 +27,24 @@ enum figure {
 #define COMMUNICATION_PATTERN \
 	"nccl|rccl|deep_ep|dpsk::ep|cross_device_reduce|all_reduce|allreduce|all_gather|allgather|reduce_scatter|alltoall|all_to_all"
 
+/* The classes of device events (SPEC 11.1), in the order of their figures. */
+enum device_class { CLASS_COMPUTE, CLASS_COMMUNICATION, CLASS_MEMCPY, CLASS_MEMSET, CLASS_COUNT };
+
 /* Names seen before: each name is matched against the pattern once, not once
  * per event (a trace has millions of events and a few thousand names). */
 struct classifier {
 	const GRegex *communication; /* NULL: no class is asked for */
 	GHashTable *by_name;         /* const struct name * -> class + 1 */
+	GRegex *own_pattern;         /* the default pattern, when none was given */
 };
+
+/* Readies C to classify with COMMUNICATION (NULL: the default pattern). */
+void classifier_init(struct classifier *c, const GRegex *communication);
+/* EVENT's class: by category (memcpy, memset), else by name, once per name. */
+enum device_class classifier_class(struct classifier *c, const struct event *event);
+void classifier_clear(struct classifier *c);
+/* "compute", "communication", "memcpy", "memset". */
+const char *device_class_name(enum device_class class);
 
 struct sums {
 	const struct forest *forest;
@@ -41,7 +53,6 @@ struct sums {
 	gboolean from_rows; /* no arrays: the figures of the row at hand, from its launch list */
 	gint64 row_inclusive[FIGURE_COUNT], row_self[FIGURE_COUNT];
 	struct classifier classifier;
-	GRegex *own_pattern; /* the default pattern, when none was given */
 };
 
 /* The FIGURES (FIGURE_BIT or'ed) of every node; COMMUNICATION (NULL: the
