@@ -236,6 +236,11 @@ static void step(const void *r, struct value *v)
 		value_text(v, ROW(r)->steps->events[found].name->text, ROW(r)->steps->events[found].name->len);
 }
 
+static void rank(const void *r, struct value *v)
+{
+	value_rank(v, ROW(r)->rank);
+}
+
 #define DEFAULT COLUMN_DEFAULT
 #define FIGURE(f) NODE_FIGURE(FIGURE_##f)
 
@@ -280,6 +285,7 @@ static const struct column columns[] = {
 	{ "memset(ms)", VALUE_DURATION, FIGURE(MEMSET), memset_duration },
 	{ "sync duration(ms)", VALUE_DURATION, FIGURE(SYNC), sync_duration },
 	{ "step", VALUE_TEXT, NODE_STEPS, step },
+	{ "rank", VALUE_INTEGER, 0, rank },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };

@@ -40,6 +40,7 @@ struct node_row {
 	const struct et_node *et_node; /* the ET node it joins (looked up whenever ET is given) */
 	gint64 *busy; /* with NODE_BUSY: per forest node (src/busy.h), from the first row on */
 	const struct steps *steps; /* or NULL: the trace's steps were not read */
+	const char *rank;          /* the trace's rank, or NULL */
 };
 
 const struct catalogue *node_catalogue(void);

@@ -11,6 +11,7 @@
 #include <zlib.h>
 #include "options.h"
 #include "output.h"
+#include "combine.h"
 #include "plan.h"
 #include "run.h"
 
@@ -151,44 +152,6 @@ static GHashTable *execution_traces_by_rank(const char *directory, GError **erro
 	return by_rank;
 }
 
-static GMutex report_lock;
-
-static void finish_job(struct job *job, const struct options *options)
-{
-	g_mutex_lock(&report_lock);
-	if (job->error)
-		fprintf(stderr, "profile_parser: %s\n", job->error);
-	else if (!options->quiet)
-		fputs(job->report->str, stderr);
-	g_mutex_unlock(&report_lock);
-}
-
-static void run_pooled(gpointer data, gpointer user_data)
-{
-	struct job *job = data;
-	const struct run_settings *settings = user_data;
-	run_job(job, settings);
-	finish_job(job, settings->options);
-}
-
-/* Runs JOBS, PARALLEL at once; returns how many failed. */
-static guint run_jobs(GPtrArray *jobs, struct run_settings *settings, guint parallel)
-{
-	if (jobs->len == 1) {
-		run_job(jobs->pdata[0], settings);
-		finish_job(jobs->pdata[0], settings->options);
-	} else {
-		GThreadPool *pool = g_thread_pool_new(run_pooled, settings, (int)parallel, FALSE, NULL);
-		for (guint i = 0; i < jobs->len; i++)
-			g_thread_pool_push(pool, jobs->pdata[i], NULL);
-		g_thread_pool_free(pool, FALSE, TRUE);
-	}
-	guint failed = 0;
-	for (guint i = 0; i < jobs->len; i++)
-		failed += ((struct job *)jobs->pdata[i])->error != NULL;
-	return failed;
-}
-
 static void summarize(GPtrArray *jobs, guint failed)
 {
 	fprintf(stderr, "profile_parser: %u trace%s: %u written, %u failed\n", jobs->len, jobs->len == 1 ? "" : "s",
@@ -204,6 +167,8 @@ static int run(const struct options *options)
 {
 	g_autoptr(GError) error = NULL;
 	struct run_settings settings = { .options = options };
+	if (options->compare == COMPARE_MERGE)
+		return combine_merge(options);
 	gboolean from_directory;
 	g_autoptr(GPtrArray) paths = trace_paths(options->sources, &from_directory, &error);
 	if (!paths)
@@ -213,10 +178,13 @@ static int run(const struct options *options)
 		return EXIT_INPUT;
 	}
 	gboolean many = paths->len > 1 || from_directory;
-	if (many && !output_is_directory(options->dst))
+	if (options->compare == COMPARE_DIFF && paths->len != 2)
+		return fail_usage("--diff compares two traces: -s BASE -s NEW");
+	if (!options->compare && many && !output_is_directory(options->dst))
 		return fail_usage("with several traces, -d must be a directory (DIR/)");
 	g_autoptr(GString) notes = g_string_new(NULL);
-	g_autoptr(GPtrArray) jobs = plan_jobs(options, paths, many, notes, &error);
+	g_autoptr(GPtrArray) jobs = options->compare ? plan_collect_jobs(options, paths, notes, &error)
+						     : plan_jobs(options, paths, many, notes, &error);
 	if (!jobs)
 		return fail_usage(error->message);
 	if (!options->quiet)
@@ -244,6 +212,8 @@ static int run(const struct options *options)
 	}
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
 	guint failed = run_jobs(jobs, &settings, parallel);
+	if (options->compare)
+		return combine_finish(options, jobs, failed);
 	if (many && (!options->quiet || failed)) /* -q: the count only when some failed */
 		summarize(jobs, failed);
 	return failed ? EXIT_INPUT : EXIT_DONE;

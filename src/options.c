@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "argv.h"
+#include "combine.h"
 #include "output.h"
 
 #define DEFAULT_MONITOR "python_function"
@@ -139,6 +140,18 @@ static gboolean summary_option(const char *option, const char *value, gpointer d
 	return FALSE;
 }
 
+/* --diff path|name: a summary of each of two traces, compared. */
+static gboolean diff_option(const char *option, const char *value, gpointer data, GError **error)
+{
+	struct options *options = data;
+	if (strcmp(value, "path") != 0 && strcmp(value, "name") != 0) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--diff wants path or name, not '%s'", value);
+		return FALSE;
+	}
+	options->compare = COMPARE_DIFF;
+	return summary_option(option, value, data, error);
+}
+
 /* --step N or N-M: whole numbers, N <= M. */
 static gboolean step_option(const char *option, const char *value, gpointer data, GError **error)
 {
@@ -206,6 +219,9 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &options->show_version, "Print the version and exit", NULL },
 		{ "columns", 0, 0, G_OPTION_ARG_STRING, columns, "Columns to write, in order; +LIST: the default ones and LIST", "LIST" },
 		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path, op name, step (ProfilerStep#N) or device event name", "path|name|step|kernel" },
+		{ "diff", 0, 0, G_OPTION_ARG_CALLBACK, diff_option, "Compare two traces (-s BASE -s NEW), key by key", "path|name" },
+		{ "across-ranks", 0, 0, G_OPTION_ARG_NONE, &options->across_ranks, "With --summary and many traces: one summary for the whole job", NULL },
+		{ "merge", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &options->merge, "Reduce per-rank JSON Lines summaries (files, or directories of *.jsonl) to --across-ranks's table", "DIR" },
 		{ "step", 0, 0, G_OPTION_ARG_CALLBACK, step_option, "Only what happens in steps N to M (ProfilerStep#N, by time and process)", "N[-M]" },
 		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv, or jsonl: one JSON object per row [by the name of -d, else csv]", "csv|jsonl" },
 		{ "comm-pattern", 0, 0, G_OPTION_ARG_CALLBACK, comm_pattern_option, "Device events (by name, any case) that communication(ms) counts [nccl|rccl|...; see profile_parser(1)]", "REGEX" },
@@ -275,7 +291,9 @@ static void print_help(GOptionContext *context, GOptionGroup *export_group, enum
 
 static gboolean check_options(struct options *options, GError **error)
 {
-	if (!options->sources || !options->dst) {
+	if (!compare_check(options, error))
+		return FALSE;
+	if ((!options->sources && !options->merge) || !options->dst) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%s",
 			    !options->sources ? "-s/--src FILE is required" : "-d/--dst FILE is required");
 		return FALSE;
@@ -335,6 +353,20 @@ static gboolean choose_form(struct options *options, GError **error)
 	return TRUE;
 }
 
+/* --columns from the catalogue of the rows written; a summary in JSON Lines
+ * carries the trace's rank by default (for --merge). */
+static gboolean pick_columns(struct options *options, const char *columns, GError **error)
+{
+	if (options->compare)
+		return catalogue_pick(compare_catalogue(options->compare), columns, COLUMN_DEFAULT, options->columns, error);
+	if (options->summary)
+		return catalogue_pick(summary_catalogue(options->summary), columns,
+				      COLUMN_DEFAULT | (options->format == &jsonl_sink ? SUMMARY_JSONL_DEFAULT : 0),
+				      options->columns, error);
+	return catalogue_pick(node_catalogue(), columns, COLUMN_DEFAULT | (options->et ? NODE_ET : 0), options->columns,
+			      error);
+}
+
 enum options_result options_parse(int argc, char **argv, struct options *options, GError **error)
 {
 	g_autofree char *mc = NULL, *hc = NULL, *dc = NULL, *max_depth = NULL, *min_depth = NULL, *columns = NULL;
@@ -367,11 +399,8 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	options->host_cats_given = hc != NULL;
 	options->device_cats_given = dc != NULL;
 	if (!parse_depth("--max_depth", max_depth, &options->max_depth, error) ||
-	    !parse_depth("--min_depth", min_depth, &options->min_depth, error) ||
-	    !(options->summary ? catalogue_pick(summary_catalogue(options->summary), columns, COLUMN_DEFAULT, options->columns, error)
-			       : catalogue_pick(node_catalogue(), columns, COLUMN_DEFAULT | (options->et ? NODE_ET : 0),
-						options->columns, error)) ||
-	    !check_options(options, error) || !choose_form(options, error))
+	    !parse_depth("--min_depth", min_depth, &options->min_depth, error) || !check_options(options, error) ||
+	    !choose_form(options, error) || !pick_columns(options, columns, error))
 		return OPTIONS_USAGE;
 	return OPTIONS_RUN;
 }
@@ -379,6 +408,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 void options_clear(struct options *options)
 {
 	g_strfreev(options->sources);
+	g_strfreev(options->merge);
 	g_free(options->dst);
 	g_free(options->et);
 	g_strfreev(options->monitor_cats);

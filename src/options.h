@@ -10,6 +10,14 @@
 
 #define DEPTH_UNBOUNDED (-1)
 
+/* Comparing runs and ranks (SPEC 13): one table from many traces. */
+enum compare_mode {
+	COMPARE_NONE,
+	COMPARE_DIFF,   /* --diff path|name: -s BASE -s NEW */
+	COMPARE_ACROSS, /* --summary path|name --across-ranks */
+	COMPARE_MERGE,  /* --merge: per-rank JSON Lines summaries reduced */
+};
+
 struct options {
 	char **sources; /* -s, as many as given: files, "-" or directories */
 	char *dst;
@@ -37,6 +45,9 @@ struct options {
 	gboolean compress; /* gzip: --compress, or a name of -d ending in .gz */
 	GRegex *communication; /* --comm-pattern, or NULL for the default (src/sums.h) */
 	struct step_range step; /* --step N or N-M */
+	enum compare_mode compare;
+	gboolean across_ranks; /* --across-ranks, as given */
+	char **merge;          /* --merge DIR or FILE, as many as given */
 };
 
 enum options_result {

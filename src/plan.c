@@ -13,6 +13,7 @@ void job_free(gpointer data)
 	g_free(job->error);
 	if (job->report)
 		g_string_free(job->report, TRUE);
+	collected_clear(&job->collected);
 	g_free(job);
 }
 
@@ -126,6 +127,30 @@ GPtrArray *plan_jobs(const struct options *options, const GPtrArray *paths, gboo
 		struct job *job = g_new0(struct job, 1);
 		job->src = g_strdup(traces->pdata[i]);
 		job->dst = g_strdup(outputs[i]);
+		g_ptr_array_add(jobs, job);
+	}
+	return jobs;
+}
+
+GPtrArray *plan_collect_jobs(const struct options *options, const GPtrArray *paths, GString *notes, GError **error)
+{
+	/* a diff of a trace with itself is a diff; a rank named twice is one rank */
+	g_autoptr(GPtrArray) traces = NULL;
+	if (options->compare == COMPARE_DIFF) {
+		traces = g_ptr_array_new();
+		for (guint i = 0; i < paths->len; i++)
+			g_ptr_array_add(traces, paths->pdata[i]);
+	} else {
+		traces = distinct_traces(paths, notes);
+	}
+	g_autoptr(GHashTable) inputs = inputs_by_identity(options, traces);
+	if (replaces_input(options->dst, inputs, error))
+		return NULL;
+	GPtrArray *jobs = g_ptr_array_new_with_free_func(job_free);
+	for (guint i = 0; i < traces->len; i++) {
+		struct job *job = g_new0(struct job, 1);
+		job->src = g_strdup(traces->pdata[i]);
+		job->collect = TRUE;
 		g_ptr_array_add(jobs, job);
 	}
 	return jobs;

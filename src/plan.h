@@ -14,6 +14,10 @@
  * twice (read once) and the output names made unique. */
 GPtrArray *plan_jobs(const struct options *options, const GPtrArray *paths, gboolean many, GString *notes,
 		     GError **error);
+/* The jobs of a comparison (--diff, --across-ranks): each keeps its
+ * summary's groups, none writes; the one output, -d, must not be an input. */
+GPtrArray *plan_collect_jobs(const struct options *options, const GPtrArray *paths, GString *notes,
+			     GError **error);
 void job_free(gpointer job);
 
 #endif

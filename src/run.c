@@ -4,6 +4,7 @@
 #include <string.h>
 #include "read.h"
 #include "report.h"
+#include "busy.h"
 #include "summary.h"
 #include "timeline.h"
 
@@ -49,6 +50,27 @@ static struct et *et_for(const struct run_settings *settings, const struct trace
 	return own;
 }
 
+/* An output opened, abandoned (none in a comparison's jobs). */
+static void abort_output(const struct job *job, struct output *output)
+{
+	if (!job->collect)
+		output_abort(output);
+}
+
+/* A comparison's job keeps its summary's groups: normalized keys and busy
+ * times for --diff, which also counts the steps. */
+static void collect(struct job *job, const struct options *options, const struct forest *forest,
+		    const struct attribution *attribution, const struct selection *selection, const struct steps *steps,
+		    guint64 *rows)
+{
+	gboolean diff = options->compare == COMPARE_DIFF;
+	g_autofree gint64 *busy = diff ? busy_compute(attribution, forest) : NULL;
+	struct group_config config = { options->summary, diff, busy };
+	job->collected.groups = summary_groups(forest, attribution, selection, &config);
+	job->collected.steps = steps ? steps->count : 0;
+	*rows = g_hash_table_size(job->collected.groups);
+}
+
 void run_job(struct job *job, const struct run_settings *settings)
 {
 	const struct options *options = settings->options;
@@ -56,8 +78,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	gint64 started = g_get_monotonic_time(), mark = started;
 	double stage[4];
 	job->report = g_string_new(NULL);
-	struct output output;
-	if (!output_open(&output, job->dst, options->compress, &error)) {
+	struct output output = { 0 };
+	if (!job->collect && !output_open(&output, job->dst, options->compress, &error)) {
 		set_error(job, job->dst, error);
 		return;
 	}
@@ -71,20 +93,21 @@ void run_job(struct job *job, const struct run_settings *settings)
 		/* the join ids: the ET columns, or the join's counts in the report */
 		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET)),
 		.memory = (flags & NODE_MEMORY) != 0,
-		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP,
+		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
+			 options->compare == COMPARE_DIFF,
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
 	if (!trace) {
-		output_abort(&output);
+		abort_output(job, &output);
 		set_error(job, job->src, error);
 		return;
 	}
 	const struct et *et;
 	g_autoptr(Et) own_et = et_for(settings, trace, job->src, &et, &error);
 	if (error) {
-		output_abort(&output);
+		abort_output(job, &output);
 		set_error(job, "the Execution Trace", error);
 		return;
 	}
@@ -109,18 +132,24 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.meta_count = options->meta->len,
 		.picked = options->columns,
 	};
-	struct write_config write_config = { &selection, &layout, options->format, et, options->communication };
+	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
+	struct write_config write_config = { &selection, &layout, options->format, et, options->communication, rank };
 	struct write_result written = { 0 };
-	gboolean ok = options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
-						       &written.rows)
-				       : write_nodes(&output, forest, attribution, &write_config, &written);
+	if (job->collect)
+		collect(job, options, forest, attribution, &selection, steps, &written.rows);
+	gboolean ok = job->collect ||
+		      (options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
+							&written.rows)
+					: write_nodes(&output, forest, attribution, &write_config, &written));
+	if (job->collect)
+		job->collected.rank = g_steal_pointer(&rank);
 	if (!ok) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
-		output_abort(&output);
+		abort_output(job, &output);
 		set_error(job, job->dst, error);
 		return;
 	}
-	if (!output_commit(&output, &error)) {
+	if (!job->collect && !output_commit(&output, &error)) {
 		set_error(job, job->dst, error);
 		return;
 	}
@@ -138,4 +167,41 @@ void run_job(struct job *job, const struct run_settings *settings)
 	attribution_coverage(attribution, &summary.coverage);
 	memcpy(summary.stage_seconds, stage, sizeof stage);
 	capture_report(job, &summary);
+}
+
+static GMutex report_lock;
+
+static void finish_job(struct job *job, const struct options *options)
+{
+	g_mutex_lock(&report_lock);
+	if (job->error)
+		fprintf(stderr, "profile_parser: %s\n", job->error);
+	else if (!options->quiet)
+		fputs(job->report->str, stderr);
+	g_mutex_unlock(&report_lock);
+}
+
+static void run_pooled(gpointer data, gpointer user_data)
+{
+	struct job *job = data;
+	const struct run_settings *settings = user_data;
+	run_job(job, settings);
+	finish_job(job, settings->options);
+}
+
+guint run_jobs(GPtrArray *jobs, struct run_settings *settings, guint parallel)
+{
+	if (jobs->len == 1) {
+		run_job(jobs->pdata[0], settings);
+		finish_job(jobs->pdata[0], settings->options);
+	} else {
+		GThreadPool *pool = g_thread_pool_new(run_pooled, settings, (int)parallel, FALSE, NULL);
+		for (guint i = 0; i < jobs->len; i++)
+			g_thread_pool_push(pool, jobs->pdata[i], NULL);
+		g_thread_pool_free(pool, FALSE, TRUE);
+	}
+	guint failed = 0;
+	for (guint i = 0; i < jobs->len; i++)
+		failed += ((struct job *)jobs->pdata[i])->error != NULL;
+	return failed;
 }

@@ -3,6 +3,7 @@
 #ifndef PP_RUN_H
 #define PP_RUN_H
 
+#include "combine.h"
 #include "et.h"
 #include "options.h"
 
@@ -22,9 +23,14 @@ struct job {
 	char *dst;
 	char *error;     /* "FILE: what went wrong" when the job failed */
 	GString *report; /* for standard error */
+	gboolean collect; /* no output: the summary's groups are kept, for a comparison */
+	struct collected collected;
 };
 
 /* Runs JOB; its outcome is in job->error and job->report. */
 void run_job(struct job *job, const struct run_settings *settings);
+/* Runs JOBS, PARALLEL at once, each job's report (or error) printed as it
+ * ends; returns how many failed. */
+guint run_jobs(GPtrArray *jobs, struct run_settings *settings, guint parallel);
 
 #endif

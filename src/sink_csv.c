@@ -51,6 +51,7 @@ static void append_value(GString *field, const struct value *value)
 	case VALUE_TEXT:
 	case VALUE_LITERAL: g_string_append_len(field, value->text.text, value->text.len); break;
 	case VALUE_ENTRIES: append_entries(field, &value->entries); break;
+	case VALUE_RATIO: ratio_append(field, value->number); break;
 	}
 }
 

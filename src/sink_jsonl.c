@@ -69,6 +69,10 @@ static json_object *json_of(const struct value *value, GString *scratch)
 	case VALUE_TEXT: return json_object_new_string_len(value->text.text, (int)value->text.len);
 	case VALUE_LITERAL: return json_value(value->text.text);
 	case VALUE_ENTRIES: return entry_array(&value->entries, scratch);
+	case VALUE_RATIO:
+		g_string_truncate(scratch, 0);
+		ratio_append(scratch, value->number);
+		return exact_number(scratch);
 	}
 	return NULL;
 }

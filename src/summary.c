@@ -1,14 +1,7 @@
 #include "summary.h"
 #include <string.h>
+#include "roles.h"
 #include "sums.h"
-
-struct group {
-	char *key;
-	gsize key_len;
-	guint64 count, outermost, launch_count, device_events;
-	gint64 host_total, host_min, host_max, self_host_total;
-	gint64 device_total, self_device_total, launch_total;
-};
 
 /* A node being visited whose group is open: its subtree is [start, end). */
 struct open_node {
@@ -24,6 +17,8 @@ struct summarizer {
 	GArray *open;         /* struct open_node: the visited ancestors of the node at hand */
 	GHashTable *open_count; /* struct group * -> how many open nodes are in it */
 	struct sums *sums;    /* the nodes' figures, O(1) each (SPEC 11.4) */
+	const struct group_config *config;
+	GString *key;         /* the key at hand, normalized */
 };
 
 static void group_free(gpointer data)
@@ -65,12 +60,38 @@ static void close_to(struct summarizer *s, guint node)
 	}
 }
 
+/* KEY (LEN bytes) into OUT, each "$$"-separated frame named ProfilerStep#N
+ * (N digits) written ProfilerStep#*, so that runs and ranks align. */
+void summary_normalize(GString *out, const char *key, gsize len)
+{
+	g_string_truncate(out, 0);
+	for (gsize start = 0; start <= len;) {
+		const char *sep = g_strstr_len(key + start, (gssize)(len - start), "$$");
+		gsize end = sep ? (gsize)(sep - key) : len;
+		guint64 number;
+		if (step_number(key + start, end - start, &number))
+			g_string_append(out, STEP_PREFIX "*");
+		else
+			g_string_append_len(out, key + start, (gssize)(end - start));
+		if (!sep)
+			break;
+		g_string_append(out, "$$");
+		start = end + 2;
+	}
+}
+
 static void add_node(struct summarizer *s, guint node, const GString *path)
 {
 	const struct event *event = &s->forest->events[node];
 	close_to(s, node);
-	struct group *group = s->mode == SUMMARY_PATH ? group_of(s, path->str, path->len)
-						      : group_of(s, event->name->text, event->name->len);
+	const char *key = s->mode == SUMMARY_PATH ? path->str : event->name->text;
+	gsize key_len = s->mode == SUMMARY_PATH ? path->len : event->name->len;
+	if (s->config->normalize) {
+		summary_normalize(s->key, key, key_len);
+		key = s->key->str;
+		key_len = s->key->len;
+	}
+	struct group *group = group_of(s, key, key_len);
 	gboolean outermost = s->mode == SUMMARY_PATH || !g_hash_table_lookup(s->open_count, group);
 	group->count++;
 	group->self_host_total += node_self_host_time(s->forest, node);
@@ -84,6 +105,8 @@ static void add_node(struct summarizer *s, guint node, const GString *path)
 		group->launch_total += sums_inclusive(s->sums, FIGURE_LAUNCH_TIME, node);
 		group->launch_count += (guint64)sums_inclusive(s->sums, FIGURE_LAUNCHES, node);
 		group->device_events += (guint64)sums_inclusive(s->sums, FIGURE_DEVICE_EVENTS, node);
+		if (s->config->busy)
+			group->busy_total += s->config->busy[node];
 	}
 	struct open_node open = { node, s->forest->subtree_end[node], group };
 	g_array_append_val(s->open, open);
@@ -174,7 +197,13 @@ static void device_event_count(const void *r, struct value *v)
 	value_number(v, VALUE_INTEGER, (gint64)GROUP(r)->device_events);
 }
 
+static void rank(const void *r, struct value *v)
+{
+	value_rank(v, GROUP(r)->rank);
+}
+
 static const struct column columns[] = {
+	{ "rank", VALUE_INTEGER, SUMMARY_JSONL_DEFAULT, rank },
 	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
 	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, count },
 	{ "host total(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_total },
@@ -196,15 +225,11 @@ const struct catalogue *summary_catalogue(enum summary_mode mode)
 	return mode == SUMMARY_STEP ? step_summary_catalogue() : mode == SUMMARY_KERNEL ? kernel_summary_catalogue() : &catalogue;
 }
 
-gboolean write_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
-		       const struct write_config *config, enum summary_mode mode, guint64 *rows)
+GHashTable *summary_groups(const struct forest *forest, const struct attribution *attribution,
+			   const struct selection *selection, const struct group_config *config)
 {
-	if (mode == SUMMARY_STEP)
-		return write_step_summary(out, forest, attribution, config, rows);
-	if (mode == SUMMARY_KERNEL)
-		return write_kernel_summary(out, forest, attribution, config, rows);
 	struct summarizer s = {
-		.forest = forest, .attribution = attribution, .mode = mode,
+		.forest = forest, .attribution = attribution, .mode = config->mode, .config = config,
 		.groups = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, group_free),
 		.open = g_array_new(FALSE, FALSE, sizeof(struct open_node)),
 		.open_count = g_hash_table_new(g_direct_hash, g_direct_equal),
@@ -212,20 +237,40 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 				 FIGURE_BIT(FIGURE_DEVICE_TIME) | FIGURE_BIT(FIGURE_LAUNCH_TIME) |
 					 FIGURE_BIT(FIGURE_LAUNCHES) | FIGURE_BIT(FIGURE_DEVICE_EVENTS),
 				 NULL, FALSE),
+		.key = g_string_new(NULL),
 	};
-	select_visit(forest, config->selection, visit, &s);
-	g_autoptr(GPtrArray) groups = g_ptr_array_new();
-	GHashTableIter iter;
-	gpointer group;
-	g_hash_table_iter_init(&iter, s.groups);
-	while (g_hash_table_iter_next(&iter, NULL, &group))
-		g_ptr_array_add(groups, group);
-	g_ptr_array_sort(groups, compare_groups);
-	gboolean ok = write_rows(out, config, groups);
-	*rows = groups->len;
-	g_hash_table_destroy(s.groups);
+	select_visit(forest, selection, visit, &s);
 	g_array_free(s.open, TRUE);
 	g_hash_table_destroy(s.open_count);
 	sums_free(s.sums);
-	return ok;
+	g_string_free(s.key, TRUE);
+	return s.groups;
+}
+
+GPtrArray *summary_sorted(GHashTable *groups)
+{
+	GPtrArray *sorted = g_ptr_array_sized_new(g_hash_table_size(groups));
+	GHashTableIter iter;
+	gpointer group;
+	g_hash_table_iter_init(&iter, groups);
+	while (g_hash_table_iter_next(&iter, NULL, &group))
+		g_ptr_array_add(sorted, group);
+	g_ptr_array_sort(sorted, compare_groups);
+	return sorted;
+}
+
+gboolean write_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
+		       const struct write_config *config, enum summary_mode mode, guint64 *rows)
+{
+	if (mode == SUMMARY_STEP)
+		return write_step_summary(out, forest, attribution, config, rows);
+	if (mode == SUMMARY_KERNEL)
+		return write_kernel_summary(out, forest, attribution, config, rows);
+	struct group_config group_config = { .mode = mode };
+	g_autoptr(GHashTable) groups = summary_groups(forest, attribution, config->selection, &group_config);
+	g_autoptr(GPtrArray) sorted = summary_sorted(groups);
+	for (guint i = 0; i < sorted->len; i++)
+		((struct group *)sorted->pdata[i])->rank = config->rank;
+	*rows = sorted->len;
+	return write_rows(out, config, sorted);
 }

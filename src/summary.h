@@ -13,6 +13,36 @@ enum summary_mode {
 	SUMMARY_KERNEL, /* one row per device event name, src/summary_kernel.c */
 };
 
+/* A group of nodes: those of one key (path or name). count and the self
+ * totals take every node of the group, the other figures its outermost
+ * nodes only (no ancestor in the same group). */
+struct group {
+	char *key;
+	gsize key_len;
+	guint64 count, outermost, launch_count, device_events;
+	gint64 host_total, host_min, host_max, self_host_total;
+	gint64 device_total, self_device_total, launch_total;
+	gint64 busy_total; /* with group_config.busy */
+	const char *rank;  /* the trace's, for the rank column (not owned) */
+};
+
+/* A column of the path and name summaries that JSON Lines writes by default. */
+enum { SUMMARY_JSONL_DEFAULT = COLUMN_TABLE_FLAGS << 0 };
+
+struct group_config {
+	enum summary_mode mode; /* SUMMARY_PATH or SUMMARY_NAME */
+	gboolean normalize;     /* ProfilerStep#N frames become ProfilerStep#* (summary_normalize) */
+	const gint64 *busy;     /* per forest node (src/busy.h), for busy_total; or NULL */
+};
+
+/* The groups of the nodes SELECTION keeps: key -> struct group *, owned. */
+GHashTable *summary_groups(const struct forest *forest, const struct attribution *attribution,
+			   const struct selection *selection, const struct group_config *config);
+/* GROUPS' groups in the summary's order (not owned). */
+GPtrArray *summary_sorted(GHashTable *groups);
+/* KEY (LEN bytes) into OUT with each frame ProfilerStep#N written ProfilerStep#*. */
+void summary_normalize(GString *out, const char *key, gsize len);
+
 /* The columns of a summary of MODE (not SUMMARY_NONE). */
 const struct catalogue *summary_catalogue(enum summary_mode mode);
 

@@ -84,10 +84,16 @@ gboolean catalogue_pick(const struct catalogue *catalogue, const char *list, gui
 	if (!list)
 		return TRUE;
 	g_auto(GStrv) parts = g_strsplit(list + (list[0] == '+'), ",", -1);
+	guint defaults_picked = picked->len;
 	for (char **part = parts; *part; part++) {
 		char *name = g_strstrip(*part);
 		if (*name && !add_named(catalogue, name, picked, error))
 			return FALSE;
+		for (guint i = 0; *name && i < defaults_picked; i++) /* +LIST: a default named again stays where it is */
+			if (picked->pdata[i] == picked->pdata[picked->len - 1]) {
+				g_ptr_array_set_size(picked, picked->len - 1);
+				break;
+			}
 	}
 	if (picked->len == 0) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--columns names no column");
@@ -124,4 +130,21 @@ void layout_values(const struct layout *layout, const void *row, struct value *v
 		const struct column *column = layout->picked->pdata[c];
 		column->get(row, &values[layout->meta_count + c]);
 	}
+}
+
+void ratio_append(GString *out, gint64 thousandths)
+{
+	guint64 magnitude = thousandths < 0 ? 0 - (guint64)thousandths : (guint64)thousandths;
+	g_string_append_printf(out, "%s%" G_GUINT64_FORMAT ".%03u", thousandths < 0 ? "-" : "", magnitude / 1000,
+			       (guint)(magnitude % 1000));
+}
+
+/* A rank that is a whole number is written as one; any other as text. */
+void value_rank(struct value *v, const char *rank)
+{
+	guint64 number;
+	if (rank && g_ascii_string_to_unsigned(rank, 10, 0, G_MAXINT64, &number, NULL))
+		value_number(v, VALUE_INTEGER, (gint64)number);
+	else
+		value_string(v, rank);
 }

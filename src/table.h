@@ -21,7 +21,11 @@ enum value_type {
 	VALUE_TEXT,      /* plain text (may hold NUL characters: it has a length) */
 	VALUE_LITERAL,   /* a Python literal as the reader kept it, JSON text with --format jsonl */
 	VALUE_ENTRIES,   /* a list of launch or device events (struct entries) */
+	VALUE_RATIO,     /* thousandths, written with exactly three decimals: 1.250 */
 };
+
+/* A ratio in thousandths as text: "1.250", "-0.005". */
+void ratio_append(GString *out, gint64 thousandths);
 
 /* What each entry of a list column shows of its event. */
 enum entry_field {
@@ -65,6 +69,8 @@ void value_number(struct value *value, enum value_type type, gint64 number);
 void value_text(struct value *value, const char *text, gsize len);
 void value_string(struct value *value, const char *text); /* NUL-terminated, or NULL */
 void value_literal(struct value *value, const char *text); /* NUL-terminated, or NULL */
+/* A trace's RANK (or NULL): an integer when it is a whole number, else text. */
+void value_rank(struct value *value, const char *rank);
 
 /* Flags of a column: COLUMN_DEFAULT marks the default columns; a table
  * defines its own flags from COLUMN_TABLE_FLAGS on (what a row must work
@@ -101,7 +107,8 @@ struct layout {
 
 /* Appends to PICKED (const struct column *) the columns of LIST: names
  * separated by commas, matched without regard to case; a LIST starting with
- * '+' means the default columns followed by the listed ones. NULL is the
+ * '+' means the default columns followed by the listed ones (a default
+ * column listed again is not repeated). NULL is the
  * default: the columns with any of the DEFAULTS flags, in catalogue order.
  * An unknown name is an error that lists the catalogue. */
 gboolean catalogue_pick(const struct catalogue *catalogue, const char *list, guint defaults, GPtrArray *picked,

@@ -103,7 +103,20 @@ static gboolean decimal_to_ns(const struct decimal *d, guint64 *magnitude)
 	return TRUE;
 }
 
+static gboolean parse_scaled(const char *text, gsize len, gint64 scale_digits, gint64 *ns);
+
 gboolean time_parse_us(const char *text, gsize len, gint64 *ns)
+{
+	return parse_scaled(text, len, 0, ns);
+}
+
+gboolean time_parse_ms(const char *text, gsize len, gint64 *ns)
+{
+	return parse_scaled(text, len, 3, ns);
+}
+
+/* TEXT times 10^SCALE_DIGITS, as microseconds, into nanoseconds. */
+static gboolean parse_scaled(const char *text, gsize len, gint64 scale_digits, gint64 *ns)
 {
 	const char *p = text, *end = text + len;
 	while (p < end && is_blank(*p))
@@ -112,7 +125,10 @@ gboolean time_parse_us(const char *text, gsize len, gint64 *ns)
 		end--;
 	struct decimal d;
 	guint64 magnitude;
-	if (!scan_decimal(p, end, &d) || !decimal_to_ns(&d, &magnitude))
+	if (!scan_decimal(p, end, &d))
+		return FALSE;
+	d.exponent += scale_digits;
+	if (!decimal_to_ns(&d, &magnitude))
 		return FALSE;
 	if (d.negative) {
 		if (magnitude > (guint64)G_MAXINT64 + 1)

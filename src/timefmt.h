@@ -9,6 +9,8 @@
  * microseconds into nanoseconds, rounding half away from zero past the
  * nanosecond. FALSE when it is not a number or does not fit in 64 bits. */
 gboolean time_parse_us(const char *text, gsize len, gint64 *ns);
+/* The same for TEXT in milliseconds (the durations this program writes). */
+gboolean time_parse_ms(const char *text, gsize len, gint64 *ns);
 
 /* ns / 10^6 as a plain decimal with at least one fractional digit: 0.0, 0.104. */
 void time_append_ms(GString *out, gint64 ns);

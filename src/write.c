@@ -102,6 +102,7 @@ gboolean write_nodes(struct output *out, const struct forest *forest, const stru
 	node_row_init(&f.row, forest, attribution, config->et, columns_flags(config->layout->picked),
 		      config->communication);
 	f.row.steps = config->selection->steps;
+	f.row.rank = config->rank;
 	sink_init(&f.sink, config->format, config->layout);
 	path_walk_init(&f.walk, forest);
 	struct ordered_pool *pool = ordered_pool_new(format_segment, &f, 1, segment_free);

@@ -15,6 +15,7 @@ struct write_config {
 	const struct sink_class *format;
 	const struct et *et; /* the Execution Trace to join, or NULL */
 	const GRegex *communication; /* --comm-pattern, or NULL for the default */
+	const char *rank; /* the trace's rank (distributedInfo.rank, else its file name's number), or NULL */
 };
 
 struct write_result {

@@ -18,7 +18,7 @@ csv.field_size_limit(1 << 30)
 rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
 lines = open(sys.argv[2], encoding="utf-8").read().splitlines()
 assert len(rows) == len(lines), (len(rows), len(lines))
-NUMBERS = {"host duration(ms)", "device duration(ms)", "cuda launch duration(ms)", "host ts", "depth",
+NUMBERS = {"rank", "host duration(ms)", "device duration(ms)", "cuda launch duration(ms)", "host ts", "depth",
            "self host duration(ms)", "self device duration(ms)", "launch count", "device event count", "et node",
            "host memory(bytes)", "self host memory(bytes)", "device memory(bytes)", "self device memory(bytes)",
            "count", "host total(ms)", "host mean(ms)", "host min(ms)", "host max(ms)", "self host total(ms)",
@@ -53,5 +53,6 @@ if ! why=$(have_traces $real); then echo "SKIP: the real traces: $why"; finish; 
 check df_index_resolver "$traces/df_index_resolver.json.gz" -mc cpu_op --max_depth 3 --columns "$all"
 check resnet50_2021 "$traces/resnet50_2021_workers0.json.gz" -mc cpu_op --max_depth 4 --columns "$all"
 check simple_add_et "$traces/simple_add_kineto.json.gz" -mc cpu_op,user_annotation --et "$traces/simple_add_et.json.gz"
-check summary "$traces/nccl_data.json.gz" -mc cpu_op --summary path
+check summary "$traces/nccl_data.json.gz" -mc cpu_op --summary path \
+	--columns "rank,name,count,host total(ms),host mean(ms),host min(ms),host max(ms),self host total(ms),device total(ms),self device total(ms),cuda launch total(ms),launch count,device event count"
 finish

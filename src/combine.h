@@ -1,0 +1,54 @@
+/* Combine: one table from many traces (SPEC 13). The diff of two runs
+ * (src/diff.c) and the summary across ranks (src/ranks.c) take each
+ * trace's summary groups (src/summary.h), collected by jobs that keep
+ * nothing else of their trace, so memory holds the traces in flight (-j)
+ * and the groups, never every trace at once. --merge (src/merge.c) reads
+ * the per-rank JSON Lines summaries of a map step instead of the traces,
+ * and writes what --across-ranks writes. */
+#ifndef PP_COMBINE_H
+#define PP_COMBINE_H
+
+#include "options.h"
+#include "summary.h"
+
+/* What a job of a comparison keeps of its trace. */
+struct collected {
+	GHashTable *groups; /* key -> struct group *, owned */
+	char *rank;         /* distributedInfo.rank, else the file name's number, else NULL */
+	guint steps;        /* ProfilerStep#N events read (for --diff) */
+};
+
+void collected_clear(struct collected *collected);
+
+/* Checks the options of comparisons and sets options->compare: usage errors. */
+gboolean compare_check(struct options *options, GError **error);
+/* The catalogue of the rows MODE (not COMPARE_NONE) writes. */
+const struct catalogue *compare_catalogue(enum compare_mode mode);
+
+/* Writes the comparison of JOBS (struct job *, collected; FAILED of them
+ * failed) to -d; returns the exit status. */
+int combine_finish(const struct options *options, GPtrArray *jobs, guint failed);
+/* --merge: reads the summaries and writes the table; returns the exit status. */
+int combine_merge(const struct options *options);
+
+/* ---- the tables (src/diff.c, src/ranks.c, src/merge.c) ---- */
+
+const struct catalogue *diff_catalogue(void);
+/* The diff rows of BASE and NEW, sorted (struct diff_row *, freed with the array). */
+GPtrArray *diff_rows(const struct collected *base, const struct collected *new);
+
+const struct catalogue *ranks_catalogue(void);
+struct ranks;
+struct ranks *ranks_new(void);
+void ranks_free(struct ranks *ranks);
+/* Adds one trace's figures for KEY: its rank, its count, host and device totals. */
+void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len, guint64 count, gint64 host,
+	       gint64 device);
+/* The rows, sorted (owned by RANKS). */
+GPtrArray *ranks_rows(struct ranks *ranks);
+
+/* Reads the JSON Lines summary PATH into RANKS, POSITION being its rank
+ * when a line has none; FALSE, ERROR set, when it cannot be read. */
+gboolean merge_file(struct ranks *ranks, const char *path, gint64 position, GError **error);
+
+#endif
