@@ -35,6 +35,9 @@ struct options {
 	const struct sink_class *format; /* --format, else by the name of -d (x.jsonl), else csv */
 	gboolean compress; /* gzip: --compress, or a name of -d ending in .gz */
 	GRegex *communication; /* --comm-pattern, or NULL for the default (src/sums.h) */
+	char *sort_list;       /* --sort, as given */
+	GPtrArray *sort;       /* const struct column *: its keys, of the catalogue of the columns */
+	guint top;             /* --top N; 0: every row */
 };
 
 enum options_result {

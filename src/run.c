@@ -60,7 +60,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		set_error(job, job->dst, error);
 		return;
 	}
-	guint flags = columns_flags(options->columns);
+	guint flags = columns_flags(options->columns) | columns_flags(options->sort); /* what the reader keeps */
 	struct read_config read_config = {
 		.monitor_cats = options->monitor_cats,
 		.host_cats = options->host_cats,
@@ -104,7 +104,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.meta_count = options->meta->len,
 		.picked = options->columns,
 	};
-	struct write_config write_config = { &selection, &layout, options->format, et, options->communication };
+	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
+					     options->sort, options->top };
 	struct write_result written = { 0 };
 	gboolean ok = options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
 						       &written.rows)

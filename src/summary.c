@@ -218,7 +218,7 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 		g_ptr_array_add(groups, group);
 	g_ptr_array_sort(groups, compare_groups);
 	gboolean ok = write_rows(out, config, groups);
-	*rows = groups->len;
+	*rows = write_rows_count(config, groups->len);
 	g_hash_table_destroy(s.groups);
 	g_array_free(s.open, TRUE);
 	g_hash_table_destroy(s.open_count);
