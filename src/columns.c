@@ -241,12 +241,40 @@ static void rank(const void *r, struct value *v)
 	value_rank(v, ROW(r)->rank);
 }
 
+/* The node's inclusive device time as a share of all device events' time;
+ * no value when the trace has none. */
+static void device_share(const void *r, struct value *v)
+{
+	if (ROW(r)->device_total > 0)
+		value_number(v, VALUE_PERCENT, tenths_of_percent(inclusive(r, FIGURE_DEVICE_TIME), ROW(r)->device_total));
+	else
+		v->type = VALUE_EMPTY;
+}
+
+static void tree_name(const void *r, struct value *v)
+{
+	GString *label = ROW(r)->label;
+	guint depth = ROW(r)->forest->depth[ROW(r)->node], base = ROW(r)->indent_base;
+	g_string_truncate(label, 0);
+	for (guint level = base; level < depth; level++)
+		g_string_append(label, "  ");
+	g_string_append_len(label, EVENT(r)->name->text, (gssize)EVENT(r)->name->len);
+	value_text(v, label->str, label->len);
+}
+
+static const struct column tree_column = { "name", VALUE_TEXT, 0, tree_name };
+
+const struct column *node_tree_column(void)
+{
+	return &tree_column;
+}
+
 #define DEFAULT COLUMN_DEFAULT
 #define FIGURE(f) NODE_FIGURE(FIGURE_##f)
 
 /* In the order of the catalogue's listing; the default ones first. */
 static const struct column columns[] = {
-	{ "name", VALUE_TEXT, DEFAULT, name },
+	{ "name", VALUE_TEXT, DEFAULT | NODE_PATH, name },
 	{ "args", VALUE_LITERAL, DEFAULT, args },
 	{ "host duration(ms)", VALUE_DURATION, DEFAULT, host_duration },
 	{ "device duration(ms)", VALUE_DURATION, DEFAULT | FIGURE(DEVICE_TIME), device_duration },
@@ -286,6 +314,7 @@ static const struct column columns[] = {
 	{ "sync duration(ms)", VALUE_DURATION, FIGURE(SYNC), sync_duration },
 	{ "step", VALUE_TEXT, NODE_STEPS, step },
 	{ "rank", VALUE_INTEGER, 0, rank },
+	{ "device %", VALUE_PERCENT, NODE_SHARE | FIGURE(DEVICE_TIME), device_share },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
@@ -295,11 +324,25 @@ const struct catalogue *node_catalogue(void)
 	return &catalogue;
 }
 
+char *node_view_list(const char *list)
+{
+	if (!list)
+		return g_strdup(NODE_VIEW_COLUMNS);
+	return list[0] == '+' ? g_strconcat(NODE_VIEW_COLUMNS, ",", list + 1, NULL) : g_strdup(list);
+}
+
 void node_row_init(struct node_row *row, const struct forest *forest, const struct attribution *attribution,
 		   const struct et *et, guint flags, const GRegex *communication)
 {
 	*row = (struct node_row){ .forest = forest, .attribution = attribution, .et = et, .flags = flags };
 	row->launches = g_array_new(FALSE, FALSE, sizeof(guint));
+	row->label = g_string_new(NULL);
+	row->indent_base = 1;
+	if (flags & NODE_SHARE) {
+		struct coverage coverage;
+		attribution_coverage(attribution, &coverage);
+		row->device_total = coverage.total;
+	}
 	row->sums = sums_new(forest, attribution, NODE_FIGURES(flags), communication, (flags & NODE_SUMS) != 0);
 }
 
@@ -307,6 +350,8 @@ void node_row_clear(struct node_row *row)
 {
 	g_array_free(row->launches, TRUE);
 	row->launches = NULL;
+	g_string_free(row->label, TRUE);
+	row->label = NULL;
 	g_clear_pointer(&row->busy, g_free);
 	sums_free(row->sums);
 	row->sums = NULL;

@@ -16,8 +16,15 @@ enum {
 	NODE_EXTRAS = COLUMN_TABLE_FLAGS << 2, /* struct event_extra: the reader keeps shapes */
 	NODE_ET = COLUMN_TABLE_FLAGS << 3,     /* the Execution Trace join; default columns with --et */
 	NODE_BUSY = COLUMN_TABLE_FLAGS << 4,   /* every node's busy time, worked out at the first row */
-	NODE_STEPS = COLUMN_TABLE_FLAGS << 5,  /* the steps: the reader keeps ProfilerStep#N events */
+	NODE_SHARE = COLUMN_TABLE_FLAGS << 5,  /* the trace's device total (struct coverage), for device % */
+	NODE_PATH = COLUMN_TABLE_FLAGS << 6,   /* the node's path (the name column) */
+	NODE_STEPS = COLUMN_TABLE_FLAGS << 7,  /* the steps: the reader keeps ProfilerStep#N events */
 };
+
+/* The default columns of --format table (SPEC 12), in their order. */
+#define NODE_VIEW_COLUMNS \
+	"name,host duration(ms),device duration(ms),device busy(ms),cuda launch duration(ms),launch count,device %"
+
 
 /* A column that reads figure F (enum figure) of struct sums: each has its own
  * flag, so that only the figures picked get their arrays. */
@@ -39,11 +46,20 @@ struct node_row {
 	struct memory_sums memory;
 	const struct et_node *et_node; /* the ET node it joins (looked up whenever ET is given) */
 	gint64 *busy; /* with NODE_BUSY: per forest node (src/busy.h), from the first row on */
+	gint64 device_total; /* with NODE_SHARE: every device event's duration */
+	guint indent_base;   /* the depth that node_tree_column does not indent (the shallowest row's) */
+	GString *label;      /* node_tree_column's text */
 	const struct steps *steps; /* or NULL: the trace's steps were not read */
 	const char *rank;          /* the trace's rank, or NULL */
 };
 
 const struct catalogue *node_catalogue(void);
+/* The --columns LIST of --format table: NULL is NODE_VIEW_COLUMNS, +LIST
+ * follows them; a plain LIST is itself. */
+char *node_view_list(const char *list);
+/* The name column as the table's tree shows it: the node's own name,
+ * indented two spaces a level below row->indent_base. Not in the catalogue. */
+const struct column *node_tree_column(void);
 
 /* COMMUNICATION: the pattern of communication kernels, or NULL for the default. */
 void node_row_init(struct node_row *row, const struct forest *forest, const struct attribution *attribution,

@@ -59,7 +59,8 @@ static gboolean write_table(const struct options *options, const GPtrArray *rows
 		.meta_count = options->meta->len,
 		.picked = options->columns,
 	};
-	struct write_config config = { .layout = &layout, .format = options->format };
+	struct write_config config = { .layout = &layout, .format = options->format, .sort = options->sort,
+				       .top = options->top };
 	gboolean ok = output_open(&out, options->dst, options->compress, &error);
 	if (ok && !write_rows(&out, &config, rows)) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));

@@ -7,6 +7,7 @@
 #include "argv.h"
 #include "combine.h"
 #include "output.h"
+#include "sort.h"
 
 #define DEFAULT_MONITOR "python_function"
 #define DEFAULT_HOST "cuda_runtime,cuda_driver"
@@ -52,6 +53,7 @@ static const char description_tail[] =
 	"Examples:\n"
 	"  profile_parser -s trace.json -d out.csv -mc cpu_op --max_depth 3\n"
 	"  profile_parser -s trace.json.gz -d - -mc cpu_op,user_annotation | less\n"
+	"  profile_parser -s trace.json -d - --format table --sort \"device %\"\n"
 	"\n"
 	"Outputs: the name of -d gives the format unless --format says otherwise:\n"
 	"x.jsonl is JSON Lines, x.csv.gz and x.jsonl.gz are gzip; a name that\n"
@@ -183,6 +185,22 @@ static gboolean format_option(const char *option, const char *value, gpointer da
 	return TRUE;
 }
 
+/* --sort LIST: its names are looked up once the catalogue is known. */
+static gboolean sort_option(const char *option, const char *value, gpointer data, GError **error)
+{
+	struct options *options = data;
+	(void)option, (void)error;
+	g_free(options->sort_list);
+	options->sort_list = g_strdup(value);
+	return TRUE;
+}
+
+static gboolean top_option(const char *option, const char *value, gpointer data, GError **error)
+{
+	(void)option;
+	return sort_parse_top(value, &((struct options *)data)->top, error);
+}
+
 /* --comm-pattern: a GRegex, matched without regard to case; a bad one is a usage error. */
 static gboolean comm_pattern_option(const char *option, const char *value, gpointer data, GError **error)
 {
@@ -223,7 +241,9 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "across-ranks", 0, 0, G_OPTION_ARG_NONE, &options->across_ranks, "With --summary and many traces: one summary for the whole job", NULL },
 		{ "merge", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &options->merge, "Reduce per-rank JSON Lines summaries (files, or directories of *.jsonl) to --across-ranks's table", "DIR" },
 		{ "step", 0, 0, G_OPTION_ARG_CALLBACK, step_option, "Only what happens in steps N to M (ProfilerStep#N, by time and process)", "N[-M]" },
-		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv, or jsonl: one JSON object per row [by the name of -d, else csv]", "csv|jsonl" },
+		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv; jsonl: one JSON object per row; table: aligned for reading [by the name of -d, else csv]", "csv|jsonl|table" },
+		{ "sort", 0, 0, G_OPTION_ARG_CALLBACK, sort_option, "Order rows by these columns: numbers descending, text ascending", "LIST" },
+		{ "top", 0, 0, G_OPTION_ARG_CALLBACK, top_option, "Write only the first N rows (after --sort)", "N" },
 		{ "comm-pattern", 0, 0, G_OPTION_ARG_CALLBACK, comm_pattern_option, "Device events (by name, any case) that communication(ms) counts [nccl|rccl|...; see profile_parser(1)]", "REGEX" },
 		{ "compress", 0, 0, G_OPTION_ARG_NONE, &options->compress, "Write gzip (for -d - and DIR/; a name ending in .gz needs none)", NULL },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -353,18 +373,23 @@ static gboolean choose_form(struct options *options, GError **error)
 	return TRUE;
 }
 
-/* --columns from the catalogue of the rows written; a summary in JSON Lines
- * carries the trace's rank by default (for --merge). */
+/* The columns (and the sort keys) from the catalogue of the rows: a
+ * comparison's, a summary's, or the per-node one; --format table has its own
+ * defaults, and a summary in JSON Lines carries the trace's rank (for --merge). */
 static gboolean pick_columns(struct options *options, const char *columns, GError **error)
 {
-	if (options->compare)
-		return catalogue_pick(compare_catalogue(options->compare), columns, COLUMN_DEFAULT, options->columns, error);
-	if (options->summary)
-		return catalogue_pick(summary_catalogue(options->summary), columns,
-				      COLUMN_DEFAULT | (options->format == &jsonl_sink ? SUMMARY_JSONL_DEFAULT : 0),
-				      options->columns, error);
-	return catalogue_pick(node_catalogue(), columns, COLUMN_DEFAULT | (options->et ? NODE_ET : 0), options->columns,
-			      error);
+	const struct catalogue *catalogue = options->compare   ? compare_catalogue(options->compare)
+					    : options->summary ? summary_catalogue(options->summary)
+							       : node_catalogue();
+	guint defaults = COLUMN_DEFAULT;
+	if (options->et && !options->summary && !options->compare)
+		defaults |= NODE_ET;
+	if (options->summary && !options->compare && options->format == &jsonl_sink)
+		defaults |= SUMMARY_JSONL_DEFAULT;
+	g_autofree char *view = options->format == &table_sink && !options->summary && !options->compare
+					? node_view_list(columns) : NULL;
+	return catalogue_pick(catalogue, view ? view : columns, defaults, options->columns, error) &&
+	       sort_pick(catalogue, options->sort_list, options->sort, error);
 }
 
 enum options_result options_parse(int argc, char **argv, struct options *options, GError **error)
@@ -373,6 +398,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	memset(options, 0, sizeof *options);
 	options->meta = g_array_new(FALSE, FALSE, sizeof(struct meta_column));
 	options->columns = g_ptr_array_new();
+	options->sort = g_ptr_array_new();
 	GOptionGroup *export_group;
 	g_autoptr(GOptionContext) context = make_context(&options->sources, &options->dst, &mc, &hc, &dc,
 							 &max_depth, &min_depth, &columns, options, &export_group);
@@ -427,5 +453,8 @@ void options_clear(struct options *options)
 		g_array_free(options->meta, TRUE);
 	if (options->columns)
 		g_ptr_array_free(options->columns, TRUE);
+	g_free(options->sort_list);
+	if (options->sort)
+		g_ptr_array_free(options->sort, TRUE);
 	memset(options, 0, sizeof *options);
 }

@@ -48,6 +48,9 @@ struct options {
 	enum compare_mode compare;
 	gboolean across_ranks; /* --across-ranks, as given */
 	char **merge;          /* --merge DIR or FILE, as many as given */
+	char *sort_list;       /* --sort, as given */
+	GPtrArray *sort;       /* const struct column *: its keys, of the catalogue of the columns */
+	guint top;             /* --top N; 0: every row */
 };
 
 enum options_result {

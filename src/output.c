@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cleanup.h"
@@ -237,4 +238,18 @@ void output_abort(struct output *output)
 	else if (output->file && !output->borrowed)
 		fclose(output->file);
 	output_finish(output);
+}
+
+guint output_columns(const struct output *output)
+{
+	const char *columns = g_getenv("COLUMNS");
+	char *end;
+	guint64 width = columns ? g_ascii_strtoull(columns, &end, 10) : 0;
+	if (columns && g_ascii_isdigit(*columns) && !*end && width >= 1 && width <= G_MAXUINT16)
+		return (guint)width;
+	struct winsize size;
+	if (output->file && !output->gz && isatty(fileno(output->file)) &&
+	    ioctl(fileno(output->file), TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+		return size.ws_col;
+	return OUTPUT_COLUMNS_DEFAULT;
 }

@@ -34,6 +34,11 @@ gboolean output_commit(struct output *output, GError **error);
 /* Removes the temporary file; the destination stays as it was. */
 void output_abort(struct output *output);
 
+#define OUTPUT_COLUMNS_DEFAULT 120
+/* The width a table written to OUTPUT may take: $COLUMNS when it is a
+ * number, else the terminal's when OUTPUT is one, else 120. */
+guint output_columns(const struct output *output);
+
 /* Whether DST names a directory: "DIR/", or an existing directory. */
 gboolean output_is_directory(const char *dst);
 /* The file to write for the trace SRC: DST itself, or, for a directory,

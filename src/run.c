@@ -83,7 +83,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		set_error(job, job->dst, error);
 		return;
 	}
-	guint flags = columns_flags(options->columns);
+	guint flags = columns_flags(options->columns) | columns_flags(options->sort); /* what the reader keeps */
 	struct read_config read_config = {
 		.monitor_cats = options->monitor_cats,
 		.host_cats = options->host_cats,
@@ -133,7 +133,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.picked = options->columns,
 	};
 	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
-	struct write_config write_config = { &selection, &layout, options->format, et, options->communication, rank };
+	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
+					     options->sort, options->top, rank };
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, forest, attribution, &selection, steps, &written.rows);

@@ -1,7 +1,7 @@
 #include "sink.h"
 #include <string.h>
 
-static const struct sink_class *const classes[] = { &csv_sink, &jsonl_sink };
+static const struct sink_class *const classes[] = { &csv_sink, &jsonl_sink, &table_sink };
 
 const struct sink_class *sink_class_find(const char *format)
 {
@@ -27,10 +27,14 @@ void sink_init(struct sink *sink, const struct sink_class *klass, const struct l
 	sink->klass = klass;
 	sink->layout = layout;
 	sink->scratch = g_string_sized_new(4096);
+	sink->width = 0;
+	sink->state = NULL;
 }
 
 void sink_clear(struct sink *sink)
 {
+	if (sink->klass->clear)
+		sink->klass->clear(sink);
 	g_string_free(sink->scratch, TRUE);
 	sink->scratch = NULL;
 }
@@ -46,4 +50,16 @@ void sink_row(struct sink *sink, const void *row, GString *out)
 	struct value *values = g_newa(struct value, width);
 	layout_values(sink->layout, row, values);
 	sink->klass->row(sink, values, out);
+}
+
+gboolean sink_measures(const struct sink *sink)
+{
+	return sink->klass->measure != NULL;
+}
+
+void sink_measure(struct sink *sink, const void *row)
+{
+	struct value *values = g_newa(struct value, layout_width(sink->layout));
+	layout_values(sink->layout, row, values);
+	sink->klass->measure(sink, values);
 }

@@ -15,18 +15,26 @@ struct sink_class {
 	gboolean json_values;  /* it wants args, shapes and types kept as JSON text, not Python literals */
 	void (*header)(struct sink *sink, GString *out);
 	void (*row)(struct sink *sink, const struct value *values, GString *out);
+	/* Optional: a sink that sizes its columns to its rows (table) is shown
+	 * every row's values before the header: the rows are read twice. */
+	void (*measure)(struct sink *sink, const struct value *values);
+	void (*clear)(struct sink *sink); /* optional: frees sink->state */
+	gboolean tree; /* per-node rows in tree order show their name column as an indented tree */
 };
 
 struct sink {
 	const struct sink_class *klass;
 	const struct layout *layout;
 	GString *scratch; /* the sink's own, for the row under way */
+	guint width;      /* the terminal's width, for a sink that fits it (output_columns) */
+	gpointer state;   /* the sink's own */
 };
 
 extern const struct sink_class csv_sink;
 extern const struct sink_class jsonl_sink;
+extern const struct sink_class table_sink;
 
-/* The sink class of FORMAT (csv, jsonl), or NULL. */
+/* The sink class of FORMAT (csv, jsonl, table), or NULL. */
 const struct sink_class *sink_class_find(const char *format);
 /* The formats, for messages: "csv or jsonl". */
 char *sink_formats(void);
@@ -36,5 +44,8 @@ void sink_clear(struct sink *sink);
 void sink_header(struct sink *sink, GString *out);
 /* Renders ROW's values under the sink's layout. */
 void sink_row(struct sink *sink, const void *row, GString *out);
+/* Whether the sink must see every row (sink_measure) before the header. */
+gboolean sink_measures(const struct sink *sink);
+void sink_measure(struct sink *sink, const void *row);
 
 #endif

@@ -40,7 +40,7 @@ static void append_entries(GString *field, const struct entries *entries)
 	}
 }
 
-static void append_value(GString *field, const struct value *value)
+void csv_append_value(GString *field, const struct value *value)
 {
 	switch (value->type) {
 	case VALUE_EMPTY: break;
@@ -48,6 +48,7 @@ static void append_value(GString *field, const struct value *value)
 	case VALUE_TIMESTAMP: time_append_us(field, value->number); break;
 	case VALUE_INTEGER:
 	case VALUE_BYTES: g_string_append_printf(field, "%" G_GINT64_FORMAT, value->number); break;
+	case VALUE_PERCENT: percent_append(field, value->number); break;
 	case VALUE_TEXT:
 	case VALUE_LITERAL: g_string_append_len(field, value->text.text, value->text.len); break;
 	case VALUE_ENTRIES: append_entries(field, &value->entries); break;
@@ -74,7 +75,7 @@ static void csv_row(struct sink *sink, const struct value *values, GString *out)
 			csv_append_field(out, value->text.text, value->text.len);
 		} else {
 			g_string_truncate(sink->scratch, 0);
-			append_value(sink->scratch, value);
+			csv_append_value(sink->scratch, value);
 			csv_append_field(out, sink->scratch->str, sink->scratch->len);
 		}
 		g_string_append(out, i + 1 < width ? "," : "\r\n");

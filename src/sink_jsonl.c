@@ -66,6 +66,10 @@ static json_object *json_of(const struct value *value, GString *scratch)
 	case VALUE_TIMESTAMP: return time_number(value->number, FALSE, scratch);
 	case VALUE_INTEGER:
 	case VALUE_BYTES: return json_object_new_int64(value->number);
+	case VALUE_PERCENT:
+		g_string_truncate(scratch, 0);
+		percent_append(scratch, value->number);
+		return exact_number(scratch);
 	case VALUE_TEXT: return json_object_new_string_len(value->text.text, (int)value->text.len);
 	case VALUE_LITERAL: return json_value(value->text.text);
 	case VALUE_ENTRIES: return entry_array(&value->entries, scratch);

@@ -271,6 +271,7 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 	g_autoptr(GPtrArray) sorted = summary_sorted(groups);
 	for (guint i = 0; i < sorted->len; i++)
 		((struct group *)sorted->pdata[i])->rank = config->rank;
-	*rows = sorted->len;
-	return write_rows(out, config, sorted);
+	gboolean ok = write_rows(out, config, sorted);
+	*rows = write_rows_count(config, sorted->len);
+	return ok;
 }

@@ -197,6 +197,6 @@ gboolean write_kernel_summary(struct output *out, const struct forest *forest, c
 		g_ptr_array_add(sorted, row);
 	}
 	g_ptr_array_sort(sorted, compare_rows);
-	*rows = sorted->len;
+	*rows = write_rows_count(config, sorted->len);
 	return write_rows(out, config, sorted);
 }

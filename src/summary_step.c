@@ -141,7 +141,7 @@ gboolean write_step_summary(struct output *out, const struct forest *forest, con
 		g_ptr_array_add(written, row);
 	}
 	gboolean ok = write_rows(out, config, written);
-	*rows = written->len;
+	*rows = write_rows_count(config, written->len);
 	for (guint i = 0; i < steps->count; i++)
 		g_array_free(by_step[i].intervals, TRUE);
 	return ok;

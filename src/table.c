@@ -51,6 +51,20 @@ void value_literal(struct value *value, const char *text)
 		value->type = VALUE_LITERAL;
 }
 
+gint64 tenths_of_percent(gint64 part, gint64 whole)
+{
+	if (part >= 0 && part <= (G_MAXINT64 - whole / 2) / 1000)
+		return (part * 1000 + whole / 2) / whole;
+	return (gint64)((double)part * 1000.0 / (double)whole + 0.5); /* beyond 106 days of device time */
+}
+
+void percent_append(GString *out, gint64 tenths)
+{
+	guint64 magnitude = tenths < 0 ? -(guint64)tenths : (guint64)tenths;
+	g_string_append_printf(out, "%s%" G_GUINT64_FORMAT ".%u", tenths < 0 ? "-" : "", magnitude / 10,
+			       (guint)(magnitude % 10));
+}
+
 char *catalogue_names(const struct catalogue *catalogue, guint flags)
 {
 	GString *text = g_string_new(NULL);

@@ -18,6 +18,7 @@ enum value_type {
 	VALUE_TIMESTAMP, /* nanoseconds, written as microseconds */
 	VALUE_INTEGER,   /* counts, depths, ids */
 	VALUE_BYTES,     /* a signed number of bytes */
+	VALUE_PERCENT,   /* a share in tenths of a percent, written with one decimal (12.3) */
 	VALUE_TEXT,      /* plain text (may hold NUL characters: it has a length) */
 	VALUE_LITERAL,   /* a Python literal as the reader kept it, JSON text with --format jsonl */
 	VALUE_ENTRIES,   /* a list of launch or device events (struct entries) */
@@ -71,6 +72,10 @@ void value_string(struct value *value, const char *text); /* NUL-terminated, or 
 void value_literal(struct value *value, const char *text); /* NUL-terminated, or NULL */
 /* A trace's RANK (or NULL): an integer when it is a whole number, else text. */
 void value_rank(struct value *value, const char *rank);
+/* PART of WHOLE (> 0) in tenths of a percent, rounded half up. */
+gint64 tenths_of_percent(gint64 part, gint64 whole);
+/* Appends TENTHS of a percent with one decimal: 123 is "12.3". */
+void percent_append(GString *out, gint64 tenths);
 
 /* Flags of a column: COLUMN_DEFAULT marks the default columns; a table
  * defines its own flags from COLUMN_TABLE_FLAGS on (what a row must work

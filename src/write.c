@@ -1,9 +1,11 @@
 #include "write.h"
 #include <string.h>
 #include "ordered.h"
+#include "sort.h"
 
 #define SEGMENT_NODES 64 /* a row holds whole launch lists (megabytes, at times): few in flight */
 #define SEGMENTS_IN_FLIGHT 2
+#define FLUSH_BYTES (1 << 16) /* gathered rows: written out in pieces of this size */
 
 /* A run of roots whose rows one thread formats. */
 struct segment {
@@ -92,12 +94,140 @@ static gboolean write_header(struct output *out, struct sink *sink)
 	return output_write(out, text->str, text->len);
 }
 
+static gboolean sorts(const struct write_config *config)
+{
+	return config->sort && config->sort->len;
+}
+
+/* Gathering: the rows' nodes with their sort keys. */
+struct gather {
+	struct node_row row; /* the keys' row */
+	struct sorter *sorter;
+	gboolean keys;
+};
+
+static void gather_row(guint node, const GString *path, gpointer data)
+{
+	struct gather *g = data;
+	if (g->keys)
+		node_row_set(&g->row, node, path);
+	sorter_add(g->sorter, node, &g->row);
+}
+
+/* The nodes CONFIG selects (guint), sorted and cut as it says; *BUSY gets
+ * the busy times when a key needed them. */
+static GArray *gather_nodes(const struct forest *forest, const struct attribution *attribution,
+			    const struct write_config *config, gint64 **busy)
+{
+	struct gather g = { .sorter = sorter_new(config->sort, config->top), .keys = sorts(config) };
+	if (g.keys)
+		node_row_init(&g.row, forest, attribution, config->et, columns_flags(config->sort), config->communication);
+	select_visit(forest, config->selection, gather_row, &g);
+	if (g.keys) {
+		*busy = g_steal_pointer(&g.row.busy);
+		node_row_clear(&g.row);
+	}
+	return sorter_finish(g.sorter);
+}
+
+/* NODE's path (names from its root joined by "$$") into PATH, written from
+ * its end: O(depth), no stack. */
+static void path_of(const struct forest *forest, guint node, GString *path)
+{
+	gsize len = 0;
+	for (const GNode *n = &forest->nodes[node]; n != &forest->root; n = n->parent)
+		len += ((const struct event *)n->data)->name->len + (n->parent != &forest->root ? 2 : 0);
+	g_string_set_size(path, len);
+	for (const GNode *n = &forest->nodes[node]; n != &forest->root; n = n->parent) {
+		const struct name *name = ((const struct event *)n->data)->name;
+		len -= name->len;
+		memcpy(path->str + len, name->text, name->len);
+		if (n->parent != &forest->root) {
+			len -= 2;
+			memcpy(path->str + len, "$$", 2);
+		}
+	}
+}
+
+static void set_row(struct node_row *row, guint node, GString *path)
+{
+	if (row->flags & NODE_PATH)
+		path_of(row->forest, node, path);
+	node_row_set(row, node, path);
+}
+
+/* PICKED with the name column as the tree shows it. */
+static GPtrArray *tree_columns(const GPtrArray *picked)
+{
+	GPtrArray *columns = g_ptr_array_sized_new(picked->len);
+	for (guint i = 0; i < picked->len; i++) {
+		const struct column *column = picked->pdata[i];
+		g_ptr_array_add(columns, (gpointer)(column->flags & NODE_PATH ? node_tree_column() : column));
+	}
+	return columns;
+}
+
+/* The rows of the gathered NODES through SINK into OUT. */
+static gboolean write_node_list(struct output *out, const GArray *nodes, struct node_row *row, struct sink *sink,
+				struct write_result *result)
+{
+	g_autoptr(GString) path = g_string_new(NULL);
+	g_autoptr(GString) text = g_string_sized_new(FLUSH_BYTES + 4096);
+	if (sink_measures(sink))
+		for (guint i = 0; i < nodes->len; i++) {
+			set_row(row, g_array_index(nodes, guint, i), path);
+			sink_measure(sink, row);
+		}
+	sink_header(sink, text);
+	gboolean ok = TRUE;
+	for (guint i = 0; ok && i < nodes->len; i++) {
+		guint node = g_array_index(nodes, guint, i);
+		set_row(row, node, path);
+		count_join(result, row->et_node, &row->forest->events[node]);
+		sink_row(sink, row, text);
+		result->rows++;
+		if (text->len >= FLUSH_BYTES) {
+			ok = output_write(out, text->str, text->len);
+			g_string_truncate(text, 0);
+		}
+	}
+	return ok && output_write(out, text->str, text->len);
+}
+
+/* Per-node rows gathered, sorted and cut, then written in one thread; a
+ * tree-showing sink gets the tree's names unless they are sorted. */
+static gboolean write_gathered(struct output *out, const struct forest *forest,
+			       const struct attribution *attribution, const struct write_config *config,
+			       struct write_result *result)
+{
+	gint64 *busy = NULL;
+	g_autoptr(GArray) nodes = gather_nodes(forest, attribution, config, &busy);
+	struct layout layout = *config->layout;
+	g_autoptr(GPtrArray) tree = config->format->tree && !sorts(config) ? tree_columns(layout.picked) : NULL;
+	if (tree)
+		layout.picked = tree;
+	struct node_row row;
+	node_row_init(&row, forest, attribution, config->et, columns_flags(layout.picked), config->communication);
+	row.busy = busy;
+	row.indent_base = config->selection->min_depth > 0 ? (guint)config->selection->min_depth : 1;
+	struct sink sink;
+	sink_init(&sink, config->format, &layout);
+	sink.width = output_columns(out);
+	memset(result, 0, sizeof *result);
+	gboolean ok = write_node_list(out, nodes, &row, &sink, result);
+	sink_clear(&sink);
+	node_row_clear(&row);
+	return ok;
+}
+
 /* A pipeline: one thread formats segments of roots while this one writes
  * them, in order. (Writing is bound by the kernel's copy into the page
  * cache; more formatting threads only hold more rows in memory.) */
 gboolean write_nodes(struct output *out, const struct forest *forest, const struct attribution *attribution,
 		     const struct write_config *config, struct write_result *result)
 {
+	if (sorts(config) || config->top || config->format->measure)
+		return write_gathered(out, forest, attribution, config, result);
 	struct formatter f = { .selection = config->selection };
 	node_row_init(&f.row, forest, attribution, config->et, columns_flags(config->layout->picked),
 		      config->communication);
@@ -128,10 +258,36 @@ gboolean write_nodes(struct output *out, const struct forest *forest, const stru
 	return ok;
 }
 
+guint64 write_rows_count(const struct write_config *config, guint64 count)
+{
+	return config->top ? MIN(count, config->top) : count;
+}
+
+/* ROWS in the order CONFIG's keys give, cut to its top; NULL when they stay as they are. */
+static GPtrArray *order_rows(const struct write_config *config, const GPtrArray *rows)
+{
+	if (!sorts(config) && (!config->top || config->top >= rows->len))
+		return NULL;
+	struct sorter *sorter = sorter_new(config->sort, config->top);
+	for (guint i = 0; i < rows->len && sorter_add(sorter, i, rows->pdata[i]); i++)
+		;
+	g_autoptr(GArray) ids = sorter_finish(sorter);
+	GPtrArray *ordered = g_ptr_array_sized_new(ids->len);
+	for (guint i = 0; i < ids->len; i++)
+		g_ptr_array_add(ordered, rows->pdata[g_array_index(ids, guint, i)]);
+	return ordered;
+}
+
 gboolean write_rows(struct output *out, const struct write_config *config, const GPtrArray *rows)
 {
+	g_autoptr(GPtrArray) ordered = order_rows(config, rows);
+	if (ordered)
+		rows = ordered;
 	struct sink sink;
 	sink_init(&sink, config->format, config->layout);
+	sink.width = output_columns(out);
+	for (guint i = 0; sink_measures(&sink) && i < rows->len; i++)
+		sink_measure(&sink, rows->pdata[i]);
 	g_autoptr(GString) text = g_string_new(NULL);
 	sink_header(&sink, text);
 	gboolean ok = output_write(out, text->str, text->len);

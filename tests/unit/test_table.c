@@ -1,0 +1,229 @@
+/* The table sink: middle-ellipsis shortening that never cuts a UTF-8
+ * character, widths in characters, fixed decimals, control characters, and
+ * whole tables: decimals aligned per column, numbers right and text left,
+ * headers wrapped, the name column shrunk to the width; and the percent
+ * values of device % in every format. */
+#include "unit.h"
+#include "sink_csv.h"
+#include "sink_table.h"
+
+static char *shortened(const char *text, guint width)
+{
+	GString *out = g_string_new(NULL);
+	table_shorten(out, text, strlen(text), width);
+	return g_string_free(out, FALSE);
+}
+
+static void test_shorten_ascii(void)
+{
+	g_autofree char *fits = shortened("aten::mm", 8);
+	ASSERT_STR(fits, "aten::mm");
+	g_autofree char *wide = shortened("aten::mm", 20);
+	ASSERT_STR(wide, "aten::mm");
+	g_autofree char *cut = shortened("ProfilerStep#3$$aten::copy_", 12);
+	ASSERT_STR(cut, "Profi…:copy_"); /* 5 + 1 + 6: the end gets the odd character */
+	CU_ASSERT_EQUAL(table_text_width(cut, strlen(cut)), 12);
+	g_autofree char *odd = shortened("abcdefghij", 5);
+	ASSERT_STR(odd, "ab…ij");
+	g_autofree char *one = shortened("abcdefghij", 1);
+	ASSERT_STR(one, "…");
+	g_autofree char *none = shortened("abcdefghij", 0);
+	ASSERT_STR(none, "");
+}
+
+static void test_shorten_utf8(void)
+{
+	/* 24 Greek letters of two bytes each */
+	const char *greek = "αβγδεζηθικλμνξοπρστυφχψω";
+	CU_ASSERT_EQUAL(table_text_width(greek, strlen(greek)), 24);
+	for (guint width = 0; width <= 25; width++) {
+		g_autofree char *text = shortened(greek, width);
+		CU_ASSERT_TRUE(g_utf8_validate(text, -1, NULL));
+		CU_ASSERT_EQUAL(table_text_width(text, strlen(text)), MIN(width, 24));
+	}
+	g_autofree char *six = shortened(greek, 6);
+	ASSERT_STR(six, "αβ…χψω");
+	/* three-byte and four-byte characters */
+	g_autofree char *mixed = shortened("a→b→c→d→e𝄞f", 7);
+	ASSERT_STR(mixed, "a→b…e𝄞f");
+}
+
+static char *text_of(const char *text, gsize len)
+{
+	GString *out = g_string_new(NULL);
+	table_append_text(out, text, len);
+	return g_string_free(out, FALSE);
+}
+
+static void test_cell_text(void)
+{
+	g_autofree char *controls = text_of("a\tb\nc\rd", 7);
+	ASSERT_STR(controls, "a b c d");
+	g_autofree char *nul = text_of("a\0b", 3);
+	ASSERT_STR(nul, "a b");
+	g_autofree char *invalid = text_of("a\xff" "b", 3);
+	ASSERT_STR(invalid, "a\xef\xbf\xbd" "b"); /* U+FFFD */
+	g_autofree char *kept = text_of("λ→x", strlen("λ→x"));
+	ASSERT_STR(kept, "λ→x");
+}
+
+static char *fixed(gint64 ns, gboolean timestamp, guint decimals)
+{
+	GString *out = g_string_new(NULL);
+	table_append_fixed(out, ns, timestamp, decimals);
+	return g_string_free(out, FALSE);
+}
+
+static void test_fixed_decimals(void)
+{
+	g_autofree char *a = fixed(1500000, FALSE, 3);
+	ASSERT_STR(a, "1.500");
+	g_autofree char *b = fixed(125000, FALSE, 3);
+	ASSERT_STR(b, "0.125");
+	g_autofree char *c = fixed(1, FALSE, 6);
+	ASSERT_STR(c, "0.000001");
+	g_autofree char *d = fixed(3000000000, FALSE, 1);
+	ASSERT_STR(d, "3000.0");
+	g_autofree char *e = fixed(-2500000, FALSE, 2);
+	ASSERT_STR(e, "-2.50");
+	g_autofree char *f = fixed(2413669096100149000, TRUE, 3);
+	ASSERT_STR(f, "2413669096100149.000");
+	g_autofree char *g = fixed(5000, TRUE, 0);
+	ASSERT_STR(g, "5");
+}
+
+static void test_percent(void)
+{
+	CU_ASSERT_EQUAL(tenths_of_percent(1, 3), 333);
+	CU_ASSERT_EQUAL(tenths_of_percent(2, 3), 667);
+	CU_ASSERT_EQUAL(tenths_of_percent(1, 2000), 1);  /* 0.05% rounds half up */
+	CU_ASSERT_EQUAL(tenths_of_percent(1, 2001), 0);
+	CU_ASSERT_EQUAL(tenths_of_percent(7, 7), 1000);
+	CU_ASSERT_EQUAL(tenths_of_percent(G_MAXINT64 / 2, G_MAXINT64), 500);
+	GString *text = g_string_new(NULL);
+	percent_append(text, 1000);
+	g_string_append_c(text, ' ');
+	percent_append(text, 5);
+	g_string_append_c(text, ' ');
+	percent_append(text, 0);
+	ASSERT_STR(text->str, "100.0 0.5 0.0");
+	g_string_free(text, TRUE);
+}
+
+/* A table of this test's own. */
+struct test_row {
+	const char *name;
+	gint64 ns;
+	gint64 count;
+	gint64 tenths; /* -1: no value */
+};
+
+static void row_name(const void *r, struct value *v)
+{
+	value_string(v, ((const struct test_row *)r)->name);
+}
+
+static void row_ns(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ((const struct test_row *)r)->ns);
+}
+
+static void row_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, ((const struct test_row *)r)->count);
+}
+
+static void row_share(const void *r, struct value *v)
+{
+	const struct test_row *row = r;
+	if (row->tenths < 0)
+		v->type = VALUE_EMPTY;
+	else
+		value_number(v, VALUE_PERCENT, row->tenths);
+}
+
+static const struct column test_columns[] = {
+	{ "name", VALUE_TEXT, COLUMN_DEFAULT, row_name },
+	{ "host duration(ms)", VALUE_DURATION, COLUMN_DEFAULT, row_ns },
+	{ "launch count", VALUE_INTEGER, COLUMN_DEFAULT, row_count },
+	{ "device %", VALUE_PERCENT, COLUMN_DEFAULT, row_share },
+};
+static const struct catalogue test_catalogue = { test_columns, G_N_ELEMENTS(test_columns) };
+
+static const struct test_row rows[] = {
+	{ "ProfilerStep#1$$aten::linear", 1500000, 12, 1000 },
+	{ "αβγδεζηθικλμνξοπρστυφχψω", 125000, 3, 5 },
+	{ "mm", 0, 0, -1 },
+};
+
+/* ROWS through FORMAT at WIDTH, measured first when the sink measures. */
+static char *written(const struct sink_class *format, guint width)
+{
+	g_autoptr(GPtrArray) picked = g_ptr_array_new();
+	CU_ASSERT_TRUE(catalogue_pick(&test_catalogue, NULL, COLUMN_DEFAULT, picked, NULL));
+	struct layout layout = { .picked = picked };
+	struct sink sink;
+	sink_init(&sink, format, &layout);
+	sink.width = width;
+	for (gsize i = 0; sink_measures(&sink) && i < G_N_ELEMENTS(rows); i++)
+		sink_measure(&sink, &rows[i]);
+	GString *out = g_string_new(NULL);
+	sink_header(&sink, out);
+	for (gsize i = 0; i < G_N_ELEMENTS(rows); i++)
+		sink_row(&sink, &rows[i], out);
+	sink_clear(&sink);
+	return g_string_free(out, FALSE);
+}
+
+static void test_table_wide(void)
+{
+	g_autofree char *table = written(&table_sink, 200);
+	ASSERT_STR(table,
+		   "name                          host duration(ms)  launch count  device %\n"
+		   "----------------------------  -----------------  ------------  --------\n"
+		   "ProfilerStep#1$$aten::linear              1.500            12     100.0\n"
+		   "αβγδεζηθικλμνξοπρστυφχψω                  0.125             3       0.5\n"
+		   "mm                                        0.000             0\n");
+}
+
+static void test_table_narrow(void)
+{
+	/* values 5, 6 and 5 wide, headers wrapped to their longest words */
+	g_autofree char *table = written(&table_sink, 40);
+	ASSERT_STR(table,
+		   "                      host  launch  device\n"
+		   "name          duration(ms)   count       %\n"
+		   "------------  ------------  ------  ------\n"
+		   "Profi…linear         1.500      12   100.0\n"
+		   "αβγδε…τυφχψω         0.125       3     0.5\n"
+		   "mm                   0.000       0\n");
+}
+
+static void test_table_exact_fit(void)
+{
+	/* 28 + 2 + 12 + 2 + 6 + 2 + 6 = 58: nothing shrinks, headers wrap */
+	g_autofree char *table = written(&table_sink, 58);
+	ASSERT_STR(table,
+		   "                                      host  launch  device\n"
+		   "name                          duration(ms)   count       %\n"
+		   "----------------------------  ------------  ------  ------\n"
+		   "ProfilerStep#1$$aten::linear         1.500      12   100.0\n"
+		   "αβγδεζηθικλμνξοπρστυφχψω             0.125       3     0.5\n"
+		   "mm                                   0.000       0\n");
+}
+
+static void test_percent_formats(void)
+{
+	g_autofree char *csv = written(&csv_sink, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\"1.5\",\"12\",\"100.0\"\r\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\"0.125\",\"3\",\"0.5\"\r\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\"0.0\",\"0\",\"\"\r\n"));
+	g_autofree char *jsonl = written(&jsonl_sink, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(jsonl, "\"launch count\":12,\"device %\":100.0}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(jsonl, "\"device %\":0.5}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(jsonl, "\"device %\":null}"));
+}
+
+UNIT_MAIN("table", UNIT_TEST(test_shorten_ascii), UNIT_TEST(test_shorten_utf8), UNIT_TEST(test_cell_text),
+	  UNIT_TEST(test_fixed_decimals), UNIT_TEST(test_percent), UNIT_TEST(test_table_wide),
+	  UNIT_TEST(test_table_narrow), UNIT_TEST(test_table_exact_fit), UNIT_TEST(test_percent_formats))
