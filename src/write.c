@@ -114,6 +114,15 @@ static void gather_row(guint node, const GString *path, gpointer data)
 	sorter_add(g->sorter, node, &g->row);
 }
 
+/* A node row for the columns of FLAGS, with what CONFIG knows of the trace. */
+static void row_init(struct node_row *row, const struct forest *forest, const struct attribution *attribution,
+		     const struct write_config *config, guint flags)
+{
+	node_row_init(row, forest, attribution, config->et, flags, config->communication);
+	row->steps = config->selection->steps;
+	row->rank = config->rank;
+}
+
 /* The nodes CONFIG selects (guint), sorted and cut as it says; *BUSY gets
  * the busy times when a key needed them. */
 static GArray *gather_nodes(const struct forest *forest, const struct attribution *attribution,
@@ -121,7 +130,7 @@ static GArray *gather_nodes(const struct forest *forest, const struct attributio
 {
 	struct gather g = { .sorter = sorter_new(config->sort, config->top), .keys = sorts(config) };
 	if (g.keys)
-		node_row_init(&g.row, forest, attribution, config->et, columns_flags(config->sort), config->communication);
+		row_init(&g.row, forest, attribution, config, columns_flags(config->sort));
 	select_visit(forest, config->selection, gather_row, &g);
 	if (g.keys) {
 		*busy = g_steal_pointer(&g.row.busy);
@@ -207,7 +216,7 @@ static gboolean write_gathered(struct output *out, const struct forest *forest,
 	if (tree)
 		layout.picked = tree;
 	struct node_row row;
-	node_row_init(&row, forest, attribution, config->et, columns_flags(layout.picked), config->communication);
+	row_init(&row, forest, attribution, config, columns_flags(layout.picked));
 	row.busy = busy;
 	row.indent_base = config->selection->min_depth > 0 ? (guint)config->selection->min_depth : 1;
 	struct sink sink;
@@ -229,10 +238,7 @@ gboolean write_nodes(struct output *out, const struct forest *forest, const stru
 	if (sorts(config) || config->top || config->format->measure)
 		return write_gathered(out, forest, attribution, config, result);
 	struct formatter f = { .selection = config->selection };
-	node_row_init(&f.row, forest, attribution, config->et, columns_flags(config->layout->picked),
-		      config->communication);
-	f.row.steps = config->selection->steps;
-	f.row.rank = config->rank;
+	row_init(&f.row, forest, attribution, config, columns_flags(config->layout->picked));
 	sink_init(&f.sink, config->format, config->layout);
 	path_walk_init(&f.walk, forest);
 	struct ordered_pool *pool = ordered_pool_new(format_segment, &f, 1, segment_free);

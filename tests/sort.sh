@@ -181,7 +181,7 @@ usage() {
 }
 usage "an unknown sort column" "profile_parser: --sort: unknown column 'bogus'; the columns are: name, args," --sort bogus
 usage "a list column as a key" "--sort: 'kernels' is a list column; sort by a number or a text column" --sort "name,kernels"
-usage "a node column in a summary" "--sort: unknown column 'device duration(ms)'; the columns are: name, count," --summary name --sort "device duration(ms)"
+usage "a node column in a summary" "--sort: unknown column 'device duration(ms)'; the columns are: rank, name, count," --summary name --sort "device duration(ms)"
 usage "an empty --sort" "--sort names no column" --sort " , "
 for n in 0 -3 abc 2.5 ""; do
 	usage "--top '$n'" "profile_parser: --top wants a whole number of rows >= 1, not '$n'" --top "$n"

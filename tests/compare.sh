@@ -1,0 +1,198 @@
+#!/bin/sh
+# Comparing runs and ranks (SPEC 13): --diff with and without steps,
+# --across-ranks, the map (per-rank JSON Lines summaries) and the reduce
+# (--merge), and the rank column, on fixtures checked by hand; the real
+# trace_diff pair both ways and the real sampled ranks through map + merge.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+fixtures=$top_srcdir/tests/compare
+
+# expect_output DESCRIPTION WANT: $tmp/out holds exactly WANT (CR LF stripped).
+expect_output() {
+	got=$(tr -d '\r' < "$tmp/out")
+	if [ "$got" = "$2" ]; then pass "$1"; else fail "$1: got"; echo "$got"; echo "wanted"; echo "$2"; fi
+}
+
+pp() {
+	"$PROFILE_PARSER" "$@" 2>"$tmp/err"
+	status=$?
+}
+
+header='"name","status","base count","new count","base host total(ms)","new host total(ms)","delta host total(ms)","base device total(ms)","new device total(ms)","delta device total(ms)","base device busy(ms)","new device busy(ms)","delta device busy(ms)","base cuda launch total(ms)","new cuda launch total(ms)","delta cuda launch total(ms)"'
+zeros='"0.0","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0.0"'
+
+# base.json: 2 steps; same (10 us twice), changed (5 us, launch 1 us, kernel
+# 7 us), removed (3 us), tiny (3 ns). new.json: 3 steps (other numbers);
+# same (10 us thrice), changed (9 us, the same launch and kernel), added
+# (1 us), tiny (3 ns). Per step: changed 2.5 -> 3 us, its kernel 3.5 us ->
+# 7/3 = 2.333 us (rounded to the ns), its launch 0.5 -> 0.333 us; the steps
+# (ProfilerStep#* once normalized) hold the same kernel and launch;
+# removed 1.5 us; added 0.333 us; tiny 1.5 ns -> 2 (half away from zero)
+# and 1 ns; same 10 us both. Sorted: |delta device| (changed before the
+# steps by |delta host|), then |delta host|.
+pp -s "$fixtures/base.json" -s "$fixtures/new.json" --diff name -mc cpu_op,user_annotation -d "$tmp/out"
+expect_status 0 "--diff runs"
+expect_output "--diff name with steps: per step, by hand" "$header
+\"changed\",\"changed\",\"1\",\"1\",\"0.0025\",\"0.003\",\"0.0005\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0005\",\"0.000333\",\"-0.000167\"
+\"ProfilerStep#*\",\"changed\",\"2\",\"3\",\"0.1\",\"0.1\",\"0.0\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0005\",\"0.000333\",\"-0.000167\"
+\"removed\",\"removed\",\"1\",\"0\",\"0.0015\",\"0.0\",\"-0.0015\",$zeros
+\"added\",\"added\",\"0\",\"1\",\"0.0\",\"0.000333\",\"0.000333\",$zeros
+\"tiny\",\"changed\",\"1\",\"1\",\"0.000002\",\"0.000001\",\"-0.000001\",$zeros
+\"same\",\"same\",\"2\",\"3\",\"0.01\",\"0.01\",\"0.0\",$zeros"
+expect_stderr "times are per step (base: 2 steps, new: 3)" "the report says the times are per step"
+
+pp -q -s "$fixtures/base.json" -s "$fixtures/new.json" --diff path -mc cpu_op,user_annotation -d "$tmp/out" \
+	--columns "name,status,base count,new count"
+expect_output "--diff path: ProfilerStep#N frames become ProfilerStep#*" '"name","status","base count","new count"
+"ProfilerStep#*$$changed","changed","1","1"
+"ProfilerStep#*","changed","2","3"
+"ProfilerStep#*$$removed","removed","1","0"
+"ProfilerStep#*$$added","added","0","1"
+"ProfilerStep#*$$tiny","changed","1","1"
+"ProfilerStep#*$$same","same","2","3"'
+
+# new_flat.json: new.json without its steps: totals, not per step
+pp -s "$fixtures/base.json" -s "$fixtures/new_flat.json" --diff name -mc cpu_op -d "$tmp/out"
+expect_output "--diff name without steps: totals, by hand" "$header
+\"same\",\"changed\",\"2\",\"3\",\"0.02\",\"0.03\",\"0.01\",$zeros
+\"changed\",\"changed\",\"1\",\"1\",\"0.005\",\"0.009\",\"0.004\",\"0.007\",\"0.007\",\"0.0\",\"0.007\",\"0.007\",\"0.0\",\"0.001\",\"0.001\",\"0.0\"
+\"removed\",\"removed\",\"1\",\"0\",\"0.003\",\"0.0\",\"-0.003\",$zeros
+\"added\",\"added\",\"0\",\"1\",\"0.0\",\"0.001\",\"0.001\",$zeros
+\"tiny\",\"same\",\"1\",\"1\",\"0.000003\",\"0.000003\",\"0.0\",$zeros"
+expect_stderr "times are totals (the new trace has no ProfilerStep#N)" "the report says the times are totals"
+
+pp -q -s "$fixtures/base.json" -s "$fixtures/new.json" --diff name -mc cpu_op --format jsonl -d "$tmp/out" \
+	--columns "name,status,delta host total(ms)" --top 2
+expect_output "--diff in JSON Lines, with --top" '{"name":"changed","status":"changed","delta host total(ms)":0.0005}
+{"name":"removed","status":"removed","delta host total(ms)":-0.0015}'
+
+# usage errors
+pp -s "$fixtures/base.json" --diff name -d "$tmp/out"
+expect_status 2 "--diff with one trace"
+expect_stderr "--diff compares two traces: -s BASE -s NEW" "--diff with one trace: the message"
+pp -s "$fixtures/base.json" -s "$fixtures/new.json" --diff name -d "$tmp/"
+expect_status 2 "--diff into a directory"
+expect_stderr "a comparison writes one table" "--diff into a directory: the message"
+pp -s "$fixtures/base.json" -s "$fixtures/new.json" --diff step -d "$tmp/out"
+expect_status 2 "--diff step"
+pp -s "$fixtures/ranks" --across-ranks -d "$tmp/out"
+expect_status 2 "--across-ranks without --summary"
+expect_stderr "--across-ranks wants --summary path or --summary name" "--across-ranks without --summary: the message"
+pp -s "$fixtures/ranks" --merge "$tmp" -d "$tmp/out"
+expect_status 2 "--merge with -s"
+pp -s "$fixtures/base.json" -s "$fixtures/base.json" --diff name -d "$fixtures/base.json"
+expect_status 2 "--diff over its own input"
+
+# three ranks: rank 0 and 2 from distributedInfo, rank 1 from the file name.
+# a: host 10, 20, 20 (max: ranks 1 and 2, the lowest wins), device 4, 0, 8;
+# d: device 0 and 3, a lower median of 0 (no imbalance); b: device 2.000
+# and 2.001 us, 2.001 / 2.000 = 1.0005, half away from zero: 1.001; c: one
+# rank. Sorted by device max.
+across='"name","ranks","count","host total min(ms)","host total median(ms)","host total max(ms)","host total max rank","host imbalance","device total min(ms)","device total median(ms)","device total max(ms)","device total max rank","device imbalance"
+"a","3","3","0.01","0.02","0.02","1","1.000","0.0","0.004","0.008","2","2.000"
+"d","2","2","0.005","0.005","0.005","0","1.000","0.0","0.0","0.003","1",""
+"b","2","2","0.006","0.006","0.006","0","1.000","0.002","0.002","0.002001","1","1.001"
+"c","1","1","0.001","0.001","0.001","2","1.000","0.002","0.002","0.002","2","1.000"'
+pp -s "$fixtures/ranks" --summary name --across-ranks -mc cpu_op -d "$tmp/out" -j 2
+expect_status 0 "--across-ranks runs"
+expect_output "--across-ranks, by hand" "$across"
+cp "$tmp/out" "$tmp/across.csv"
+pp -q -s "$fixtures/ranks" --summary name --across-ranks -mc cpu_op -d "$tmp/out" --format jsonl --columns "name,device imbalance"
+expect_output "the imbalance in JSON Lines: a number with three decimals, or null" '{"name":"a","device imbalance":2.000}
+{"name":"d","device imbalance":null}
+{"name":"b","device imbalance":1.001}
+{"name":"c","device imbalance":1.000}'
+
+# map: one JSON Lines summary per rank, carrying its rank; reduce: --merge
+mkdir "$tmp/map"
+for trace in "$fixtures"/ranks/*.json; do
+	"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/map/" --summary name --format jsonl -mc cpu_op ||
+		fail "the map of $trace"
+done
+if head -n 1 "$tmp/map/rank1.jsonl" | grep -q '^{"rank":1,"name":'; then pass "a rank's summary carries its rank"
+else fail "a rank's summary carries its rank: $(head -n 1 "$tmp/map/rank1.jsonl")"; fi
+pp --merge "$tmp/map" -d "$tmp/merged.csv"
+expect_status 0 "--merge runs"
+if cmp -s "$tmp/across.csv" "$tmp/merged.csv"; then pass "map + merge equals --across-ranks, byte for byte"
+else fail "map + merge differs from --across-ranks"; diff "$tmp/across.csv" "$tmp/merged.csv"; fi
+gzip -c "$tmp/map/rank2.jsonl" > "$tmp/rank2.jsonl.gz"
+pp -q --merge "$tmp/map/rank0.jsonl" --merge "$tmp/map/rank1.jsonl" --merge "$tmp/rank2.jsonl.gz" -d "$tmp/merged.csv"
+if cmp -s "$tmp/across.csv" "$tmp/merged.csv"; then pass "--merge of files, one gzipped"
+else fail "--merge of files differs"; fi
+
+# a broken rank is reported, the others still summarized, exit 1
+mkdir "$tmp/broken"
+cp "$fixtures"/ranks/*.json "$tmp/broken/"
+printf '{"traceEvents": [{"ph": "X", ' > "$tmp/broken/rank3.json"
+pp -s "$tmp/broken" --summary name --across-ranks -mc cpu_op -d "$tmp/out"
+expect_status 1 "a broken rank: exit status 1"
+expect_stderr "rank3.json" "a broken rank: named"
+expect_output "a broken rank: the others summarized" "$across"
+cp "$tmp/map/rank0.jsonl" "$tmp/map/rank9.jsonl"
+printf '{"name": "x"}\n' >> "$tmp/map/rank9.jsonl"
+pp --merge "$tmp/map" -d "$tmp/out"
+expect_status 1 "a broken summary: exit status 1"
+expect_stderr "rank9.jsonl: line" "a broken summary: named, with its line"
+expect_output "a broken summary: the others merged, nothing of it" "$across"
+
+# the rank column of per-node rows: distributedInfo, the file name, or none
+pp -q -s "$fixtures/ranks/rank2.json" -d "$tmp/out" -mc cpu_op --columns "rank,name" --max_depth 1 --top 1
+expect_output "rank from distributedInfo" '"rank","name"
+"2","a"'
+pp -q -s "$fixtures/ranks/rank1.json" -d "$tmp/out" -mc cpu_op --columns "rank,name" --top 1 --format jsonl
+expect_output "rank from the file name" '{"rank":1,"name":"a"}'
+pp -q -s "$fixtures/base.json" -d "$tmp/out" -mc cpu_op --columns "rank,name" --top 1
+expect_output "no rank: empty" '"rank","name"
+"","same"'
+
+# ---- the real traces ----
+if ! why=$(have_traces trace_diff_control.json.gz trace_diff_test.json.gz sampled_rank0.json.gz sampled_rank1.json.gz) ||
+	! command -v python3 >/dev/null; then
+	echo "SKIP the real traces: ${why:-no python3}"
+	finish
+	exit
+fi
+for mode in name path; do
+	"$PROFILE_PARSER" -q -s "$traces/trace_diff_control.json.gz" -s "$traces/trace_diff_test.json.gz" \
+		--diff $mode -mc cpu_op,user_annotation -d "$tmp/forward.csv"
+	"$PROFILE_PARSER" -q -s "$traces/trace_diff_test.json.gz" -s "$traces/trace_diff_control.json.gz" \
+		--diff $mode -mc cpu_op,user_annotation -d "$tmp/backward.csv"
+	if python3 - "$tmp/forward.csv" "$tmp/backward.csv" <<'PY'
+import csv, sys
+from decimal import Decimal as D
+forward = {r["name"]: r for r in csv.DictReader(open(sys.argv[1], newline=""))}
+backward = {r["name"]: r for r in csv.DictReader(open(sys.argv[2], newline=""))}
+assert forward.keys() == backward.keys() and forward
+swap = {"added": "removed", "removed": "added", "same": "same", "changed": "changed"}
+for key, f in forward.items():
+    b = backward[key]
+    assert swap[f["status"]] == b["status"], (key, f["status"], b["status"])
+    assert (f["base count"], f["new count"]) == (b["new count"], b["base count"]), key
+    for c in f:
+        if c.startswith("delta "):
+            assert D(f[c]) == -D(b[c]), (key, c)
+            stem = c[len("delta "):]
+            assert D(f["new " + stem]) - D(f["base " + stem]) == D(f[c]), (key, c)
+assert any(r["status"] == "added" for r in forward.values())
+PY
+	then pass "trace_diff both ways ($mode): deltas negated, added and removed swapped"
+	else fail "trace_diff both ways ($mode)"; fi
+done
+
+# copies of the real sampled ranks under rank names: map + merge == --across-ranks
+mkdir "$tmp/real" "$tmp/realmap"
+cp "$traces/sampled_rank0.json.gz" "$tmp/real/trace_rank_0.json.gz"
+cp "$traces/sampled_rank1.json.gz" "$tmp/real/trace_rank_1.json.gz"
+for mode in name path; do
+	"$PROFILE_PARSER" -q -s "$tmp/real" --summary $mode --across-ranks -mc cpu_op,user_annotation -d "$tmp/real.csv"
+	rm -f "$tmp"/realmap/*
+	for trace in "$tmp"/real/*; do
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/realmap/" --summary $mode --format jsonl -mc cpu_op,user_annotation
+	done
+	"$PROFILE_PARSER" -q --merge "$tmp/realmap" -d "$tmp/realmerged.csv"
+	if [ -s "$tmp/real.csv" ] && cmp -s "$tmp/real.csv" "$tmp/realmerged.csv"; then
+		pass "the sampled ranks ($mode): map + merge equals --across-ranks, byte for byte"
+	else
+		fail "the sampled ranks ($mode): map + merge differs"
+	fi
+done
+finish
