@@ -8,7 +8,8 @@
 # the big traces once (cached in bench-cache/, or $BENCH_CACHE), then prints a
 # table of medians: time, ratio to the floor, MB/s, peak RSS and RSS/size;
 # then gzip against plain, the cost of device busy(ms) and of the report (as
-# ratios to the run without), and time per MB at 1x, 5x and 20x copies.
+# ratios to the run without), time per MB at 1x, 5x and 20x copies, and 64
+# ranks through --across-ranks and through map + --merge.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-5}
@@ -137,3 +138,31 @@ for n in 1 5 20; do
 	s=$(median "$cache/t_scale.txt" 1)
 	printf '  x%-3s %8s MB  %6.2f s  %6.2f ms/MB\n' "$n" "$(size_mb "$t")" "$s" "$(calc "$s * 1000000000 / $(stat -c %s "$t")")"
 done
+
+# ---- many ranks (SPEC 13.2, 13.3) ----
+# 64 copies of a real trace under rank names, through --across-ranks with
+# -j 2, and through the map (one JSON Lines summary per rank, two at a
+# time) and the reduce (--merge): wall time and peak RSS of each.
+ranks=$cache/ranks64
+if [ ! -s "$ranks/rank_63.json.gz" ]; then
+	mkdir -p "$ranks"
+	for ((r = 0; r < 64; r++)); do cp "$shared/traces/nccl_data.json.gz" "$ranks/rank_$r.json.gz"; done
+fi
+rank_runs=$(( runs < 3 ? runs : 3 ))
+: > "$cache/t_across.txt"; : > "$cache/t_map.txt"; : > "$cache/t_merge.txt"
+for ((i = 0; i < rank_runs; i++)); do
+	run "$cache/t_across.txt" "$pp" -q -s "$ranks" -d "$cache/out.csv" --summary name --across-ranks -mc cpu_op -j 2
+	rm -rf "$cache/map" && mkdir "$cache/map"
+	/usr/bin/time -f "%e %M" -o "$cache/time.txt" sh -c 'ls "$1"/*.json.gz | xargs -P 2 -I{} "$2" -q -s {} -d "$3/" --summary name --format jsonl -mc cpu_op' \
+		sh "$ranks" "$pp" "$cache/map"
+	cat "$cache/time.txt" >> "$cache/t_map.txt"
+	run "$cache/t_merge.txt" "$pp" -q --merge "$cache/map" -d "$cache/merged.csv"
+done
+echo
+echo "64 ranks (nccl_data, $(size_mb "$shared/traces/nccl_data.json.gz") MB gzipped each), $rank_runs runs, medians:"
+echo
+echo "| step                                              |   time  | peak RSS |"
+echo "|---------------------------------------------------|---------|----------|"
+printf '| %-49s | %5.2f s | %5.0f MB |\n' "--across-ranks -j 2" "$(median "$cache/t_across.txt" 1)" "$(calc "$(median "$cache/t_across.txt" 2) / 1000")"
+printf '| %-49s | %5.2f s | %5.0f MB |\n' "map: 64 JSON Lines summaries, 2 at a time" "$(median "$cache/t_map.txt" 1)" "$(calc "$(median "$cache/t_map.txt" 2) / 1000")"
+printf '| %-49s | %5.2f s | %5.0f MB |\n' "reduce: --merge" "$(median "$cache/t_merge.txt" 1)" "$(calc "$(median "$cache/t_merge.txt" 2) / 1000")"
