@@ -113,23 +113,22 @@ static gint64 rank_number(const char *rank, gint64 position)
 	return rank && g_ascii_string_to_unsigned(rank, 10, 0, G_MAXINT64, &number, NULL) ? (gint64)number : position;
 }
 
-static int finish_across(const struct options *options, GPtrArray *jobs, guint failed)
+void combine_collected(struct job *job, gpointer data)
 {
-	struct ranks *ranks = ranks_new();
-	for (guint i = 0; i < jobs->len; i++) {
-		struct job *job = jobs->pdata[i];
-		if (job->error)
-			continue;
-		gint64 rank = rank_number(job->collected.rank, i);
-		GHashTableIter iter;
-		gpointer group;
-		g_hash_table_iter_init(&iter, job->collected.groups);
-		while (g_hash_table_iter_next(&iter, NULL, &group)) {
-			const struct group *g = group;
-			ranks_add(ranks, rank, g->key, g->key_len, g->count, g->host_total, g->device_total);
-		}
-		collected_clear(&job->collected); /* the groups are in RANKS now */
+	struct ranks *ranks = data;
+	gint64 rank = rank_number(job->collected.rank, job->position);
+	GHashTableIter iter;
+	gpointer group;
+	g_hash_table_iter_init(&iter, job->collected.groups);
+	while (g_hash_table_iter_next(&iter, NULL, &group)) {
+		const struct group *g = group;
+		ranks_add(ranks, rank, g->key, g->key_len, g->count, g->host_total, g->device_total);
 	}
+	collected_clear(&job->collected); /* in RANKS now: the groups of thousands of ranks are never all held */
+}
+
+static int finish_across(const struct options *options, GPtrArray *jobs, guint failed, struct ranks *ranks)
+{
 	GPtrArray *rows = ranks_rows(ranks);
 	gboolean written = failed < jobs->len && write_table(options, rows);
 	if (written && (!options->quiet || failed))
@@ -142,14 +141,13 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 	else if (!written && failed == jobs->len)
 		fprintf(stderr, "profile_parser: --across-ranks: nothing written, every trace failed:\n");
 	print_failures(jobs);
-	ranks_free(ranks);
 	return failed || !written ? EXIT_INPUT : EXIT_DONE;
 }
 
-int combine_finish(const struct options *options, GPtrArray *jobs, guint failed)
+int combine_finish(const struct options *options, GPtrArray *jobs, guint failed, struct ranks *ranks)
 {
 	return options->compare == COMPARE_DIFF ? finish_diff(options, jobs, failed)
-						: finish_across(options, jobs, failed);
+						: finish_across(options, jobs, failed, ranks);
 }
 
 static int compare_paths(gconstpointer a, gconstpointer b)

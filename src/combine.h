@@ -25,9 +25,15 @@ gboolean compare_check(struct options *options, GError **error);
 /* The catalogue of the rows MODE (not COMPARE_NONE) writes. */
 const struct catalogue *compare_catalogue(enum compare_mode mode);
 
-/* Writes the comparison of JOBS (struct job *, collected; FAILED of them
- * failed) to -d; returns the exit status. */
-int combine_finish(const struct options *options, GPtrArray *jobs, guint failed);
+struct ranks;
+struct job;
+/* For run_settings.collected with --across-ranks: adds JOB's groups to
+ * RANKS (a struct ranks *) and frees them. */
+void combine_collected(struct job *job, gpointer ranks);
+/* Writes the comparison of JOBS (struct job *; FAILED of them failed) to
+ * -d: the diff of the two jobs' groups, or RANKS, which every job that
+ * ended well was added to; returns the exit status. */
+int combine_finish(const struct options *options, GPtrArray *jobs, guint failed, struct ranks *ranks);
 /* --merge: reads the summaries and writes the table; returns the exit status. */
 int combine_merge(const struct options *options);
 
@@ -38,7 +44,6 @@ const struct catalogue *diff_catalogue(void);
 GPtrArray *diff_rows(const struct collected *base, const struct collected *new);
 
 const struct catalogue *ranks_catalogue(void);
-struct ranks;
 struct ranks *ranks_new(void);
 void ranks_free(struct ranks *ranks);
 /* Adds one trace's figures for KEY: its rank, its count, host and device totals. */

@@ -211,9 +211,15 @@ static int run(const struct options *options)
 		settings.et = et;
 	}
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
+	struct ranks *ranks = options->compare == COMPARE_ACROSS ? ranks_new() : NULL;
+	settings.collected = ranks ? combine_collected : NULL;
+	settings.collected_data = ranks;
 	guint failed = run_jobs(jobs, &settings, parallel);
-	if (options->compare)
-		return combine_finish(options, jobs, failed);
+	if (options->compare) {
+		int status = combine_finish(options, jobs, failed, ranks);
+		ranks_free(ranks);
+		return status;
+	}
 	if (many && (!options->quiet || failed)) /* -q: the count only when some failed */
 		summarize(jobs, failed);
 	return failed ? EXIT_INPUT : EXIT_DONE;

@@ -151,6 +151,7 @@ GPtrArray *plan_collect_jobs(const struct options *options, const GPtrArray *pat
 		struct job *job = g_new0(struct job, 1);
 		job->src = g_strdup(traces->pdata[i]);
 		job->collect = TRUE;
+		job->position = i;
 		g_ptr_array_add(jobs, job);
 	}
 	return jobs;

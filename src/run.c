@@ -172,9 +172,12 @@ void run_job(struct job *job, const struct run_settings *settings)
 
 static GMutex report_lock;
 
-static void finish_job(struct job *job, const struct options *options)
+static void finish_job(struct job *job, const struct run_settings *settings)
 {
+	const struct options *options = settings->options;
 	g_mutex_lock(&report_lock);
+	if (!job->error && job->collect && settings->collected)
+		settings->collected(job, settings->collected_data);
 	if (job->error)
 		fprintf(stderr, "profile_parser: %s\n", job->error);
 	else if (!options->quiet)
@@ -187,14 +190,14 @@ static void run_pooled(gpointer data, gpointer user_data)
 	struct job *job = data;
 	const struct run_settings *settings = user_data;
 	run_job(job, settings);
-	finish_job(job, settings->options);
+	finish_job(job, settings);
 }
 
 guint run_jobs(GPtrArray *jobs, struct run_settings *settings, guint parallel)
 {
 	if (jobs->len == 1) {
 		run_job(jobs->pdata[0], settings);
-		finish_job(jobs->pdata[0], settings->options);
+		finish_job(jobs->pdata[0], settings);
 	} else {
 		GThreadPool *pool = g_thread_pool_new(run_pooled, settings, (int)parallel, FALSE, NULL);
 		for (guint i = 0; i < jobs->len; i++)

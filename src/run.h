@@ -7,6 +7,8 @@
 #include "et.h"
 #include "options.h"
 
+struct job;
+
 /* What every job shares, read-only. */
 struct run_settings {
 	const struct options *options;
@@ -16,6 +18,10 @@ struct run_settings {
 	GHashTable *et_files; /* --et DIR: rank -> Execution Trace path; or NULL */
 	guint threads;        /* for each trace; 0: one per processor */
 	gboolean progress;    /* a progress line while reading: one trace, on a terminal, not -q */
+	/* Called (one job at a time) as each job that collected ends well, so
+	 * that its groups can be reduced and freed at once; or NULL. */
+	void (*collected)(struct job *job, gpointer data);
+	gpointer collected_data;
 };
 
 struct job {
@@ -24,6 +30,7 @@ struct job {
 	char *error;     /* "FILE: what went wrong" when the job failed */
 	GString *report; /* for standard error */
 	gboolean collect; /* no output: the summary's groups are kept, for a comparison */
+	guint position;   /* the job's place among the traces of the command line */
 	struct collected collected;
 };
 
