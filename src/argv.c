@@ -15,7 +15,7 @@ static const char *const long_names[] = {
 	"src", "dst", "monitor_cat", "host_cat", "device_cat", "max_depth", "min_depth",
 	"all-python-functions", "quiet", "help", "version", "leaves", "opaque", "whitelist",
 	"exclude", "blacklist", "skip-empty-shapes", "meta", "model-name", "ml-task", "is-training",
-	"columns", "et", "jobs", "summary", "format", "compress", "comm-pattern",
+	"columns", "et", "jobs", "summary", "format", "compress", "comm-pattern", "weight",
 };
 
 /* Option names compare with '-' and '_' taken as the same character. */
@@ -59,7 +59,7 @@ gboolean option_takes_value(const char *arg)
 		"-s", "-d", "--src", "--dst", "--monitor_cat", "--host_cat", "--device_cat",
 		"--max_depth", "--min_depth", "--opaque", "--whitelist", "--exclude", "--blacklist",
 		"--meta", "--model-name", "--ml-task", "--is-training", "--columns", "--et", "-j", "--jobs", "--summary", "--format",
-		"--comm-pattern",
+		"--comm-pattern", "--weight",
 	};
 	for (gsize i = 0; i < G_N_ELEMENTS(with_value); i++)
 		if (strcmp(arg, with_value[i]) == 0)

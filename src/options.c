@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "argv.h"
+#include "flame.h"
 #include "output.h"
 
 #define DEFAULT_MONITOR "python_function"
@@ -57,7 +58,8 @@ static const char description_tail[] =
 	"contradicts --format is an error. In -d DIR/, traces of one name are told\n"
 	"apart by their folders (a/t.json, b/t.json: DIR/a_t.csv, DIR/b_t.csv).\n"
 	"An output that is an input is an error; SIGINT, SIGTERM and SIGHUP\n"
-	"leave no temporary file.\n"
+	"leave no temporary file. x.folded is folded stacks and x.svg a flame\n"
+	"graph (see VIEWS in profile_parser(1)).\n"
 	"\n"
 	"Exit status: 0 done; 1 a trace, or a file named by --et, --opaque or\n"
 	"--exclude, could not be read or is not what it should be, or an output\n"
@@ -187,7 +189,8 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &options->show_version, "Print the version and exit", NULL },
 		{ "columns", 0, 0, G_OPTION_ARG_STRING, columns, "Columns to write, in order; +LIST: the default ones and LIST", "LIST" },
 		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path (path) or per op name (name)", "path|name" },
-		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv, or jsonl: one JSON object per row [by the name of -d, else csv]", "csv|jsonl" },
+		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv, jsonl (one JSON object per row), folded (stacks), svg (flame graph) [by the name of -d, else csv]", "FORMAT" },
+		{ "weight", 0, 0, G_OPTION_ARG_CALLBACK, flame_weight_option, "What folded and svg weigh: device (time), launch (time) or host (self time) [device]", "WEIGHT" },
 		{ "comm-pattern", 0, 0, G_OPTION_ARG_CALLBACK, comm_pattern_option, "Device events (by name, any case) that communication(ms) counts [nccl|rccl|...; see profile_parser(1)]", "REGEX" },
 		{ "compress", 0, 0, G_OPTION_ARG_NONE, &options->compress, "Write gzip (for -d - and DIR/; a name ending in .gz needs none)", NULL },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -351,7 +354,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	    !(options->summary ? catalogue_pick(summary_catalogue(), columns, COLUMN_DEFAULT, options->columns, error)
 			       : catalogue_pick(node_catalogue(), columns, COLUMN_DEFAULT | (options->et ? NODE_ET : 0),
 						options->columns, error)) ||
-	    !check_options(options, error) || !choose_form(options, error))
+	    !check_options(options, error) || !choose_form(options, error) || !flame_options_check(options, error))
 		return OPTIONS_USAGE;
 	return OPTIONS_RUN;
 }

@@ -4,6 +4,7 @@
 #define PP_OPTIONS_H
 
 #include <glib.h>
+#include "folded.h"
 #include "sink.h"
 #include "summary.h"
 
@@ -35,6 +36,8 @@ struct options {
 	const struct sink_class *format; /* --format, else by the name of -d (x.jsonl), else csv */
 	gboolean compress; /* gzip: --compress, or a name of -d ending in .gz */
 	GRegex *communication; /* --comm-pattern, or NULL for the default (src/sums.h) */
+	enum flame_weight weight; /* --weight, for --format folded and svg */
+	gboolean weight_given;
 };
 
 enum options_result {

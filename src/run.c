@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include "flame.h"
 #include "read.h"
 #include "report.h"
 #include "summary.h"
@@ -106,9 +107,13 @@ void run_job(struct job *job, const struct run_settings *settings)
 	};
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication };
 	struct write_result written = { 0 };
-	gboolean ok = options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
-						       &written.rows)
-				       : write_nodes(&output, forest, attribution, &write_config, &written);
+	gboolean ok;
+	if (flame_format(options->format))
+		ok = flame_write(&output, forest, attribution, options, job->src, &written.rows);
+	else
+		ok = options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
+						      &written.rows)
+				      : write_nodes(&output, forest, attribution, &write_config, &written);
 	if (!ok) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
 		output_abort(&output);

@@ -34,6 +34,13 @@ struct classifier {
 	GHashTable *by_name;         /* const struct name * -> class + 1 */
 };
 
+/* The classes of device events (SPEC 11.1), in the order of their figures. */
+enum device_class { CLASS_COMPUTE, CLASS_COMMUNICATION, CLASS_MEMCPY, CLASS_MEMSET, DEVICE_CLASSES };
+
+/* The class of the device EVENT: by its category, else by C's pattern
+ * (which must be set), each name matched once. */
+enum device_class classify(struct classifier *c, const struct event *event);
+
 struct sums {
 	const struct forest *forest;
 	guint figures;

@@ -146,7 +146,7 @@ static void test_formats(void)
 	CU_ASSERT_PTR_EQUAL(sink_class_find("jsonl"), &jsonl_sink);
 	CU_ASSERT_PTR_NULL(sink_class_find("xml"));
 	g_autofree char *formats = sink_formats();
-	ASSERT_STR(formats, "csv or jsonl");
+	ASSERT_STR(formats, "csv, jsonl, folded or svg");
 }
 
 UNIT_MAIN("sink", UNIT_TEST(test_csv), UNIT_TEST(test_jsonl), UNIT_TEST(test_layout), UNIT_TEST(test_entries),
