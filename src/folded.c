@@ -178,7 +178,7 @@ struct flame_tree *flame_tree_build(const struct forest *forest, const struct at
 	g_autofree guint *own = weight == WEIGHT_HOST ? NULL : own_launches(forest, a, &first);
 	g_autoptr(GRegex) own_pattern = NULL;
 	struct classifier classes = { communication, g_hash_table_new(NULL, NULL) };
-	if (!communication)
+	if (!communication && weight == WEIGHT_DEVICE) /* only device events have classes */
 		classes.communication = own_pattern =
 			g_regex_new(COMMUNICATION_PATTERN, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, NULL);
 	for (GNode *root = forest->root.children; root; root = root->next) {
