@@ -1,11 +1,18 @@
 #!/bin/sh
 # Installs the Debian packages that building and testing profile_parser needs,
 # only those missing (run as root; nothing is fetched when all are there).
+# --browser: Chromium too, in which tests/svg_browser.sh renders the SVG flame
+# graph (without it, that test is skipped); CI passes it.
 set -e
 packages="build-essential autoconf automake pkg-config libjson-c-dev libglib2.0-dev libcunit1-dev zlib1g-dev"
 # what the tests use: groff renders the man page whose EXAMPLES they run, jq
 # and GNU parallel are in those examples, valgrind checks the fixtures
 packages="$packages groff-base jq parallel valgrind"
+case "${1:-}" in
+--browser) packages="$packages chromium" ;;
+"") ;;
+*) echo "usage: $0 [--browser]" >&2; exit 2 ;;
+esac
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

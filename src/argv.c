@@ -16,7 +16,7 @@ static const char *const long_names[] = {
 	"all-python-functions", "quiet", "help", "version", "leaves", "opaque", "whitelist",
 	"exclude", "blacklist", "skip-empty-shapes", "meta", "model-name", "ml-task", "is-training",
 	"columns", "et", "jobs", "summary", "format", "compress", "comm-pattern", "step", "diff", "across-ranks", "merge",
-	"sort", "top",
+	"sort", "top", "weight",
 };
 
 /* Option names compare with '-' and '_' taken as the same character. */
@@ -60,7 +60,7 @@ gboolean option_takes_value(const char *arg)
 		"-s", "-d", "--src", "--dst", "--monitor_cat", "--host_cat", "--device_cat",
 		"--max_depth", "--min_depth", "--opaque", "--whitelist", "--exclude", "--blacklist",
 		"--meta", "--model-name", "--ml-task", "--is-training", "--columns", "--et", "-j", "--jobs", "--summary", "--format",
-		"--step", "--diff", "--merge", "--comm-pattern", "--sort", "--top",
+		"--step", "--diff", "--merge", "--comm-pattern", "--sort", "--top", "--weight",
 	};
 	for (gsize i = 0; i < G_N_ELEMENTS(with_value); i++)
 		if (strcmp(arg, with_value[i]) == 0)

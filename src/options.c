@@ -6,6 +6,7 @@
 #include <string.h>
 #include "argv.h"
 #include "combine.h"
+#include "flame.h"
 #include "output.h"
 #include "sort.h"
 
@@ -60,7 +61,8 @@ static const char description_tail[] =
 	"contradicts --format is an error. In -d DIR/, traces of one name are told\n"
 	"apart by their folders (a/t.json, b/t.json: DIR/a_t.csv, DIR/b_t.csv).\n"
 	"An output that is an input is an error; SIGINT, SIGTERM and SIGHUP\n"
-	"leave no temporary file.\n"
+	"leave no temporary file. x.folded is folded stacks and x.svg a flame\n"
+	"graph (see VIEWS in profile_parser(1)).\n"
 	"\n"
 	"Exit status: 0 done; 1 a trace, or a file named by --et, --opaque or\n"
 	"--exclude, could not be read or is not what it should be, or an output\n"
@@ -241,9 +243,10 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "across-ranks", 0, 0, G_OPTION_ARG_NONE, &options->across_ranks, "With --summary and many traces: one summary for the whole job", NULL },
 		{ "merge", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &options->merge, "Reduce per-rank JSON Lines summaries (files, or directories of *.jsonl) to --across-ranks's table", "DIR" },
 		{ "step", 0, 0, G_OPTION_ARG_CALLBACK, step_option, "Only what happens in steps N to M (ProfilerStep#N, by time and process)", "N[-M]" },
-		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv; jsonl: one JSON object per row; table: aligned for reading [by the name of -d, else csv]", "csv|jsonl|table" },
+		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv; jsonl: one JSON object per row; table: aligned for reading; folded: stacks; svg: a flame graph [by the name of -d, else csv]", "FORMAT" },
 		{ "sort", 0, 0, G_OPTION_ARG_CALLBACK, sort_option, "Order rows by these columns: numbers descending, text ascending", "LIST" },
 		{ "top", 0, 0, G_OPTION_ARG_CALLBACK, top_option, "Write only the first N rows (after --sort)", "N" },
+		{ "weight", 0, 0, G_OPTION_ARG_CALLBACK, flame_weight_option, "What folded and svg weigh: device (time), launch (time) or host (self time) [device]", "WEIGHT" },
 		{ "comm-pattern", 0, 0, G_OPTION_ARG_CALLBACK, comm_pattern_option, "Device events (by name, any case) that communication(ms) counts [nccl|rccl|...; see profile_parser(1)]", "REGEX" },
 		{ "compress", 0, 0, G_OPTION_ARG_NONE, &options->compress, "Write gzip (for -d - and DIR/; a name ending in .gz needs none)", NULL },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -426,7 +429,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	options->device_cats_given = dc != NULL;
 	if (!parse_depth("--max_depth", max_depth, &options->max_depth, error) ||
 	    !parse_depth("--min_depth", min_depth, &options->min_depth, error) || !check_options(options, error) ||
-	    !choose_form(options, error) || !pick_columns(options, columns, error))
+	    !choose_form(options, error) || !pick_columns(options, columns, error) || !flame_options_check(options, error))
 		return OPTIONS_USAGE;
 	return OPTIONS_RUN;
 }

@@ -4,6 +4,7 @@
 #define PP_OPTIONS_H
 
 #include <glib.h>
+#include "folded.h"
 #include "sink.h"
 #include "steps.h"
 #include "summary.h"
@@ -51,6 +52,8 @@ struct options {
 	char *sort_list;       /* --sort, as given */
 	GPtrArray *sort;       /* const struct column *: its keys, of the catalogue of the columns */
 	guint top;             /* --top N; 0: every row */
+	enum flame_weight weight; /* --weight, for --format folded and svg */
+	gboolean weight_given;
 };
 
 enum options_result {

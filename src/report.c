@@ -1,5 +1,6 @@
 #include "report.h"
 #include <string.h>
+#include "flame.h"
 #include "timefmt.h"
 #include "warnings.h"
 
@@ -204,7 +205,8 @@ void report_print(FILE *out, const struct run_summary *run)
 	if (!run->dst)
 		fprintf(out, "  keys:          %" G_GUINT64_FORMAT " kept for the comparison\n", run->rows);
 	else
-		fprintf(out, "  rows:          %" G_GUINT64_FORMAT " written to %s\n", run->rows,
+		fprintf(out, "  %-15s%" G_GUINT64_FORMAT " written to %s\n",
+			flame_format(run->options->format) ? "stacks:" : "rows:", run->rows,
 			g_strcmp0(run->dst, "-") == 0 ? "standard output" : run->dst);
 	fprintf(out, "  wall time:     %.3f s (read %.3f, build %.3f, attribute %.3f, write %.3f)\n", run->seconds,
 		run->stage_seconds[0], run->stage_seconds[1], run->stage_seconds[2], run->stage_seconds[3]);

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include "flame.h"
 #include "read.h"
 #include "report.h"
 #include "busy.h"
@@ -138,12 +139,15 @@ void run_job(struct job *job, const struct run_settings *settings)
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, forest, attribution, &selection, steps, &written.rows);
-	gboolean ok = job->collect ||
-		      (options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
-							&written.rows)
-					: write_nodes(&output, forest, attribution, &write_config, &written));
+	gboolean ok = TRUE;
 	if (job->collect)
 		job->collected.rank = g_steal_pointer(&rank);
+	else if (flame_format(options->format))
+		ok = flame_write(&output, forest, attribution, options, job->src, &written.rows);
+	else
+		ok = options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
+						      &written.rows)
+				      : write_nodes(&output, forest, attribution, &write_config, &written);
 	if (!ok) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
 		abort_output(job, &output);

@@ -1,7 +1,8 @@
 #include "sink.h"
 #include <string.h>
+#include "flame_svg.h"
 
-static const struct sink_class *const classes[] = { &csv_sink, &jsonl_sink, &table_sink };
+static const struct sink_class *const classes[] = { &csv_sink, &jsonl_sink, &table_sink, &folded_sink, &svg_sink };
 
 const struct sink_class *sink_class_find(const char *format)
 {

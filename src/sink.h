@@ -34,9 +34,10 @@ extern const struct sink_class csv_sink;
 extern const struct sink_class jsonl_sink;
 extern const struct sink_class table_sink;
 
-/* The sink class of FORMAT (csv, jsonl, table), or NULL. */
+/* The sink class of FORMAT (csv, jsonl, table, folded, svg), or NULL. The
+ * flame formats (src/flame.h) have no header or row: they are drawn whole. */
 const struct sink_class *sink_class_find(const char *format);
-/* The formats, for messages: "csv or jsonl". */
+/* The formats, for messages: "csv, jsonl, folded or svg". */
 char *sink_formats(void);
 
 void sink_init(struct sink *sink, const struct sink_class *klass, const struct layout *layout);

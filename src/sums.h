@@ -45,6 +45,9 @@ enum device_class classifier_class(struct classifier *c, const struct event *eve
 void classifier_clear(struct classifier *c);
 /* "compute", "communication", "memcpy", "memset". */
 const char *device_class_name(enum device_class class);
+/* The class of the device EVENT: by its category, else by C's pattern
+ * (which must be set), each name matched once. */
+enum device_class classify(struct classifier *c, const struct event *event);
 
 struct sums {
 	const struct forest *forest;

@@ -1,6 +1,7 @@
 #include "warnings.h"
 #include <stdarg.h>
 #include <string.h>
+#include "flame.h"
 #include "roles.h"
 #include "timefmt.h"
 
@@ -98,6 +99,11 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 	const struct forest *f = run->forest;
 	if (run->rows || !f->count || run->options->summary == SUMMARY_STEP || run->options->summary == SUMMARY_KERNEL)
 		return;
+	if (flame_format(run->options->format)) { /* the bounds and filters do not apply */
+		warn(out, run, "no stack written: the trace's %u monitored event%s have no %s", f->count, plural(f->count),
+		     flame_weight_text(run->options->weight));
+		return;
+	}
 	g_autoptr(GString) culprits = g_string_new(NULL);
 	struct selection lifted = *s;
 	lifted.min_depth = lifted.max_depth = -1;
