@@ -8,6 +8,8 @@ packages="build-essential autoconf automake pkg-config libjson-c-dev libglib2.0-
 # what the tests use: groff renders the man page whose EXAMPLES they run, jq
 # and GNU parallel are in those examples, valgrind checks the fixtures
 packages="$packages groff-base jq parallel valgrind"
+# and a private one-node Slurm cluster runs the man page's job array
+packages="$packages slurm-wlm munge"
 case "${1:-}" in
 --browser) packages="$packages chromium" ;;
 "") ;;
