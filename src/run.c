@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include "ordered.h"
 #include "read.h"
 #include "report.h"
 #include "busy.h"
@@ -199,10 +200,11 @@ guint run_jobs(GPtrArray *jobs, struct run_settings *settings, guint parallel)
 		run_job(jobs->pdata[0], settings);
 		finish_job(jobs->pdata[0], settings);
 	} else {
-		GThreadPool *pool = g_thread_pool_new(run_pooled, settings, (int)parallel, FALSE, NULL);
+		/* Reports are written as jobs end; the pool's order is not needed. */
+		struct ordered_pool *pool = ordered_pool_new(run_pooled, settings, parallel, NULL);
 		for (guint i = 0; i < jobs->len; i++)
-			g_thread_pool_push(pool, jobs->pdata[i], NULL);
-		g_thread_pool_free(pool, FALSE, TRUE);
+			ordered_pool_push(pool, jobs->pdata[i]);
+		ordered_pool_free(pool);
 	}
 	guint failed = 0;
 	for (guint i = 0; i < jobs->len; i++)
