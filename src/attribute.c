@@ -94,17 +94,28 @@ static int compare_device(const void *x, const void *y)
 	return a->index < b->index ? -1 : a->index > b->index;
 }
 
-/* Correlation id -> the first launch, in sort order, that carries it. */
+static guint correlation_hash(gconstpointer key)
+{
+	return g_int64_hash(&((const struct event *)key)->correlation);
+}
+
+static gboolean correlation_equal(gconstpointer x, gconstpointer y)
+{
+	const struct event *a = x, *b = y;
+	return a->correlation == b->correlation && a->has_correlation == b->has_correlation;
+}
+
+/* Correlation id (of an event) -> the first launch, in sort order, that carries it. */
 static GHashTable *launches_by_correlation(const struct attribution *a)
 {
-	GHashTable *table = g_hash_table_new(g_int64_hash, g_int64_equal);
+	GHashTable *table = g_hash_table_new(correlation_hash, correlation_equal);
 	for (guint l = 0; l < a->launch_count; l++) {
 		struct event *launch = &a->launches[l];
 		if (!launch->has_correlation)
 			continue;
-		gpointer found = g_hash_table_lookup(table, &launch->correlation);
+		gpointer found = g_hash_table_lookup(table, launch);
 		if (!found || event_compare(launch, &a->launches[GPOINTER_TO_UINT(found) - 1]) < 0)
-			g_hash_table_insert(table, &launch->correlation, GUINT_TO_POINTER(l + 1));
+			g_hash_table_insert(table, launch, GUINT_TO_POINTER(l + 1));
 	}
 	return table;
 }
@@ -120,7 +131,7 @@ static void claim_device_events(struct attribution *a, GArray *device)
 	a->device_time = g_new0(gint64, a->launch_count + 1);
 	for (guint d = 0; d < device->len; d++) {
 		struct event *event = &g_array_index(device, struct event, d);
-		gpointer found = event->has_correlation ? g_hash_table_lookup(table, &event->correlation) : NULL;
+		gpointer found = event->has_correlation ? g_hash_table_lookup(table, event) : NULL;
 		claim[d] = found ? GPOINTER_TO_UINT(found) - 1 : a->launch_count; /* the last group: unclaimed */
 		a->device_first[claim[d] + 1]++;
 		a->device_time[claim[d]] += event->dur;

@@ -34,6 +34,12 @@ struct batch_pool {
 	GPtrArray *workers;
 	GPtrArray *spare;   /* merged batches, to fill again: no new megabyte each time */
 
+	/* What any sum can reach: the durations of each role added up, and the
+	 * memory events' bytes (in magnitude); when none wraps, no sum over some
+	 * of them can. The least start and the greatest end bound every span. */
+	gint64 total[OUT_ROLES], bytes, first, last;
+	guint wrapped; /* 1 << role, 1 << OUT_ROLES for the bytes */
+
 	struct extractor main; /* for B/E pairs, matched while merging */
 	GHashTable *thread_index; /* GBytes "len:pid" "tid" -> index + 1 */
 	struct pairs *pairs;
@@ -124,6 +130,8 @@ struct batch_pool *batch_pool_new(const struct read_config *config, struct trace
 	pool->main.out = extracted_new();
 	pool->thread_index = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	pool->pairs = pairs_new();
+	pool->first = G_MAXINT64;
+	pool->last = G_MININT64;
 	return pool;
 }
 
@@ -302,10 +310,15 @@ static void append_extracted(struct batch_pool *pool, struct extracted *out)
 		global[k] = global_thread(pool, &g_array_index(out->keys, struct thread_key, k));
 	for (int role = 0; role < OUT_ROLES; role++) {
 		GArray *events = out->events[role];
+		gboolean wrapped = FALSE;
 		for (guint i = 0; i < events->len; i++) {
 			struct event *event = &g_array_index(events, struct event, i);
 			event->thread = global[event->thread];
+			wrapped |= __builtin_add_overflow(pool->total[role], event->dur, &pool->total[role]);
+			pool->first = MIN(pool->first, event->ts);
+			pool->last = MAX(pool->last, event_end(event));
 		}
+		pool->wrapped |= (guint)wrapped << role;
 		g_array_append_vals(into[role], events->data, events->len);
 		g_array_set_size(events, 0);
 	}
@@ -314,6 +327,9 @@ static void append_extracted(struct batch_pool *pool, struct extracted *out)
 	for (guint i = 0; i < out->memory->len; i++) {
 		struct memory_event *memory = &g_array_index(out->memory, struct memory_event, i);
 		memory->thread = global[memory->thread];
+		gint64 bytes = memory->bytes;
+		gboolean wrapped = bytes == G_MININT64 || __builtin_add_overflow(pool->bytes, ABS(bytes), &pool->bytes);
+		pool->wrapped |= (guint)wrapped << OUT_ROLES;
 	}
 	g_array_append_vals(trace->memory, out->memory->data, out->memory->len);
 	g_array_set_size(out->memory, 0);
@@ -396,7 +412,24 @@ gboolean batch_pool_failed(const struct batch_pool *pool)
 	return pool->failed;
 }
 
-void batch_pool_finish(struct batch_pool *pool)
+gboolean batch_pool_finish(struct batch_pool *pool, GError **error)
 {
 	pairs_count_unmatched(pool->pairs, &pool->trace->stats);
+	static const char *const what[OUT_ROLES + 1] = {
+		"the monitored events' durations", "the launches' durations", "the device events' durations",
+		"the steps' durations", "the memory events' bytes",
+	};
+	for (int i = 0; i <= OUT_ROLES; i++)
+		if (pool->wrapped & (1u << i)) {
+			g_set_error(error, READ_ERROR, READ_ERROR_NOT_TRACE, "%s add up past 2^63%s: sums would be wrong",
+				    what[i], i < OUT_ROLES ? " ns (292 years)" : "");
+			return FALSE;
+		}
+	gint64 span;
+	if (pool->first < pool->last && __builtin_sub_overflow(pool->last, pool->first, &span)) {
+		g_set_error_literal(error, READ_ERROR, READ_ERROR_NOT_TRACE,
+				    "the events span more than 2^63 ns (292 years): spans would be wrong");
+		return FALSE;
+	}
+	return TRUE;
 }

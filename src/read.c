@@ -428,6 +428,5 @@ gboolean reader_finish(struct reader *r, GError **error)
 		return read_fail(error, READ_ERROR_NOT_TRACE, r->consumed,
 			    r->saw_nodes ? "not a trace: a PyTorch Execution Trace (nodes, no traceEvents)"
 					 : "not a trace: no traceEvents array");
-	batch_pool_finish(r->pool);
-	return TRUE;
+	return batch_pool_finish(r->pool, error);
 }

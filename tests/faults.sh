@@ -55,4 +55,50 @@ if ! $asan; then
 	same "ulimit -v 20000: the same output" 
 fi
 
+# refused FILE WHAT [OPTIONS...]: exit 1, one line naming FILE and WHAT, no output left.
+refused() {
+	file=$1 what=$2; shift 2
+	rm -f "$tmp/out.csv"
+	"$PROFILE_PARSER" -s "$file" -d "$tmp/out.csv" "$@" 2>"$tmp/err"
+	status=$?
+	if [ "$status" -ne 1 ]; then fail "$file: exit status $status, wanted 1"; cat "$tmp/err"
+	elif [ "$(wc -l < "$tmp/err")" -ne 1 ] || ! grep -qF "$file: $what" "$tmp/err"; then
+		fail "$file: wanted one line with '$what':"; cat "$tmp/err"
+	elif [ -e "$tmp/out.csv" ]; then fail "$file: an output was left"
+	else pass "$(cat "$tmp/err")"; fi
+}
+
+# produces FILE WANT OPTIONS...: the CSV rows of FILE (header left out) are WANT.
+produces() {
+	file=$1 want=$2; shift 2
+	got=$("$PROFILE_PARSER" -q -s "$file" -d - "$@" | tr -d '\r' | tail -n +2)
+	if [ "$got" = "$want" ]; then pass "$file $*"; else fail "$file $*: got"; echo "$got"; echo "wanted"; echo "$want"; fi
+}
+
+# ---- figures past 63 bits: an error, never a wrapped number ----
+f=$top_srcdir/tests/faults
+refused "$f/wrap_host.json" "the monitored events' durations add up past 2^63 ns (292 years)" -mc cpu_op
+refused "$f/wrap_device.json" "the device events' durations add up past 2^63 ns (292 years)" -mc cpu_op
+refused "$f/wrap_span.json" "the events span more than 2^63 ns (292 years)" -mc cpu_op
+refused "$f/wrap_memory.json" "the memory events' bytes add up past 2^63" -mc cpu_op --columns "+device memory(bytes)"
+produces "$f/wrap_memory.json" '"op","1","0.05"' -mc cpu_op --summary name --columns "name,count,host total(ms)"
+produces "$f/fits.json" '"op","3","9223372036854.775"' -mc cpu_op --summary name --columns "name,count,host total(ms)"
+# correlation ids of 64 bits, unsigned (also as strings); -1 is not 2^64 - 1
+produces "$f/correlation_64.json" '"a","{'"'k_a'"': 0.005}"
+"b","{'"'k_b'"': 0.005}"
+"c","{'"'k_c'"': 0.005}"' -mc cpu_op --columns name,kernels
+
+# --merge: counts past 2^63 - 1 are not read, and their sums are refused
+"$PROFILE_PARSER" --merge "$f/count_max.jsonl" --merge "$f/count_one.jsonl" -d "$tmp/out.csv" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 1 ] && [ ! -e "$tmp/out.csv" ] && grep -qF "the counts of a key add up past 2^63 - 1" "$tmp/err"; then
+	pass "--merge: counts past 2^63 - 1 refused"
+else fail "--merge: counts past 2^63 - 1: exit $status"; cat "$tmp/err"; fi
+"$PROFILE_PARSER" -q --merge "$f/count_max.jsonl" -d - 2>"$tmp/err" | grep -qF '"9223372036854775807"' \
+	&& pass "--merge: a count of 2^63 - 1" || fail "--merge: a count of 2^63 - 1"
+"$PROFILE_PARSER" --merge "$f/count_past.jsonl" -d "$tmp/out.csv" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 1 ] && grep -qF 'line 1: no "count" number' "$tmp/err"; then pass "--merge: a count of 2^63 is refused"
+else fail "--merge: a count of 2^63: exit $status"; cat "$tmp/err"; fi
+
 finish
