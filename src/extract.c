@@ -228,12 +228,10 @@ static const char *value_text(struct extractor *x, json_object *value)
 {
 	g_string_truncate(x->literal, 0);
 	gsize replaced;
-	if (x->json_values) {
-		const char *json = json_object_to_json_string_ext(value, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-		replaced = pylit_append_utf8(x->literal, json, strlen(json));
-	} else {
+	if (x->json_values)
+		replaced = pylit_append_json_text(x->literal, value);
+	else
 		replaced = pylit_append_json(x->literal, value);
-	}
 	if (replaced)
 		x->out->stats.invalid_utf8++;
 	return g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len);

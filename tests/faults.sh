@@ -88,6 +88,17 @@ produces "$f/correlation_64.json" '"a","{'"'k_a'"': 0.005}"
 "b","{'"'k_b'"': 0.005}"
 "c","{'"'k_c'"': 0.005}"' -mc cpu_op --columns name,kernels
 
+# Numbers that are not finite: null in JSON Lines, as Python's str() in CSV
+produces "$f/non_finite.json" '"op","{'"'a': nan, 'b': inf, 'c': -inf, 'd': inf, 'e': [nan, 1.5, {'f': -inf}], 'g': 'NaN'"'}"' \
+	-mc cpu_op --columns name,args
+got=$("$PROFILE_PARSER" -q -s "$f/non_finite.json" -d - --format jsonl -mc cpu_op --columns args)
+want='{"args":{"a":null,"b":null,"c":null,"d":null,"e":[null,1.5,{"f":null}],"g":"NaN"}}'
+[ "$got" = "$want" ] && pass "JSON Lines: non-finite numbers are null" || fail "JSON Lines: non-finite numbers: $got"
+if [ -n "$PYTHON3" ] && command -v "$PYTHON3" >/dev/null; then
+	printf '%s\n' "$got" | "$PYTHON3" -c 'import json, sys; json.loads(sys.stdin.read(), parse_constant=lambda c: sys.exit(1))' \
+		&& pass "JSON Lines: strict JSON" || fail "JSON Lines: not strict JSON"
+fi
+
 # --merge: counts past 2^63 - 1 are not read, and their sums are refused
 "$PROFILE_PARSER" --merge "$f/count_max.jsonl" --merge "$f/count_one.jsonl" -d "$tmp/out.csv" 2>"$tmp/err"
 status=$?
