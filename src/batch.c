@@ -211,8 +211,13 @@ static gboolean parse_group(struct worker *w, struct batch *b)
 		}
 	} else {
 		gsize pos = json_tokener_get_parse_end(w->tokener);
+		const char *why = json_tokener_error_desc(status);
+		if (pos < w->group->len && !w->group->str[pos]) /* json-c takes a NUL for the end */
+			why = "a raw NUL byte";
+		else if (pos && pos <= w->group->len && !w->group->str[pos - 1]) /* (after it, in a string) */
+			pos--, why = "a raw NUL byte";
 		const struct group_entry *entry = entry_at(w->entries, pos);
-		element_error(b, entry->element, pos - entry->start, json_tokener_error_desc(status));
+		element_error(b, entry->element, pos - entry->start, why);
 	}
 	json_object_put(group);
 	g_string_truncate(w->group, 0);

@@ -44,9 +44,13 @@ const struct catalogue *compare_catalogue(enum compare_mode mode)
 	return mode == COMPARE_DIFF ? diff_catalogue() : ranks_catalogue();
 }
 
+/* DST as messages show it (src/output.h); valid until the next call. */
 static const char *shown(const char *dst)
 {
-	return strcmp(dst, "-") == 0 ? "standard output" : dst;
+	static char *escaped;
+	g_free(escaped);
+	escaped = output_shown(dst);
+	return strcmp(dst, "-") == 0 ? "standard output" : escaped;
 }
 
 /* ROWS into -d, in the format and columns of OPTIONS; none when RANKS's counts wrapped. */
@@ -205,7 +209,8 @@ int combine_merge(const struct options *options)
 	for (guint i = 0; i < files->len; i++) {
 		g_clear_error(&error);
 		if (!merge_file(ranks, files->pdata[i], i, &error)) {
-			fprintf(stderr, "profile_parser: %s: %s\n", (char *)files->pdata[i], error->message);
+			g_autofree char *file = output_shown(files->pdata[i]);
+			fprintf(stderr, "profile_parser: %s: %s\n", file, error->message);
 			failed++;
 		}
 	}

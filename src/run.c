@@ -11,7 +11,8 @@
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
-	const char *shown = g_strcmp0(path, "-") != 0 ? path : path == job->dst ? "standard output" : "standard input";
+	g_autofree char *escaped = output_shown(path);
+	const char *shown = g_strcmp0(path, "-") != 0 ? escaped : path == job->dst ? "standard output" : "standard input";
 	job->error = g_strdup_printf("%s: %s", shown, error->message);
 }
 
@@ -160,8 +161,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Timeline) timeline = options->quiet ? NULL
 				     : timeline_compute((const struct event *)trace->device->data, trace->device->len,
 							trace->threads, options->communication);
+	g_autofree char *src_shown = output_shown(job->src), *dst_shown = output_shown(job->dst);
 	struct run_summary summary = {
-		.src = job->src, .dst = job->dst, .trace = trace, .forest = forest, .attribution = attribution,
+		.src = src_shown, .dst = dst_shown, .trace = trace, .forest = forest, .attribution = attribution,
 		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,
 		.et = et, .joined = written.joined, .joined_other_name = written.other_name,
 		.options = options, .selection = &selection, .timeline = timeline,

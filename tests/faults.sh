@@ -112,4 +112,45 @@ status=$?
 if [ "$status" -eq 1 ] && grep -qF 'line 1: no "count" number' "$tmp/err"; then pass "--merge: a count of 2^63 is refused"
 else fail "--merge: a count of 2^63: exit $status"; cat "$tmp/err"; fi
 
+# ---- the small ones ----
+ev='{"ph":"X","cat":"cpu_op","name":"op","pid":1,"tid":1,"ts":1,"dur":2}'
+printf '{"traceEvents\\u0000junk": [%s]}' "$ev" > "$tmp/nul_key.json"
+refused "$tmp/nul_key.json" "not a trace: no traceEvents array" -mc cpu_op
+printf '{"traceEvents": [%s], "traceEvents": [%s]}' "$ev" "$ev" > "$tmp/twice.json"
+refused "$tmp/twice.json" "not a trace: a second traceEvents member (which one is meant?) at byte 103" -mc cpu_op
+printf '{"traceEvents": [{"ph":"X","cat":"cpu_op","name":"o\000p","pid":1,"tid":1,"ts":1,"dur":2}]}' > "$tmp/raw_nul.json"
+for mc in cpu_op user_annotation; do
+	refused "$tmp/raw_nul.json" "JSON syntax error (a raw NUL byte) at byte 51" -mc $mc
+done
+printf '{"traceEvents": [{"ph":"X","cat":"cpu_op","name":"op","pid":1,\000"tid":1,"ts":1,"dur":2}]}' > "$tmp/raw_nul2.json"
+for mc in cpu_op user_annotation; do
+	refused "$tmp/raw_nul2.json" "JSON syntax error (a raw NUL byte) at byte 62" -mc $mc
+done
+head -c 4096 /dev/zero > "$tmp/zeros.json"
+refused "$tmp/zeros.json" "not JSON (unexpected character) at byte 0"
+
+# usage WHAT OPTIONS...: exit 2 with WHAT, before reading anything.
+usage() {
+	what=$1; shift
+	"$PROFILE_PARSER" "$@" 2>"$tmp/err" </dev/null
+	status=$?
+	if [ "$status" -eq 2 ] && grep -qF -- "$what" "$tmp/err"; then pass "usage: $what"
+	else fail "usage: $what: exit $status"; cat "$tmp/err"; fi
+}
+mkdir "$tmp/one" && cp "$tmp/nul_key.json" "$tmp/one/t.json"
+usage "with a directory of traces (-s DIR), -d must be a directory (DIR/), even for one trace" --src="$tmp/one" -d "$tmp/x.csv"
+usage "-d '' names no file (- is standard output)" -s - -d ''
+usage "-s '' names no file (- is standard input)" --src= -d "$tmp/x.csv"
+# A name with a newline cannot forge a line of the report.
+forged="$tmp/$(printf 'a\nprofile_parser: forged')"
+"$PROFILE_PARSER" -s "$forged" -d "$tmp/x.csv" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 1 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -qF 'a\nprofile_parser: forged: ' "$tmp/err"; then
+	pass "a newline in a name is shown as \\n"
+else fail "a newline in a name: exit $status"; cat "$tmp/err"; fi
+cp "$tmp/big.json" "$forged"
+"$PROFILE_PARSER" -s "$forged" -d "$forged.csv" -mc cpu_op 2>"$tmp/err"
+if ! grep -q '^profile_parser: forged' "$tmp/err" && grep -qF 'forged.csv' "$tmp/err"; then pass "the report escapes newlines in names"
+else fail "the report forged a line:"; cat "$tmp/err"; fi
+
 finish
