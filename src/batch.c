@@ -1,4 +1,5 @@
 #include "batch.h"
+#include "fault.h"
 #include "ordered.h"
 #include "pair.h"
 #include "roles.h"
@@ -91,7 +92,7 @@ void batch_free(struct batch *b)
 
 json_tokener *read_tokener_new(void)
 {
-	json_tokener *tokener = json_tokener_new_ex(TOKENER_DEPTH);
+	json_tokener *tokener = FAULT_CHECK(json_tokener_new_ex(TOKENER_DEPTH));
 	/* strict JSON, but a value ends where the document's next separator begins */
 	json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
 	return tokener;
@@ -200,6 +201,14 @@ static gboolean parse_group(struct worker *w, struct batch *b)
 	json_object *group = json_tokener_parse_ex(w->tokener, w->group->str, (int)w->group->len);
 	enum json_tokener_error status = json_tokener_get_error(w->tokener);
 	gboolean ok = status == json_tokener_success;
+	/* json-c 0.16 gives up, as if done, when it cannot allocate: another value, or ending early */
+	if (ok && (!json_object_is_type(group, json_type_array) || json_object_array_length(group) != w->entries->len ||
+		   json_tokener_get_parse_end(w->tokener) != w->group->len))
+		fault_out_of_memory();
+#if JSON_C_VERSION_NUM >= 0x001100
+	if (status == json_tokener_error_memory)
+		fault_out_of_memory();
+#endif
 	if (ok) {
 		for (guint i = 0; i < w->entries->len; i++) {
 			json_object *element = json_object_array_get_idx(group, i);

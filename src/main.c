@@ -12,6 +12,7 @@
 #include "options.h"
 #include "output.h"
 #include "combine.h"
+#include "fault.h"
 #include "plan.h"
 #include "run.h"
 
@@ -232,6 +233,7 @@ static int run(const struct options *options)
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	fault_install();
 	output_init();
 	struct options options;
 	g_autoptr(GError) error = NULL;

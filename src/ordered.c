@@ -1,5 +1,6 @@
 #include "ordered.h"
 #include <stdlib.h>
+#include "fault.h"
 
 #define MAX_THREADS 16
 
@@ -16,6 +17,7 @@ struct ordered_pool {
 	guint wanted;       /* the most to start */
 	GFunc work;
 	gpointer user_data;
+	const char *context; /* the creator's (src/fault.h) */
 	GDestroyNotify free_item;
 	GAsyncQueue *todo;  /* struct ticket *, in the order given */
 	GAsyncQueue *done;  /* struct ticket *, in the order work finished */
@@ -32,6 +34,7 @@ static void run_ticket(struct ordered_pool *pool, struct ticket *ticket)
 static gpointer run_thread(gpointer data)
 {
 	struct ordered_pool *pool = data;
+	fault_set_context(pool->context);
 	struct ticket *ticket;
 	while ((ticket = g_async_queue_pop(pool->todo)) != &stop)
 		run_ticket(pool, ticket);
@@ -42,6 +45,7 @@ struct ordered_pool *ordered_pool_new(GFunc work, gpointer user_data, guint thre
 {
 	struct ordered_pool *pool = g_new0(struct ordered_pool, 1);
 	pool->work = work;
+	pool->context = fault_context();
 	pool->user_data = user_data;
 	pool->free_item = free_item;
 	pool->wanted = MAX(threads, 1);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <json-c/printbuf.h>
+#include "fault.h"
 
 #define REPLACEMENT_CHARACTER 0xFFFD
 
@@ -360,5 +361,7 @@ gsize pylit_append_json_text(GString *out, json_object *value)
 {
 	null_non_finite(value);
 	const char *json = json_object_to_json_string_ext(value, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (!json)
+		fault_out_of_memory();
 	return pylit_append_utf8(out, json, strlen(json));
 }

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include "fault.h"
 #include "ordered.h"
 #include "read.h"
 #include "report.h"
@@ -77,6 +78,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 {
 	const struct options *options = settings->options;
 	g_autoptr(GError) error = NULL;
+	g_autofree char *context = output_shown(g_strcmp0(job->src, "-") == 0 ? "standard input" : job->src);
+	fault_set_context(context);
 	gint64 started = g_get_monotonic_time(), mark = started;
 	double stage[4];
 	job->report = g_string_new(NULL);

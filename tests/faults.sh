@@ -75,6 +75,43 @@ produces() {
 	if [ "$got" = "$want" ]; then pass "$file $*"; else fail "$file $*: got"; echo "$got"; echo "wanted"; echo "$want"; fi
 }
 
+# ---- memory limits: the right output, or exit 1 and "out of memory" ----
+# limited LIMIT TRACE NAME OPTIONS...: under ulimit -v LIMIT, within a minute,
+# $tmp/want.NAME again, or one line "TRACE: out of memory" and no file left.
+limited() {
+	limit=$1 trace=$2 name=$3; shift 3
+	rm -rf "$tmp/lim" && mkdir "$tmp/lim"
+	(ulimit -v "$limit"; exec timeout 60 "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/lim/$name" "$@") 2>"$tmp/err"
+	status=$?
+	if [ "$status" -eq 0 ] && cmp -s "$tmp/lim/$name" "$tmp/want.$name"; then
+		pass "ulimit -v $limit, $name: the same output"
+	elif [ "$status" -eq 1 ] && [ "$(cat "$tmp/err")" = "profile_parser: $trace: out of memory" ] \
+		&& [ -z "$(ls "$tmp/lim")" ]; then
+		pass "ulimit -v $limit, $name: out of memory, nothing left"
+	else
+		fail "ulimit -v $limit, $name: exit $status, $(ls "$tmp/lim")"; cat "$tmp/err"
+	fi
+}
+if ! $asan; then
+	for name in big.csv big.jsonl; do
+		"$PROFILE_PARSER" -q -s "$tmp/big.json" -d "$tmp/want.$name" -mc cpu_op
+		for limit in 8000 12000 16000 24000 32000 48000 200000; do
+			limited $limit "$tmp/big.json" $name -mc cpu_op
+		done
+	done
+	if have_traces df_index_resolver.json.gz >/dev/null; then
+		t=$traces/df_index_resolver.json.gz
+		for name in df.csv df.jsonl; do
+			"$PROFILE_PARSER" -q -s "$t" -d "$tmp/want.$name" -mc cpu_op,user_annotation
+			for limit in 50000 200000; do
+				limited $limit "$t" $name -mc cpu_op,user_annotation
+			done
+		done
+	else
+		echo "SKIP: df_index_resolver under memory limits: $(have_traces df_index_resolver.json.gz)"
+	fi
+fi
+
 # ---- figures past 63 bits: an error, never a wrapped number ----
 f=$top_srcdir/tests/faults
 refused "$f/wrap_host.json" "the monitored events' durations add up past 2^63 ns (292 years)" -mc cpu_op
