@@ -19,7 +19,14 @@ void fault_set_context(const char *trace);
 const char *fault_context(void);
 /* Ends the run: the temporary files removed, the message, exit status 1. */
 G_NORETURN void fault_out_of_memory(void);
-/* P, or the end of the run when it is NULL (an allocation that failed). */
-#define FAULT_CHECK(p) ((p) ? (p) : (fault_out_of_memory(), (p)))
+/* P (evaluated once), or the end of the run when it is NULL (an allocation
+ * that failed). */
+#define FAULT_CHECK(p)                                  \
+	__extension__({                                 \
+		__typeof__(p) fault_checked_ = (p);     \
+		if (!fault_checked_)                    \
+			fault_out_of_memory();          \
+		fault_checked_;                         \
+	})
 
 #endif
