@@ -112,6 +112,42 @@ if ! $asan; then
 	fi
 fi
 
+# ---- open B events past 4096 are kept as text: the same pairs as X events ----
+awk 'BEGIN {
+	n = 6000
+	printf "{\"traceEvents\": [\n"
+	for (i = 0; i < n; i++)
+		printf "{\"ph\":\"B\",\"cat\":\"cpu_op\",\"name\":\"op%d \\u00e9\",\"pid\":1,\"tid\":%d,\"ts\":%d,\"args\":{\"a\":%d,\"f\":1.5e-07,\"s\":\"x\\\"y\\u0000\",\"l\":[1,{\"k\":null}]}},\n", i % 7, i % 3, 10 * i, i
+	for (i = n - 1; i >= 0; i--)
+		printf "{\"ph\":\"E\",\"pid\":1,\"tid\":%d,\"ts\":%d,\"args\":{\"a\":%d,\"e\":true}}%s\n", i % 3, 10 * n + 10 * (n - i), -i, i ? "," : ""
+	printf "]}\n"
+}' > "$tmp/deep_be.json"
+awk 'BEGIN {
+	n = 6000
+	printf "{\"traceEvents\": [\n"
+	for (i = 0; i < n; i++)
+		printf "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"op%d \\u00e9\",\"pid\":1,\"tid\":%d,\"ts\":%d,\"dur\":%d,\"args\":{\"a\":%d,\"f\":1.5e-07,\"s\":\"x\\\"y\\u0000\",\"l\":[1,{\"k\":null}],\"e\":true}},\n", i % 7, i % 3, 10 * i, 10 * n + 10 * (n - i) - 10 * i, -i
+	for (i = n - 1; i >= 0; i--)
+		printf "{\"ph\":\"i\",\"pid\":1,\"tid\":1,\"ts\":0}%s\n", i ? "," : ""
+	printf "]}\n"
+}' > "$tmp/deep_x.json"
+for fmt in csv jsonl; do
+	"$PROFILE_PARSER" -q -s "$tmp/deep_be.json" -d "$tmp/deep_be.$fmt" -mc cpu_op
+	"$PROFILE_PARSER" -q -s "$tmp/deep_x.json" -d "$tmp/deep_x.$fmt" -mc cpu_op
+	if [ -s "$tmp/deep_x.$fmt" ] && cmp -s "$tmp/deep_be.$fmt" "$tmp/deep_x.$fmt"; then pass "6000 open B events ($fmt): as X events"
+	else fail "6000 open B events ($fmt): not as X events"; fi
+done
+# 200,000 B events that no E closes (13 MB): 300 MB before, now within 200 MB of address space
+if ! $asan; then
+	awk 'BEGIN { printf "{\"traceEvents\": [\n"; for (i = 0; i < 200000; i++)
+		printf "%s{\"ph\":\"B\",\"cat\":\"cpu_op\",\"name\":\"op\",\"pid\":1,\"tid\":%d,\"ts\":%d}\n", i ? "," : "", i % 64, i
+		printf "]}\n" }' > "$tmp/unmatched.json"
+	(ulimit -v 200000; exec timeout 60 "$PROFILE_PARSER" -q -s "$tmp/unmatched.json" -d "$tmp/unmatched.csv" -mc cpu_op) 2>"$tmp/err"
+	status=$?
+	[ "$status" -eq 0 ] && pass "200000 unmatched B events within ulimit -v 200000" \
+		|| { fail "200000 unmatched B events within ulimit -v 200000: exit $status"; cat "$tmp/err"; }
+fi
+
 # ---- figures past 63 bits: an error, never a wrapped number ----
 f=$top_srcdir/tests/faults
 refused "$f/wrap_host.json" "the monitored events' durations add up past 2^63 ns (292 years)" -mc cpu_op
