@@ -9,7 +9,8 @@
 # table of medians: time, ratio to the floor, MB/s, peak RSS and RSS/size;
 # then gzip against plain, the cost of device busy(ms) and of the report (as
 # ratios to the run without), time per MB at 1x, 5x and 20x copies, and 64
-# ranks through --across-ranks and through map + --merge.
+# ranks through --across-ranks and through map + --merge; then peak RSS per MB
+# on hostile inputs (scripts/make_hostile_trace.py).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-5}
@@ -166,3 +167,22 @@ echo "|---------------------------------------------------|---------|----------|
 printf '| %-49s | %5.2f s | %5.0f MB |\n' "--across-ranks -j 2" "$(median "$cache/t_across.txt" 1)" "$(calc "$(median "$cache/t_across.txt" 2) / 1000")"
 printf '| %-49s | %5.2f s | %5.0f MB |\n' "map: 64 JSON Lines summaries, 2 at a time" "$(median "$cache/t_map.txt" 1)" "$(calc "$(median "$cache/t_map.txt" 2) / 1000")"
 printf '| %-49s | %5.2f s | %5.0f MB |\n' "reduce: --merge" "$(median "$cache/t_merge.txt" 1)" "$(calc "$(median "$cache/t_merge.txt" 2) / 1000")"
+
+# ---- hostile inputs (issue 15) ----
+# Peak RSS per MB of input on pathological traces (scripts/make_hostile_trace.py):
+# the bound is the input's size (1.00 MB per MB).
+echo
+echo "hostile inputs, -mc cpu_op, $rank_runs runs, medians (peak RSS at most the input's size):"
+echo
+echo "| input                                   |     size |   time  |  peak RSS  | RSS per MB |"
+echo "|-----------------------------------------|----------|---------|------------|------------|"
+for spec in "minimal 3000000" "minimal 10000000" "unmatched 1000000" "threads 2000000" "name 100000000"; do
+	set -- $spec
+	hostile=$cache/hostile_$1_$2.json
+	[ -s "$hostile" ] || python3 "$top/scripts/make_hostile_trace.py" "$1" "$2" "$hostile"
+	: > "$cache/t_hostile.txt"
+	for ((i = 0; i < rank_runs; i++)); do run "$cache/t_hostile.txt" "$pp" -q -s "$hostile" -d "$cache/out.csv" -mc cpu_op; done
+	rss_kb=$(median "$cache/t_hostile.txt" 2)
+	printf '| %-39s | %5s MB | %5.2f s | %7.0f MB | %10.2f |\n' "$1 $2" "$(size_mb "$hostile")" \
+		"$(median "$cache/t_hostile.txt" 1)" "$(calc "$rss_kb / 1000")" "$(calc "$rss_kb * 1024 / $(stat -c %s "$hostile")")"
+done

@@ -94,33 +94,51 @@ static int compare_device(const void *x, const void *y)
 	return a->index < b->index ? -1 : a->index > b->index;
 }
 
-/* Correlation id -> the first launch, in sort order, that carries it. */
-static GHashTable *launches_by_correlation(const struct attribution *a)
+static guint correlation_hash(gconstpointer key)
 {
-	GHashTable *table = g_hash_table_new(g_int64_hash, g_int64_equal);
+	return g_int64_hash(&((const struct event *)key)->correlation);
+}
+
+static gboolean correlation_equal(gconstpointer x, gconstpointer y)
+{
+	const struct event *a = x, *b = y;
+	return a->correlation == b->correlation && a->has_correlation == b->has_correlation;
+}
+
+/* Correlation id (of an event) -> the first launch, in sort order, that
+ * carries it. Launches of other processes that carry it too are counted:
+ * ids are unique within a process, so the trace was merged from several. */
+static GHashTable *launches_by_correlation(struct attribution *a, const GPtrArray *threads)
+{
+	GHashTable *table = g_hash_table_new(correlation_hash, correlation_equal);
 	for (guint l = 0; l < a->launch_count; l++) {
 		struct event *launch = &a->launches[l];
 		if (!launch->has_correlation)
 			continue;
-		gpointer found = g_hash_table_lookup(table, &launch->correlation);
-		if (!found || event_compare(launch, &a->launches[GPOINTER_TO_UINT(found) - 1]) < 0)
-			g_hash_table_insert(table, &launch->correlation, GUINT_TO_POINTER(l + 1));
+		gpointer found = g_hash_table_lookup(table, launch);
+		const struct event *first = found ? &a->launches[GPOINTER_TO_UINT(found) - 1] : NULL;
+		if (first && first->thread != launch->thread &&
+		    strcmp(((const struct thread_id *)threads->pdata[first->thread])->pid,
+			   ((const struct thread_id *)threads->pdata[launch->thread])->pid) != 0)
+			a->shared_ids++;
+		if (!first || event_compare(launch, first) < 0)
+			g_hash_table_insert(table, launch, GUINT_TO_POINTER(l + 1));
 	}
 	return table;
 }
 
 /* Groups the device events by their launch (a stable counting sort). */
-static void claim_device_events(struct attribution *a, GArray *device)
+static void claim_device_events(struct attribution *a, GArray *device, const GPtrArray *threads)
 {
 	if (device->len > 1) /* qsort may not take the NULL of an empty array */
 		qsort(device->data, device->len, sizeof(struct event), compare_device);
-	g_autoptr(GHashTable) table = launches_by_correlation(a);
+	g_autoptr(GHashTable) table = launches_by_correlation(a, threads);
 	g_autofree guint *claim = g_new(guint, device->len);
 	a->device_first = g_new0(guint, a->launch_count + 2);
 	a->device_time = g_new0(gint64, a->launch_count + 1);
 	for (guint d = 0; d < device->len; d++) {
 		struct event *event = &g_array_index(device, struct event, d);
-		gpointer found = event->has_correlation ? g_hash_table_lookup(table, &event->correlation) : NULL;
+		gpointer found = event->has_correlation ? g_hash_table_lookup(table, event) : NULL;
 		claim[d] = found ? GPOINTER_TO_UINT(found) - 1 : a->launch_count; /* the last group: unclaimed */
 		a->device_first[claim[d] + 1]++;
 		a->device_time[claim[d]] += event->dur;
@@ -154,7 +172,7 @@ struct attribution *attribute(struct trace *trace, const struct forest *forest)
 			a->attributed++;
 	}
 	mark_nested(a, forest->threads);
-	claim_device_events(a, trace->device);
+	claim_device_events(a, trace->device, trace->threads);
 	attribute_memory(a, trace->memory, forest);
 	return a;
 }

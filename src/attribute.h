@@ -18,6 +18,7 @@ struct attribution {
 	gint64 *device_time; /* per launch: the sum of its device events' durations */
 	guint attributed, unattributed;
 	guint claimed, unclaimed;
+	guint shared_ids; /* launches whose correlation id a launch of another process has first */
 	struct memory_event *memory; /* the trace's [memory] events, sorted like the forest */
 	guint memory_count;
 	guint *memory_thread_first;

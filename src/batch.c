@@ -1,4 +1,5 @@
 #include "batch.h"
+#include "fault.h"
 #include "ordered.h"
 #include "pair.h"
 #include "roles.h"
@@ -33,6 +34,12 @@ struct batch_pool {
 	GAsyncQueue *idle;  /* struct worker *, free */
 	GPtrArray *workers;
 	GPtrArray *spare;   /* merged batches, to fill again: no new megabyte each time */
+
+	/* What any sum can reach: the durations of each role added up, and the
+	 * memory events' bytes (in magnitude); when none wraps, no sum over some
+	 * of them can. The least start and the greatest end bound every span. */
+	gint64 total[OUT_ROLES], bytes, first, last;
+	guint wrapped; /* 1 << role, 1 << OUT_ROLES for the bytes */
 
 	struct extractor main; /* for B/E pairs, matched while merging */
 	GHashTable *thread_index; /* GBytes "len:pid" "tid" -> index + 1 */
@@ -85,7 +92,7 @@ void batch_free(struct batch *b)
 
 json_tokener *read_tokener_new(void)
 {
-	json_tokener *tokener = json_tokener_new_ex(TOKENER_DEPTH);
+	json_tokener *tokener = FAULT_CHECK(json_tokener_new_ex(TOKENER_DEPTH));
 	/* strict JSON, but a value ends where the document's next separator begins */
 	json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
 	return tokener;
@@ -124,6 +131,8 @@ struct batch_pool *batch_pool_new(const struct read_config *config, struct trace
 	pool->main.out = extracted_new();
 	pool->thread_index = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	pool->pairs = pairs_new();
+	pool->first = G_MAXINT64;
+	pool->last = G_MININT64;
 	return pool;
 }
 
@@ -192,6 +201,14 @@ static gboolean parse_group(struct worker *w, struct batch *b)
 	json_object *group = json_tokener_parse_ex(w->tokener, w->group->str, (int)w->group->len);
 	enum json_tokener_error status = json_tokener_get_error(w->tokener);
 	gboolean ok = status == json_tokener_success;
+	/* json-c 0.16 gives up, as if done, when it cannot allocate: another value, or ending early */
+	if (ok && (!json_object_is_type(group, json_type_array) || json_object_array_length(group) != w->entries->len ||
+		   json_tokener_get_parse_end(w->tokener) != w->group->len))
+		fault_out_of_memory();
+#if JSON_C_VERSION_NUM >= 0x001100
+	if (status == json_tokener_error_memory)
+		fault_out_of_memory();
+#endif
 	if (ok) {
 		for (guint i = 0; i < w->entries->len; i++) {
 			json_object *element = json_object_array_get_idx(group, i);
@@ -203,8 +220,13 @@ static gboolean parse_group(struct worker *w, struct batch *b)
 		}
 	} else {
 		gsize pos = json_tokener_get_parse_end(w->tokener);
+		const char *why = json_tokener_error_desc(status);
+		if (pos < w->group->len && !w->group->str[pos]) /* json-c takes a NUL for the end */
+			why = "a raw NUL byte";
+		else if (pos && pos <= w->group->len && !w->group->str[pos - 1]) /* (after it, in a string) */
+			pos--, why = "a raw NUL byte";
 		const struct group_entry *entry = entry_at(w->entries, pos);
-		element_error(b, entry->element, pos - entry->start, json_tokener_error_desc(status));
+		element_error(b, entry->element, pos - entry->start, why);
 	}
 	json_object_put(group);
 	g_string_truncate(w->group, 0);
@@ -302,10 +324,15 @@ static void append_extracted(struct batch_pool *pool, struct extracted *out)
 		global[k] = global_thread(pool, &g_array_index(out->keys, struct thread_key, k));
 	for (int role = 0; role < OUT_ROLES; role++) {
 		GArray *events = out->events[role];
+		gboolean wrapped = FALSE;
 		for (guint i = 0; i < events->len; i++) {
 			struct event *event = &g_array_index(events, struct event, i);
 			event->thread = global[event->thread];
+			wrapped |= __builtin_add_overflow(pool->total[role], event->dur, &pool->total[role]);
+			pool->first = MIN(pool->first, event->ts);
+			pool->last = MAX(pool->last, event_end(event));
 		}
+		pool->wrapped |= (guint)wrapped << role;
 		g_array_append_vals(into[role], events->data, events->len);
 		g_array_set_size(events, 0);
 	}
@@ -314,6 +341,9 @@ static void append_extracted(struct batch_pool *pool, struct extracted *out)
 	for (guint i = 0; i < out->memory->len; i++) {
 		struct memory_event *memory = &g_array_index(out->memory, struct memory_event, i);
 		memory->thread = global[memory->thread];
+		gint64 bytes = memory->bytes;
+		gboolean wrapped = bytes == G_MININT64 || __builtin_add_overflow(pool->bytes, ABS(bytes), &pool->bytes);
+		pool->wrapped |= (guint)wrapped << OUT_ROLES;
 	}
 	g_array_append_vals(trace->memory, out->memory->data, out->memory->len);
 	g_array_set_size(out->memory, 0);
@@ -396,7 +426,24 @@ gboolean batch_pool_failed(const struct batch_pool *pool)
 	return pool->failed;
 }
 
-void batch_pool_finish(struct batch_pool *pool)
+gboolean batch_pool_finish(struct batch_pool *pool, GError **error)
 {
 	pairs_count_unmatched(pool->pairs, &pool->trace->stats);
+	static const char *const what[OUT_ROLES + 1] = {
+		"the monitored events' durations", "the launches' durations", "the device events' durations",
+		"the steps' durations", "the memory events' bytes",
+	};
+	for (int i = 0; i <= OUT_ROLES; i++)
+		if (pool->wrapped & (1u << i)) {
+			g_set_error(error, READ_ERROR, READ_ERROR_NOT_TRACE, "%s add up past 2^63%s: sums would be wrong",
+				    what[i], i < OUT_ROLES ? " ns (292 years)" : "");
+			return FALSE;
+		}
+	gint64 span;
+	if (pool->first < pool->last && __builtin_sub_overflow(pool->last, pool->first, &span)) {
+		g_set_error_literal(error, READ_ERROR, READ_ERROR_NOT_TRACE,
+				    "the events span more than 2^63 ns (292 years): spans would be wrong");
+		return FALSE;
+	}
+	return TRUE;
 }

@@ -54,8 +54,10 @@ gboolean batch_pool_submit(struct batch_pool *pool, struct batch *batch, GError 
 gboolean batch_pool_drain(struct batch_pool *pool, GError **error);
 /* Whether the error returned came from a batch: then it is the earliest. */
 gboolean batch_pool_failed(const struct batch_pool *pool);
-/* At the end of the document: the B events left open are counted. */
-void batch_pool_finish(struct batch_pool *pool);
+/* At the end of the document: the B events left open are counted. FALSE,
+ * with ERROR, when a sum of durations or bytes, or the span of the events,
+ * would not fit in 63 bits: no figure is then written wrong. */
+gboolean batch_pool_finish(struct batch_pool *pool, GError **error);
 /* The workers' names, text and extras, into which events point, handed to TRACE. */
 void batch_pool_hand_over(struct batch_pool *pool, struct trace *trace);
 

@@ -26,9 +26,7 @@ static atomic_int dying;
 
 static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
 
-/* Removes every registered file, then ends the process by the signal
- * itself, so that the parent sees 128+N, as gzip and sort do. */
-static void on_signal(int signal_number)
+void cleanup_remove_all(void)
 {
 	atomic_store(&dying, 1);
 	while (atomic_load(&creating) > 0)
@@ -36,6 +34,13 @@ static void on_signal(int signal_number)
 	for (int i = 0; i < CLEANUP_SLOTS; i++)
 		if (atomic_load(&state[i]) == SLOT_HELD)
 			unlink(paths[i]);
+}
+
+/* Removes every registered file, then ends the process by the signal
+ * itself, so that the parent sees 128+N, as gzip and sort do. */
+static void on_signal(int signal_number)
+{
+	cleanup_remove_all();
 	struct sigaction fallback = { .sa_handler = SIG_DFL };
 	sigemptyset(&fallback.sa_mask);
 	sigaction(signal_number, &fallback, NULL);

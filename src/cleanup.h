@@ -19,6 +19,9 @@ void cleanup_install(void);
  * set (ENAMETOOLONG: a path too long to be held). Waits while all slots are
  * taken. */
 int cleanup_mkstemp(char *template_path, int *slot);
+/* Removes every registered file, with async-signal-safe calls only (for a
+ * run that ends on a fault). */
+void cleanup_remove_all(void);
 /* Forgets the path of SLOT (-1: nothing), once it is renamed or removed. */
 void cleanup_forget(int slot);
 

@@ -44,15 +44,24 @@ const struct catalogue *compare_catalogue(enum compare_mode mode)
 	return mode == COMPARE_DIFF ? diff_catalogue() : ranks_catalogue();
 }
 
+/* DST as messages show it (src/output.h); valid until the next call. */
 static const char *shown(const char *dst)
 {
-	return strcmp(dst, "-") == 0 ? "standard output" : dst;
+	static char *escaped;
+	g_free(escaped);
+	escaped = output_shown(dst);
+	return strcmp(dst, "-") == 0 ? "standard output" : escaped;
 }
 
-/* ROWS into -d, in the format and columns of OPTIONS. */
-static gboolean write_table(const struct options *options, const GPtrArray *rows)
+/* ROWS into -d, in the format and columns of OPTIONS; none when RANKS's counts wrapped. */
+static gboolean write_table(const struct options *options, const struct ranks *ranks, const GPtrArray *rows)
 {
 	g_autoptr(GError) error = NULL;
+	if (ranks && ranks_wrapped(ranks)) {
+		fprintf(stderr, "profile_parser: %s: the counts of a key add up past 2^63 - 1: a count would be wrong\n",
+			shown(options->dst));
+		return FALSE;
+	}
 	struct output out;
 	struct layout layout = {
 		.meta = (const struct meta_column *)options->meta->data,
@@ -93,7 +102,7 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	const struct collected *base = &((struct job *)jobs->pdata[0])->collected;
 	const struct collected *new = &((struct job *)jobs->pdata[1])->collected;
 	g_autoptr(GPtrArray) rows = diff_rows(base, new);
-	if (!write_table(options, rows))
+	if (!write_table(options, NULL, rows))
 		return EXIT_INPUT;
 	if (!options->quiet) {
 		fprintf(stderr, "profile_parser: --diff: %u keys written to %s", rows->len, shown(options->dst));
@@ -130,7 +139,7 @@ void combine_collected(struct job *job, gpointer data)
 static int finish_across(const struct options *options, GPtrArray *jobs, guint failed, struct ranks *ranks)
 {
 	GPtrArray *rows = ranks_rows(ranks);
-	gboolean written = failed < jobs->len && write_table(options, rows);
+	gboolean written = failed < jobs->len && write_table(options, ranks, rows);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
 			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", shown(options->dst));
@@ -200,12 +209,13 @@ int combine_merge(const struct options *options)
 	for (guint i = 0; i < files->len; i++) {
 		g_clear_error(&error);
 		if (!merge_file(ranks, files->pdata[i], i, &error)) {
-			fprintf(stderr, "profile_parser: %s: %s\n", (char *)files->pdata[i], error->message);
+			g_autofree char *file = output_shown(files->pdata[i]);
+			fprintf(stderr, "profile_parser: %s: %s\n", file, error->message);
 			failed++;
 		}
 	}
 	GPtrArray *rows = ranks_rows(ranks);
-	gboolean written = failed < files->len && write_table(options, rows);
+	gboolean written = failed < files->len && write_table(options, ranks, rows);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,
 			files->len - failed, files->len - failed == 1 ? "y" : "ies", shown(options->dst),

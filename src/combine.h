@@ -49,6 +49,8 @@ void ranks_free(struct ranks *ranks);
 /* Adds one trace's figures for KEY: its rank, its count, host and device totals. */
 void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len, guint64 count, gint64 host,
 	       gint64 device);
+/* Whether a key's counts add up past 2^63 - 1: no table is then written. */
+gboolean ranks_wrapped(const struct ranks *ranks);
 /* The rows, sorted (owned by RANKS). */
 GPtrArray *ranks_rows(struct ranks *ranks);
 

@@ -191,22 +191,26 @@ static enum time_status time_of(json_object *value, gint64 *ns)
 	}
 }
 
-/* ARGS' member KEY as an integer: a JSON integer, or a string of one. */
-static gboolean integer_arg(json_object *args, const char *key, gint64 *number)
+/* ARGS' member KEY as an integer (a JSON integer, or a string of one) of 64
+ * bits, signed or not: 1 when it is not negative (its bits in *NUMBER, up to
+ * 2^64 - 1), 2 when it is, 0 when there is none. */
+static guint8 integer_arg(json_object *args, const char *key, gint64 *number)
 {
 	json_object *value = json_object_is_type(args, json_type_object) ? json_member(args, key) : NULL;
 	if (json_object_is_type(value, json_type_int)) {
-		*number = json_object_get_int64(value);
-		return TRUE;
+		gint64 signed_value = json_object_get_int64(value); /* json-c keeps those above INT64_MAX as uint64 */
+		*number = signed_value < 0 ? signed_value : (gint64)json_object_get_uint64(value);
+		return signed_value < 0 ? 2 : 1;
 	}
 	if (json_object_is_type(value, json_type_string)) {
 		char *end;
 		const char *text = json_object_get_string(value);
+		gboolean sign = strchr(text, '-') != NULL;
 		errno = 0;
-		*number = g_ascii_strtoll(text, &end, 10);
-		return *text && !*end && errno == 0;
+		*number = sign ? g_ascii_strtoll(text, &end, 10) : (gint64)g_ascii_strtoull(text, &end, 10);
+		return *text && !*end && errno == 0 ? 1 + (sign && *number < 0) : 0;
 	}
-	return FALSE;
+	return 0;
 }
 
 static const char *category_of(const struct fields *f)
@@ -224,12 +228,10 @@ static const char *value_text(struct extractor *x, json_object *value)
 {
 	g_string_truncate(x->literal, 0);
 	gsize replaced;
-	if (x->json_values) {
-		const char *json = json_object_to_json_string_ext(value, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-		replaced = pylit_append_utf8(x->literal, json, strlen(json));
-	} else {
+	if (x->json_values)
+		replaced = pylit_append_json_text(x->literal, value);
+	else
 		replaced = pylit_append_json(x->literal, value);
-	}
 	if (replaced)
 		x->out->stats.invalid_utf8++;
 	return g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len);
@@ -335,7 +337,7 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 	event.thread = thread_of(x, f->pid, f->tid);
 	event.has_correlation = integer_arg(args, "correlation", &event.correlation);
 	gint64 device; /* SPEC 11.3: args.device from 0 to 65535, else no device */
-	if ((roles & ROLE_DEVICE) && integer_arg(args, "device", &device) && device >= 0 && device <= G_MAXUINT16)
+	if ((roles & ROLE_DEVICE) && integer_arg(args, "device", &device) == 1 && (guint64)device <= G_MAXUINT16)
 		event.has_device = TRUE, event.device = (guint16)device;
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
 		event.args = args_literal(x, args);

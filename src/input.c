@@ -1,4 +1,5 @@
 #include "input.h"
+#include "fault.h"
 #include "read.h"
 #include <errno.h>
 #ifdef __GLIBC__
@@ -15,6 +16,8 @@
 static gzFile open_input(const char *path, GError **error)
 {
 	gzFile in = strcmp(path, "-") == 0 ? gzdopen(dup(0), "rb") : gzopen(path, "rb");
+	if (!in && errno == ENOMEM)
+		fault_out_of_memory();
 	if (!in)
 		g_set_error(error, READ_ERROR, READ_ERROR_IO, "%s", errno ? g_strerror(errno) : "cannot open");
 	return in;
@@ -58,6 +61,8 @@ struct trace *read_trace_file(const char *path, const struct read_config *config
 	if (ok) {
 		int code;
 		const char *message = gzerror(in, &code);
+		if (code == Z_MEM_ERROR)
+			fault_out_of_memory();
 		if (n < 0 || code != Z_OK) { /* zlib reports a cut gzip stream only here */
 			if (code == Z_ERRNO) {
 				g_set_error(error, READ_ERROR, READ_ERROR_IO, "%s", g_strerror(errno));

@@ -12,6 +12,7 @@
 #include "options.h"
 #include "output.h"
 #include "combine.h"
+#include "fault.h"
 #include "plan.h"
 #include "run.h"
 
@@ -29,7 +30,8 @@ static int fail_usage(const char *message)
 
 static int fail_file(const char *path, const GError *error)
 {
-	fprintf(stderr, "profile_parser: %s: %s\n", path, error->message);
+	g_autofree char *shown = output_shown(path);
+	fprintf(stderr, "profile_parser: %s: %s\n", shown, error->message);
 	return EXIT_INPUT;
 }
 
@@ -174,14 +176,17 @@ static int run(const struct options *options)
 	if (!paths)
 		return fail_file(options->sources[0], error);
 	if (paths->len == 0) {
-		fprintf(stderr, "profile_parser: %s: a directory without traces (*.json, *.json.gz)\n", options->sources[0]);
+		g_autofree char *shown = output_shown(options->sources[0]);
+		fprintf(stderr, "profile_parser: %s: a directory without traces (*.json, *.json.gz)\n", shown);
 		return EXIT_INPUT;
 	}
 	gboolean many = paths->len > 1 || from_directory;
 	if (options->compare == COMPARE_DIFF && paths->len != 2)
 		return fail_usage("--diff compares two traces: -s BASE -s NEW");
 	if (!options->compare && many && !output_is_directory(options->dst))
-		return fail_usage("with several traces, -d must be a directory (DIR/)");
+		return fail_usage(paths->len > 1 ? "with several traces, -d must be a directory (DIR/)"
+						 : "with a directory of traces (-s DIR), -d must be a directory (DIR/), "
+						   "even for one trace");
 	g_autoptr(GString) notes = g_string_new(NULL);
 	g_autoptr(GPtrArray) jobs = options->compare ? plan_collect_jobs(options, paths, notes, &error)
 						     : plan_jobs(options, paths, many, notes, &error);
@@ -228,6 +233,7 @@ static int run(const struct options *options)
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	fault_install();
 	output_init();
 	struct options options;
 	g_autoptr(GError) error = NULL;

@@ -66,7 +66,8 @@ static gboolean merge_line(GArray *lines, const char *text, gsize len, gint64 po
 	*why = !parsed ? "not JSON"
 	       : !json_object_is_type(line, json_type_object) ? "not a JSON object"
 	       : !json_object_is_type(name, json_type_string) ? "no \"name\" string"
-	       : !json_object_is_type(count, json_type_int) || json_object_get_int64(count) < 0 ? "no \"count\" number"
+	       : !json_object_is_type(count, json_type_int) || json_object_get_int64(count) < 0 ||
+			 json_object_get_uint64(count) > G_MAXINT64 ? "no \"count\" number"
 	       : !duration_of(line, "host total(ms)", &host) ? "no \"host total(ms)\" number"
 	       : !duration_of(line, "device total(ms)", &device) ? "no \"device total(ms)\" number"
 							      : NULL;

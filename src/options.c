@@ -66,7 +66,8 @@ static const char description_tail[] =
 	"\n"
 	"Exit status: 0 done; 1 a trace, or a file named by --et, --opaque or\n"
 	"--exclude, could not be read or is not what it should be, or an output\n"
-	"could not be written (with many traces: any of them failed); 2 usage error;\n"
+	"could not be written (with many traces: any of them failed), or memory\n"
+	"ran out; 2 usage error;\n"
 	"128+N ended by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129).\n";
 
 #define HELP_WIDTH 72
@@ -321,6 +322,17 @@ static gboolean check_options(struct options *options, GError **error)
 			    !options->sources ? "-s/--src FILE is required" : "-d/--dst FILE is required");
 		return FALSE;
 	}
+	if (!*options->dst) { /* caught before any trace is read */
+		g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+				    "-d '' names no file (- is standard output)");
+		return FALSE;
+	}
+	for (char **source = options->sources; source && *source; source++)
+		if (!**source) {
+			g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+					    "-s '' names no file (- is standard input)");
+			return FALSE;
+		}
 	if (options->jobs < 0) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
 			    "-j wants a number of traces >= 1, or 0 for one per processor, not %d", options->jobs);

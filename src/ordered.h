@@ -7,8 +7,10 @@
 
 struct ordered_pool;
 
-/* WORK(item, user_data) runs on one of THREADS threads; FREE_ITEM frees the
- * items never taken back. */
+/* WORK(item, user_data) runs on one of THREADS threads, started as work
+ * comes; FREE_ITEM frees the items never taken back. A thread that cannot be
+ * started leaves the work to those that could, or, when none could, to the
+ * caller's thread, inside ordered_pool_push: the results are the same. */
 struct ordered_pool *ordered_pool_new(GFunc work, gpointer user_data, guint threads, GDestroyNotify free_item);
 void ordered_pool_push(struct ordered_pool *pool, gpointer item);
 /* The next item in order once its work is done: waiting for it when WAIT,
@@ -16,6 +18,8 @@ void ordered_pool_push(struct ordered_pool *pool, gpointer item);
 gpointer ordered_pool_next(struct ordered_pool *pool, gboolean wait);
 /* Items given and not yet taken back. */
 guint ordered_pool_in_flight(const struct ordered_pool *pool);
+/* Threads started so far. */
+guint ordered_pool_started(const struct ordered_pool *pool);
 /* Waits for the work under way, then frees what was not taken back. */
 void ordered_pool_free(struct ordered_pool *pool);
 

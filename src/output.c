@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cleanup.h"
+#include "fault.h"
 
 #define GZIP_BUFFER (1 << 17) /* zlib's own is 8 KiB: fewer, larger writes */
 
@@ -37,6 +38,7 @@ static void output_reset(struct output *output)
 /* Writes to FD, plainly or through gzip; FD is the output's from now on. */
 static gboolean attach(struct output *output, int fd, gboolean compress, GError **error)
 {
+	errno = 0;
 	if (compress) {
 		output->gz = gzdopen(fd, "wb");
 		if (output->gz)
@@ -46,6 +48,8 @@ static gboolean attach(struct output *output, int fd, gboolean compress, GError 
 	}
 	if (output->gz || output->file)
 		return TRUE;
+	if (errno == ENOMEM)
+		fault_out_of_memory();
 	set_errno_error(error, "cannot open");
 	close(fd);
 	return FALSE;
@@ -169,6 +173,8 @@ static gboolean gz_write(gzFile gz, const char *data, gsize len)
 		if (gzwrite(gz, data, chunk) != (int)chunk) {
 			int zlib_error;
 			gzerror(gz, &zlib_error);
+			if (zlib_error == Z_MEM_ERROR)
+				fault_out_of_memory();
 			if (zlib_error != Z_ERRNO)
 				errno = EIO;
 			return FALSE;

@@ -1,25 +1,38 @@
 #include "pair.h"
+#include "batch.h"
+#include "fault.h"
+
+/* Open B events past this many, over all threads, are kept as JSON text
+ * (about the bytes of the trace's own) rather than as json-c objects (a
+ * kilobyte each): a trace of a million B events that no E closes stays
+ * within its size. Real traces nest far less. */
+#define OPEN_OBJECTS 4096
 
 struct pairs {
-	GPtrArray *open; /* per thread: GPtrArray of struct open_event */
+	GPtrArray *open; /* per thread: GArray of struct open_event */
+	guint objects;   /* open events kept as objects */
+	GStringChunk *text; /* the others' JSON */
+	json_tokener *tokener; /* to read them back */
 };
 
-/* A B event waiting for its E. */
+/* A B event waiting for its E: as an object, or as its JSON text. */
 struct open_event {
-	json_object *begin;
-	gint64 index;
+	union {
+		json_object *begin;
+		const char *text;
+	};
+	gint64 index; /* in the event array; below 0 (~index): kept as text */
 };
-
-static void open_event_free(gpointer data)
-{
-	struct open_event *open = data;
-	json_object_put(open->begin);
-	g_free(open);
-}
 
 static void stack_free(gpointer data)
 {
-	g_ptr_array_free(data, TRUE);
+	GArray *stack = data;
+	for (guint i = 0; i < stack->len; i++) {
+		struct open_event *open = &g_array_index(stack, struct open_event, i);
+		if (open->index >= 0)
+			json_object_put(open->begin);
+	}
+	g_array_free(stack, TRUE);
 }
 
 struct pairs *pairs_new(void)
@@ -34,13 +47,17 @@ void pairs_free(struct pairs *pairs)
 	if (!pairs)
 		return;
 	g_ptr_array_free(pairs->open, TRUE);
+	if (pairs->text)
+		g_string_chunk_free(pairs->text);
+	if (pairs->tokener)
+		json_tokener_free(pairs->tokener);
 	g_free(pairs);
 }
 
-static GPtrArray *stack_of(struct pairs *pairs, guint32 thread)
+static GArray *stack_of(struct pairs *pairs, guint32 thread)
 {
 	while (pairs->open->len <= thread)
-		g_ptr_array_add(pairs->open, g_ptr_array_new_with_free_func(open_event_free));
+		g_ptr_array_add(pairs->open, g_array_new(FALSE, FALSE, sizeof(struct open_event)));
 	return g_ptr_array_index(pairs->open, thread);
 }
 
@@ -51,33 +68,70 @@ static json_object *merged_args(json_object *begin, json_object *end)
 	if (!json_object_is_type(args, json_type_object) || !json_object_is_type(more, json_type_object))
 		return more ? more : args;
 	json_object_object_foreach(more, key, value)
-		json_object_object_add(args, key, json_object_get(value));
+		if (json_object_object_add(args, key, json_object_get(value)) != 0)
+			fault_out_of_memory();
 	return args;
+}
+
+static void open_begin(struct pairs *pairs, GArray *stack, const struct pending_event *event)
+{
+	struct open_event open = { .index = event->index };
+	if (pairs->objects < OPEN_OBJECTS) {
+		open.begin = json_object_get(event->event);
+		pairs->objects++;
+	} else {
+		if (!pairs->text)
+			pairs->text = g_string_chunk_new(1 << 20);
+		const char *json = FAULT_CHECK(json_object_to_json_string_ext(
+			event->event, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+		open.text = g_string_chunk_insert(pairs->text, json);
+		open.index = ~event->index;
+	}
+	g_array_append_val(stack, open);
+}
+
+/* The B event of OPEN as an object, owned by the caller. */
+static json_object *begin_of(struct pairs *pairs, const struct open_event *open)
+{
+	if (open->index >= 0) {
+		pairs->objects--;
+		return open->begin;
+	}
+	if (!pairs->tokener)
+		pairs->tokener = read_tokener_new();
+	json_tokener_reset(pairs->tokener);
+	json_object *begin = json_tokener_parse_ex(pairs->tokener, open->text, (int)strlen(open->text));
+	return FAULT_CHECK(begin); /* json-c's own text: only memory can fail it */
 }
 
 void pairs_take(struct pairs *pairs, struct extractor *x, const struct pending_event *event, guint32 thread)
 {
-	GPtrArray *stack = stack_of(pairs, thread);
+	GArray *stack = stack_of(pairs, thread);
 	if (event->phase == 'B') {
-		struct open_event *open = g_new(struct open_event, 1);
-		open->begin = json_object_get(event->event);
-		open->index = event->index;
-		g_ptr_array_add(stack, open);
+		open_begin(pairs, stack, event);
 	} else if (!stack->len) {
 		read_stats_note_skip(&x->out->stats, event->index, SKIP_UNMATCHED_E);
 	} else {
-		struct open_event *open = g_ptr_array_steal_index(stack, stack->len - 1);
-		extract_complete(x, open->begin, event->event, merged_args(open->begin, event->event), open->index);
-		open_event_free(open);
+		struct open_event open = g_array_index(stack, struct open_event, stack->len - 1);
+		g_array_set_size(stack, stack->len - 1);
+		json_object *begin = begin_of(pairs, &open);
+		gint64 index = open.index >= 0 ? open.index : ~open.index;
+		extract_complete(x, begin, event->event, merged_args(begin, event->event), index);
+		json_object_put(begin);
 	}
 }
 
 void pairs_count_unmatched(struct pairs *pairs, struct read_stats *stats)
 {
 	for (guint t = 0; t < pairs->open->len; t++) {
-		GPtrArray *open = g_ptr_array_index(pairs->open, t);
-		for (guint i = 0; i < open->len; i++)
-			read_stats_note_skip(stats, ((struct open_event *)open->pdata[i])->index, SKIP_UNMATCHED_B);
-		g_ptr_array_set_size(open, 0);
+		GArray *stack = g_ptr_array_index(pairs->open, t);
+		for (guint i = 0; i < stack->len; i++) {
+			struct open_event *open = &g_array_index(stack, struct open_event, i);
+			read_stats_note_skip(stats, open->index >= 0 ? open->index : ~open->index, SKIP_UNMATCHED_B);
+			if (open->index >= 0)
+				json_object_put(open->begin);
+		}
+		g_array_set_size(stack, 0);
 	}
+	pairs->objects = 0;
 }

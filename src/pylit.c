@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <json-c/printbuf.h>
+#include "fault.h"
 
 #define REPLACEMENT_CHARACTER 0xFFFD
 
@@ -323,4 +325,43 @@ gsize pylit_append_json(GString *out, json_object *value)
 		return append_array(out, value);
 	}
 	return 0;
+}
+
+static int write_null(json_object *value, struct printbuf *out, int level, int flags)
+{
+	(void)value, (void)level, (void)flags;
+	return printbuf_memappend(out, "null", 4);
+}
+
+/* Depth is bounded by the reader's tokener (128 levels). */
+static void null_non_finite(json_object *value)
+{
+	switch (json_object_get_type(value)) {
+	case json_type_double:
+		if (!isfinite(json_object_get_double(value)))
+			json_object_set_serializer(value, write_null, NULL, NULL);
+		break;
+	case json_type_array:
+		for (size_t i = 0, n = json_object_array_length(value); i < n; i++)
+			null_non_finite(json_object_array_get_idx(value, i));
+		break;
+	case json_type_object: {
+		json_object_object_foreach(value, key, member) {
+			(void)key;
+			null_non_finite(member);
+		}
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+gsize pylit_append_json_text(GString *out, json_object *value)
+{
+	null_non_finite(value);
+	const char *json = json_object_to_json_string_ext(value, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (!json)
+		fault_out_of_memory();
+	return pylit_append_utf8(out, json, strlen(json));
 }

@@ -14,5 +14,9 @@ gsize pylit_append_string(GString *out, const char *s, gsize len);
 void pylit_append_double(GString *out, double value);
 /* str() of the parsed JSON VALUE (NULL is None); returns replaced bytes. */
 gsize pylit_append_json(GString *out, json_object *value);
+/* VALUE as JSON text (compact, '/' unescaped), valid UTF-8 as
+ * pylit_append_utf8 makes it; numbers that are not finite (NaN, Infinity,
+ * and those past a double's range) are written null, as JSON has none. */
+gsize pylit_append_json_text(GString *out, json_object *value);
 
 #endif

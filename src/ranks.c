@@ -30,6 +30,7 @@ struct rank_row {
 struct ranks {
 	GHashTable *rows; /* GBytes key -> struct rank_row * */
 	GPtrArray *sorted;
+	gboolean wrapped; /* a key's counts add up past 2^63 - 1 */
 };
 
 static void row_free(gpointer data)
@@ -57,6 +58,11 @@ void ranks_free(struct ranks *ranks)
 	g_free(ranks);
 }
 
+gboolean ranks_wrapped(const struct ranks *ranks)
+{
+	return ranks->wrapped;
+}
+
 void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len, guint64 count, gint64 host,
 	       gint64 device)
 {
@@ -69,6 +75,7 @@ void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len,
 		row->values = g_array_new(FALSE, FALSE, sizeof(struct rank_value));
 		g_hash_table_insert(ranks->rows, g_bytes_ref(probe), row);
 	}
+	ranks->wrapped |= count > G_MAXINT64 || row->count + count > G_MAXINT64; /* no wrap: both below 2^63 */
 	row->count += count;
 	struct rank_value value = { rank, host, device };
 	g_array_append_val(row->values, value);

@@ -223,7 +223,9 @@ static void value_done(struct reader *r, json_object *value)
 		return;
 	}
 	g_free(r->key);
-	r->key = g_strdup(json_object_get_string(value));
+	/* a key with a NUL in it is none of those read ("traceEvents\u0000x" is not traceEvents) */
+	const char *key = json_object_get_string(value);
+	r->key = g_strdup(strlen(key) == (gsize)json_object_get_string_len(value) ? key : "");
 	r->saw_nodes = r->saw_nodes || strcmp(r->key, "nodes") == 0;
 	r->saw_trace_events = r->saw_trace_events || strcmp(r->key, "traceEvents") == 0;
 	r->state = TOP_OBJECT_COLON;
@@ -270,7 +272,7 @@ static gboolean step_start(struct reader *r, char c, gint64 at, GError **error)
 	} else if (c == '[') {
 		r->saw_events = TRUE;
 		r->state = TOP_EVENTS_FIRST;
-	} else if (strchr("\"-0123456789tfn", c)) {
+	} else if (c && strchr("\"-0123456789tfn", c)) {
 		return read_fail(error, READ_ERROR_NOT_TRACE, at, "not a trace: the document is neither an object nor an array");
 	} else {
 		return read_fail(error, READ_ERROR_SYNTAX, at, "not JSON (unexpected character)");
@@ -307,6 +309,10 @@ static gboolean step(struct reader *r, char c, gboolean *consumed, gint64 at, GE
 		if (strcmp(r->key, r->execution_trace ? "nodes" : "traceEvents") != 0) {
 			*consumed = FALSE;
 			start_value(r, TRUE);
+		} else if (r->saw_events) {
+			return read_fail(error, READ_ERROR_NOT_TRACE, at,
+				    r->execution_trace ? "not an Execution Trace: a second nodes member (which one is meant?)"
+						       : "not a trace: a second traceEvents member (which one is meant?)");
 		} else if (c == '[') {
 			r->saw_events = TRUE;
 			r->state = TOP_EVENTS_FIRST;
@@ -428,6 +434,5 @@ gboolean reader_finish(struct reader *r, GError **error)
 		return read_fail(error, READ_ERROR_NOT_TRACE, r->consumed,
 			    r->saw_nodes ? "not a trace: a PyTorch Execution Trace (nodes, no traceEvents)"
 					 : "not a trace: no traceEvents array");
-	batch_pool_finish(r->pool);
-	return TRUE;
+	return batch_pool_finish(r->pool, error);
 }

@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include "fault.h"
+#include "ordered.h"
 #include "flame.h"
 #include "read.h"
 #include "report.h"
@@ -11,7 +13,8 @@
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
-	const char *shown = g_strcmp0(path, "-") != 0 ? path : path == job->dst ? "standard output" : "standard input";
+	g_autofree char *escaped = output_shown(path);
+	const char *shown = g_strcmp0(path, "-") != 0 ? escaped : path == job->dst ? "standard output" : "standard input";
 	job->error = g_strdup_printf("%s: %s", shown, error->message);
 }
 
@@ -76,6 +79,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 {
 	const struct options *options = settings->options;
 	g_autoptr(GError) error = NULL;
+	g_autofree char *context = output_shown(g_strcmp0(job->src, "-") == 0 ? "standard input" : job->src);
+	fault_set_context(context);
 	gint64 started = g_get_monotonic_time(), mark = started;
 	double stage[4];
 	job->report = g_string_new(NULL);
@@ -163,8 +168,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Timeline) timeline = options->quiet ? NULL
 				     : timeline_compute((const struct event *)trace->device->data, trace->device->len,
 							trace->threads, options->communication);
+	g_autofree char *src_shown = output_shown(job->src), *dst_shown = output_shown(job->dst);
 	struct run_summary summary = {
-		.src = job->src, .dst = job->dst, .trace = trace, .forest = forest, .attribution = attribution,
+		.src = src_shown, .dst = dst_shown, .trace = trace, .forest = forest, .attribution = attribution,
 		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,
 		.et = et, .joined = written.joined, .joined_other_name = written.other_name,
 		.options = options, .selection = &selection, .timeline = timeline,
@@ -203,10 +209,11 @@ guint run_jobs(GPtrArray *jobs, struct run_settings *settings, guint parallel)
 		run_job(jobs->pdata[0], settings);
 		finish_job(jobs->pdata[0], settings);
 	} else {
-		GThreadPool *pool = g_thread_pool_new(run_pooled, settings, (int)parallel, FALSE, NULL);
+		/* Reports are written as jobs end; the pool's order is not needed. */
+		struct ordered_pool *pool = ordered_pool_new(run_pooled, settings, parallel, NULL);
 		for (guint i = 0; i < jobs->len; i++)
-			g_thread_pool_push(pool, jobs->pdata[i], NULL);
-		g_thread_pool_free(pool, FALSE, TRUE);
+			ordered_pool_push(pool, jobs->pdata[i]);
+		ordered_pool_free(pool);
 	}
 	guint failed = 0;
 	for (guint i = 0; i < jobs->len; i++)

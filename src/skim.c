@@ -17,7 +17,7 @@ struct member_text {
 
 static gboolean failed(struct skimmer *s, const char *what)
 {
-	s->what = what;
+	s->what = s->p < s->end && !*s->p ? "a raw NUL byte" : what; /* as src/batch.c says it of json-c's */
 	return FALSE;
 }
 
@@ -32,15 +32,16 @@ static gboolean is_hex(char c)
 	return g_ascii_isxdigit(c);
 }
 
-/* From the opening quote; raw control characters are accepted, as json-c does. */
+/* From the opening quote; raw control characters are accepted, as json-c
+ * does, but for NUL, which json-c takes for the end of the data. */
 static gboolean skim_string(struct skimmer *s, struct member_text *seen)
 {
 	const char *start = ++s->p;
 	gboolean escaped = FALSE;
 	for (;;) {
-		while (s->p < s->end && *s->p != '"' && *s->p != '\\')
+		while (s->p < s->end && *s->p != '"' && *s->p != '\\' && *s->p)
 			s->p++;
-		if (s->p >= s->end)
+		if (s->p >= s->end || !*s->p)
 			return failed(s, "unterminated string");
 		if (*s->p == '"')
 			break;

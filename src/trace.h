@@ -49,14 +49,14 @@ struct event {
 	gint64 dur; /* nanoseconds, never negative */
 	gint64 index; /* position in the trace's event array */
 	union {
-		gint64 correlation; /* launch and device events */
+		gint64 correlation; /* launch and device events: the bits of a guint64, or of a negative gint64 */
 		const struct event_extra *extra; /* monitored events: NULL unless asked for */
 	};
 	const struct name *name;
 	const struct name *category; /* after aliasing */
 	const char *args; /* Python literal; NULL when the event has no args */
 	guint32 thread; /* index into trace.threads */
-	guint8 has_correlation;
+	guint8 has_correlation; /* 0: none; 1: not negative; 2: negative (-1 is not 2^64 - 1) */
 	guint8 has_device; /* device events: args.device is an integer from 0 to 65535 */
 	guint16 device;    /* that integer, when has_device */
 };

@@ -377,6 +377,18 @@ static void warn_steps(FILE *out, const struct run_summary *run)
 	     G_GUINT64_FORMAT, wanted, low, high);
 }
 
+/* Correlation ids are unique within a process: launches of several sharing
+ * them come from traces merged into one, whose device events then go to
+ * the first launch in sort order, of whichever process. */
+static void warn_merged(FILE *out, const struct run_summary *run)
+{
+	guint shared = run->attribution->shared_ids;
+	if (shared)
+		warn(out, run, "%u launch%s carr%s the correlation id of a launch of another process (traces of several "
+			       "processes merged?): device events go to the first launch of each id, of any process; "
+			       "their attribution is unreliable", shared, shared == 1 ? "" : "es", shared == 1 ? "ies" : "y");
+}
+
 void warnings_print(FILE *out, const struct run_summary *run)
 {
 	warn_reading(out, run);
@@ -386,6 +398,7 @@ void warnings_print(FILE *out, const struct run_summary *run)
 	warn_unmatched(out, run, run->selection->exclude, "--exclude");
 	warn_steps(out, run);
 	warn_no_rows(out, run);
+	warn_merged(out, run);
 	warn_coverage(out, run);
 	warn_join(out, run);
 }

@@ -107,5 +107,9 @@ expect_warning "unmatched --opaque names, sorted" "2 names of --opaque match no 
 expect_warning "an Execution Trace that joins nothing" \
 	"the Execution Trace does not overlap the trace (collected at different times?): none of its 6 nodes joins any of the 14 rows" \
 	"$top_srcdir/examples/example_trace.json" -mc cpu_op --et "$top_srcdir/tests/et/other_run_et.json"
+# Launches of two processes share a correlation id: a merged trace.
+expect_warning "launches of two processes share correlation ids" \
+	"1 launch carries the correlation id of a launch of another process (traces of several processes merged?): device events go to the first launch of each id, of any process; their attribution is unreliable" \
+	"$w/merged.json" -mc cpu_op
 no_warning "the example trace warns nothing" "$top_srcdir/examples/example_trace.json" -mc cpu_op,user_annotation
 finish

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Writes a pathological trace, for peak memory against input size (issue 15).
+
+    make_hostile_trace.py KIND N OUT
+
+KIND is one of
+  minimal    N complete events of the fewest bytes, one op each
+  unmatched  N B events that no E closes
+  threads    N events, each on a thread of its own
+  name       one event whose name is N bytes long
+"""
+import sys
+
+EVENT = '{"ph":"X","cat":"cpu_op","name":"o","pid":1,"tid":1,"ts":%d,"dur":1}'
+
+
+def events(kind, n):
+    if kind == "minimal":
+        for i in range(n):
+            yield EVENT % (2 * i)
+    elif kind == "unmatched":
+        for i in range(n):
+            yield '{"ph":"B","cat":"cpu_op","name":"op","pid":1,"tid":%d,"ts":%d}' % (i % 64, i)
+    elif kind == "threads":
+        for i in range(n):
+            yield '{"ph":"X","cat":"cpu_op","name":"o","pid":%d,"tid":%d,"ts":%d,"dur":1}' % (i // 1000, i, i)
+    elif kind == "name":
+        yield '{"ph":"X","cat":"cpu_op","name":"%s","pid":1,"tid":1,"ts":0,"dur":1}' % ("n" * n)
+    else:
+        sys.exit("make_hostile_trace.py: KIND is minimal, unmatched, threads or name")
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    kind, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    with open(out, "w") as f:
+        f.write('{"traceEvents": [\n')
+        first = True
+        for event in events(kind, n):
+            f.write(event if first else ",\n" + event)
+            first = False
+        f.write("\n]}\n")
+
+
+if __name__ == "__main__":
+    main()
