@@ -15,13 +15,18 @@ struct name_key {
 	gsize raw_len;
 };
 
+guint names_hash_text(const char *text, gsize len)
+{
+	guint hash = 5381;
+	for (gsize i = 0; i < len; i++)
+		hash = hash * 33 + (guchar)text[i];
+	return hash;
+}
+
 static guint name_key_hash(gconstpointer key)
 {
 	const struct name_key *k = key;
-	guint hash = 5381;
-	for (gsize i = 0; i < k->raw_len; i++)
-		hash = hash * 33 + (guchar)k->raw[i];
-	return hash;
+	return names_hash_text(k->raw, k->raw_len);
 }
 
 static gboolean name_key_equal(gconstpointer a, gconstpointer b)

@@ -20,4 +20,7 @@ void names_free(struct names *names);
  * (counted in *replaced when that is not NULL). */
 const struct name *names_intern(struct names *names, const char *text, gsize len, gint64 *replaced);
 
+/* The hash of LEN bytes of TEXT (djb2), for tables keyed by a name's text. */
+guint names_hash_text(const char *text, gsize len);
+
 #endif

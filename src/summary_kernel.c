@@ -29,10 +29,7 @@ static const char *const class_names[] = {
 static guint name_hash(gconstpointer key)
 {
 	const struct name *name = key;
-	guint hash = 5381;
-	for (gsize i = 0; i < name->len; i++)
-		hash = hash * 33 + (guchar)name->text[i];
-	return hash;
+	return names_hash_text(name->text, name->len);
 }
 
 static int name_compare(const struct name *a, const struct name *b)

@@ -8,12 +8,6 @@
 fixtures=$top_srcdir/tests/device
 columns="name,device duration(ms),compute(ms),communication(ms),memcpy(ms),memset(ms),sync duration(ms),cuda launch duration(ms),launch count"
 
-# expect_output DESCRIPTION WANT: $tmp/out holds exactly WANT (CR LF stripped).
-expect_output() {
-	got=$(tr -d '\r' < "$tmp/out")
-	if [ "$got" = "$2" ]; then pass "$1"; else fail "$1: got"; echo "$got"; echo "wanted"; echo "$2"; fi
-}
-
 # outer: memcpy 40 us, memset 10, its child inner: an NCCL kernel 300 and
 # compute kernels 25 + 125 + 7. Sync: cudaDeviceSynchronize 50,
 # cudaStreamSynchronize 30, cudaMemcpy 100 (holding a nested

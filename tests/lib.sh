@@ -56,3 +56,9 @@ expect_status() {
 expect_stderr() {
 	if grep -qF -- "$1" "$tmp/err"; then pass "$2"; else fail "$2: standard error lacks '$1':"; cat "$tmp/err"; fi
 }
+
+# expect_output DESCRIPTION WANT: $tmp/out holds exactly WANT (CR LF stripped).
+expect_output() {
+	got=$(tr -d '\r' < "$tmp/out")
+	if [ "$got" = "$2" ]; then pass "$1"; else fail "$1: got"; echo "$got"; echo "wanted"; echo "$2"; fi
+}

@@ -7,12 +7,6 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 fixtures=$top_srcdir/tests/steps
 
-# expect_output DESCRIPTION WANT: $tmp/out holds exactly WANT (CR LF stripped).
-expect_output() {
-	got=$(tr -d '\r' < "$tmp/out")
-	if [ "$got" = "$2" ]; then pass "$1"; else fail "$1: got"; echo "$got"; echo "wanted"; echo "$2"; fi
-}
-
 run() {
 	"$PROFILE_PARSER" -s "$fixtures/steps.json" -d "$tmp/out" -mc cpu_op "$@" 2>"$tmp/err"
 	status=$?
