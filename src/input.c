@@ -27,7 +27,7 @@ static gzFile open_input(const char *path, GError **error)
  * that the stages after reading do not add to the peak. */
 static void release_free_memory(void)
 {
-#ifdef __GLIBC__
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) /* AddressSanitizer's malloc is not glibc's */
 	malloc_trim(0);
 #endif
 }
