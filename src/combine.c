@@ -115,13 +115,6 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	return EXIT_DONE;
 }
 
-/* A rank that is a whole number, else POSITION. */
-static gint64 rank_number(const char *rank, gint64 position)
-{
-	guint64 number;
-	return rank && g_ascii_string_to_unsigned(rank, 10, 0, G_MAXINT64, &number, NULL) ? (gint64)number : position;
-}
-
 void combine_collected(struct job *job, gpointer data)
 {
 	struct ranks *ranks = data;

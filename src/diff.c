@@ -56,8 +56,7 @@ static int compare_rows(gconstpointer x, gconstpointer y)
 		if (da != db)
 			return da > db ? -1 : 1;
 	}
-	int order = memcmp(a->key, b->key, MIN(a->key_len, b->key_len));
-	return order ? order : (a->key_len > b->key_len) - (a->key_len < b->key_len);
+	return text_compare(a->key, a->key_len, b->key, b->key_len);
 }
 
 GPtrArray *diff_rows(const struct collected *base, const struct collected *new)

@@ -44,13 +44,10 @@ static gboolean duration_of(json_object *object, const char *key, gint64 *ns)
 static gint64 rank_of(json_object *line, gint64 position)
 {
 	json_object *rank = member(line, "rank");
-	guint64 number;
 	if (json_object_is_type(rank, json_type_int) && json_object_get_int64(rank) >= 0)
 		return json_object_get_int64(rank);
-	if (json_object_is_type(rank, json_type_string) &&
-	    g_ascii_string_to_unsigned(json_object_get_string(rank), 10, 0, G_MAXINT64, &number, NULL))
-		return (gint64)number;
-	return position;
+	return json_object_is_type(rank, json_type_string) ? rank_number(json_object_get_string(rank), position)
+							    : position;
 }
 
 /* One line of a summary; FALSE, with WHY, when it is not one. */

@@ -123,8 +123,7 @@ static int compare_rows(gconstpointer x, gconstpointer y)
 	const struct rank_row *a = *(struct rank_row *const *)x, *b = *(struct rank_row *const *)y;
 	if (a->device.max != b->device.max)
 		return a->device.max > b->device.max ? -1 : 1;
-	int order = memcmp(a->key, b->key, MIN(a->key_len, b->key_len));
-	return order ? order : (a->key_len > b->key_len) - (a->key_len < b->key_len);
+	return text_compare(a->key, a->key_len, b->key, b->key_len);
 }
 
 GPtrArray *ranks_rows(struct ranks *ranks)

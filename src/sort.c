@@ -118,9 +118,9 @@ static int compare_rows(gconstpointer x, gconstpointer y, gpointer data)
 			continue;
 		}
 		if (s->text[k]) {
-			int order = memcmp(u->text, v->text, MIN(u->len, v->len));
-			if (order || u->len != v->len)
-				return order ? order : u->len < v->len ? -1 : 1;
+			int order = text_compare(u->text, u->len, v->text, v->len);
+			if (order)
+				return order;
 		} else if (u->number != v->number) {
 			return u->number > v->number ? -1 : 1;
 		}

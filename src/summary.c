@@ -125,8 +125,7 @@ static int compare_groups(gconstpointer x, gconstpointer y)
 		return a->device_total > b->device_total ? -1 : 1;
 	if (a->host_total != b->host_total)
 		return a->host_total > b->host_total ? -1 : 1;
-	int order = memcmp(a->key, b->key, MIN(a->key_len, b->key_len));
-	return order ? order : (a->key_len > b->key_len) - (a->key_len < b->key_len);
+	return text_compare(a->key, a->key_len, b->key, b->key_len);
 }
 
 /* host total / outermost nodes, to the nearest nanosecond (half up). */

@@ -34,8 +34,7 @@ static guint name_hash(gconstpointer key)
 
 static int name_compare(const struct name *a, const struct name *b)
 {
-	int order = memcmp(a->text, b->text, MIN(a->len, b->len));
-	return order ? order : (a->len > b->len) - (a->len < b->len);
+	return text_compare(a->text, a->len, b->text, b->len);
 }
 
 static gboolean name_equal(gconstpointer a, gconstpointer b)

@@ -153,12 +153,24 @@ void ratio_append(GString *out, gint64 thousandths)
 			       (guint)(magnitude % 1000));
 }
 
+gint64 rank_number(const char *rank, gint64 otherwise)
+{
+	guint64 number;
+	return rank && g_ascii_string_to_unsigned(rank, 10, 0, G_MAXINT64, &number, NULL) ? (gint64)number : otherwise;
+}
+
 /* A rank that is a whole number is written as one; any other as text. */
 void value_rank(struct value *v, const char *rank)
 {
-	guint64 number;
-	if (rank && g_ascii_string_to_unsigned(rank, 10, 0, G_MAXINT64, &number, NULL))
-		value_number(v, VALUE_INTEGER, (gint64)number);
+	gint64 number = rank_number(rank, -1);
+	if (number >= 0)
+		value_number(v, VALUE_INTEGER, number);
 	else
 		value_string(v, rank);
+}
+
+int text_compare(const char *a, gsize a_len, const char *b, gsize b_len)
+{
+	int order = memcmp(a, b, MIN(a_len, b_len));
+	return order ? order : (a_len > b_len) - (a_len < b_len);
 }

@@ -25,6 +25,9 @@ enum value_type {
 	VALUE_RATIO,     /* thousandths, written with exactly three decimals: 1.250 */
 };
 
+/* A and B (of A_LEN and B_LEN bytes, NUL allowed) in byte order, a prefix first. */
+int text_compare(const char *a, gsize a_len, const char *b, gsize b_len);
+
 /* A ratio in thousandths as text: "1.250", "-0.005". */
 void ratio_append(GString *out, gint64 thousandths);
 
@@ -70,6 +73,8 @@ void value_number(struct value *value, enum value_type type, gint64 number);
 void value_text(struct value *value, const char *text, gsize len);
 void value_string(struct value *value, const char *text); /* NUL-terminated, or NULL */
 void value_literal(struct value *value, const char *text); /* NUL-terminated, or NULL */
+/* A trace's RANK (or NULL) as a number: its value when it is a whole number, else OTHERWISE. */
+gint64 rank_number(const char *rank, gint64 otherwise);
 /* A trace's RANK (or NULL): an integer when it is a whole number, else text. */
 void value_rank(struct value *value, const char *rank);
 /* PART of WHOLE (> 0) in tenths of a percent, rounded half up. */
