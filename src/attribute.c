@@ -15,9 +15,9 @@ static gboolean node_before_launch(const struct event *n, const struct event *l)
  * ancestors of the last node before it (the stack of the walk in build.c). */
 static guint owner_of(const struct forest *forest, guint last_before, const struct event *launch)
 {
-	for (GNode *node = &forest->nodes[last_before]; node && node != &forest->root; node = node->parent)
-		if (event_contains(node->data, launch))
-			return forest_index(forest, node);
+	for (guint node = last_before; node != FOREST_END; node = forest_parent(forest, node))
+		if (event_contains(&forest->events[node], launch))
+			return node;
 	return NO_OWNER;
 }
 
@@ -158,8 +158,7 @@ struct attribution *attribute(struct trace *trace, const struct forest *forest)
 	struct attribution *a = g_new0(struct attribution, 1);
 	a->launches = (struct event *)trace->launches->data;
 	a->launch_count = trace->launches->len;
-	if (a->launch_count > 1) /* qsort may not take the NULL of an empty array */
-		qsort(a->launches, a->launch_count, sizeof(struct event), event_compare_by_thread);
+	events_sort_by_thread(a->launches, a->launch_count);
 	a->thread_first = runs_by_thread(a->launches, sizeof *a->launches, G_STRUCT_OFFSET(struct event, thread),
 					 a->launch_count, forest->threads);
 	a->owner = g_new(guint, a->launch_count);
@@ -263,7 +262,7 @@ void attribution_coverage(const struct attribution *a, struct coverage *c)
 gint64 node_self_host_time(const struct forest *forest, guint node)
 {
 	gint64 self = forest->events[node].dur;
-	for (GNode *child = forest->nodes[node].children; child; child = child->next)
-		self -= ((const struct event *)child->data)->dur;
+	for (guint child = node + 1; child < forest->subtree_end[node]; child = forest->subtree_end[child])
+		self -= forest->events[child].dur;
 	return MAX(self, 0);
 }

@@ -13,69 +13,129 @@ int event_compare(const struct event *a, const struct event *b)
 	return 0;
 }
 
-int event_compare_by_thread(const void *x, const void *y)
+static int compare_by_thread(const struct event *a, const struct event *b)
 {
-	const struct event *a = x, *b = y;
 	if (a->thread != b->thread)
 		return a->thread < b->thread ? -1 : 1;
 	return event_compare(a, b);
 }
 
-static int compare_nodes(const void *x, const void *y)
+static gint compare_positions(gconstpointer x, gconstpointer y, gpointer data)
 {
-	const GNode *a = *(GNode *const *)x, *b = *(GNode *const *)y;
-	return event_compare(a->data, b->data);
+	const struct event *events = data;
+	return compare_by_thread(&events[*(const guint32 *)x], &events[*(const guint32 *)y]);
 }
 
-/* Appends CHILD after LAST (NULL: as the first child) in O(1); g_node_append
- * would walk the whole list of siblings each time. */
-static void link_child(GNode *parent, GNode *last, GNode *child)
+/* Sorting the events themselves would take a merge buffer of 16 bytes an
+ * event (qsort sorts pointers to elements this large); sorting their
+ * positions takes 8, and the permutation is then applied in place, one
+ * cycle at a time. */
+void events_sort_by_thread(struct event *events, guint count)
 {
-	if (last)
-		g_node_insert_after(parent, last, child);
-	else
-		g_node_prepend(parent, child);
+	if (count < 2)
+		return;
+	g_autoptr(GArray) order = g_array_sized_new(FALSE, FALSE, sizeof(guint32), count);
+	for (guint32 i = 0; i < count; i++)
+		g_array_append_val(order, i);
+	g_array_sort_with_data(order, compare_positions, events);
+	guint32 *from = (guint32 *)order->data; /* sorted[i] is events[from[i]] */
+	for (guint32 i = 0; i < count; i++) {
+		if (from[i] == i)
+			continue;
+		struct event held = events[i];
+		guint32 at = i;
+		while (from[at] != i) {
+			guint32 next = from[at];
+			events[at] = events[next];
+			from[at] = at; /* done */
+			at = next;
+		}
+		events[at] = held;
+		from[at] = at;
+	}
 }
 
-/* The stack walk of one thread's run [first, end); its roots go to ROOTS. */
-static void build_thread(struct forest *forest, guint first, guint end, GArray *stack, GPtrArray *roots)
+/* The stack walk of one thread's run [first, end): parents, subtree ends,
+ * and the thread's roots chained through up[] in order (FOREST_END after
+ * the last, until merge_roots links the threads). */
+static void build_thread(struct forest *forest, guint first, guint end, GArray *stack)
 {
 	g_array_set_size(stack, 0);
+	guint last_root = FOREST_END;
 	for (guint i = first; i < end; i++) {
 		const struct event *event = &forest->events[i];
-		guint popped = G_MAXUINT;
 		while (stack->len) {
 			guint top = g_array_index(stack, guint, stack->len - 1);
 			if (event_contains(&forest->events[top], event))
 				break;
 			forest->subtree_end[top] = i;
-			popped = top;
 			g_array_set_size(stack, stack->len - 1);
 		}
-		/* the last node popped, if any, is the parent's last child so far */
-		GNode *last = popped == G_MAXUINT ? NULL : &forest->nodes[popped];
 		if (stack->len) {
-			guint parent = g_array_index(stack, guint, stack->len - 1);
-			link_child(&forest->nodes[parent], last, &forest->nodes[i]);
+			forest->up[i] = g_array_index(stack, guint, stack->len - 1);
 		} else {
-			g_ptr_array_add(roots, &forest->nodes[i]);
+			forest->up[i] = FOREST_ROOT | FOREST_END;
+			if (last_root != FOREST_END)
+				forest->up[last_root] = FOREST_ROOT | i;
+			last_root = i;
 		}
 		g_array_append_val(stack, i);
-		forest->depth[i] = stack->len;
 		forest->deepest = MAX(forest->deepest, stack->len);
 	}
 	for (guint k = 0; k < stack->len; k++)
 		forest->subtree_end[g_array_index(stack, guint, k)] = end;
 }
 
-static void link_roots(struct forest *forest, GPtrArray *roots)
+/* A binary min-heap of the threads' next roots, for merge_roots. */
+static gboolean root_before(const struct forest *forest, guint a, guint b)
 {
-	g_ptr_array_sort(roots, compare_nodes);
-	GNode *last = NULL;
-	for (guint i = 0; i < roots->len; i++) {
-		link_child(&forest->root, last, roots->pdata[i]);
-		last = roots->pdata[i];
+	return event_compare(&forest->events[a], &forest->events[b]) < 0;
+}
+
+static void sift_down(const struct forest *forest, guint *heap, guint len, guint k)
+{
+	for (;;) {
+		guint least = k, l = 2 * k + 1, r = l + 1;
+		if (l < len && root_before(forest, heap[l], heap[least]))
+			least = l;
+		if (r < len && root_before(forest, heap[r], heap[least]))
+			least = r;
+		if (least == k)
+			return;
+		guint held = heap[k];
+		heap[k] = heap[least], heap[least] = held;
+		k = least;
 	}
+}
+
+/* Links every thread's list of roots into one, in sort order: a merge of
+ * the threads' lists, each already in order. */
+static void merge_roots(struct forest *forest)
+{
+	g_autofree guint *heap = g_new(guint, forest->threads_with_nodes + 1);
+	guint len = 0;
+	for (guint t = 0; t < forest->threads; t++)
+		if (forest->thread_first[t + 1] > forest->thread_first[t])
+			heap[len++] = forest->thread_first[t]; /* a thread's first node is a root */
+	for (guint k = len / 2; k-- > 0;)
+		sift_down(forest, heap, len, k);
+	guint last = FOREST_END;
+	while (len) {
+		guint r = heap[0];
+		if (last == FOREST_END)
+			forest->first_root = r;
+		else
+			forest->up[last] = FOREST_ROOT | r;
+		last = r;
+		guint next = forest_next_root(forest, r);
+		if (next != FOREST_END)
+			heap[0] = next;
+		else
+			heap[0] = heap[--len];
+		sift_down(forest, heap, len, 0);
+	}
+	if (last != FOREST_END)
+		forest->up[last] = FOREST_ROOT | FOREST_END;
 }
 
 struct forest *forest_build(struct trace *trace)
@@ -83,37 +143,41 @@ struct forest *forest_build(struct trace *trace)
 	struct forest *forest = g_new0(struct forest, 1);
 	forest->events = (struct event *)trace->monitored->data;
 	forest->count = trace->monitored->len;
-	if (forest->count > 1) /* qsort may not take the NULL of an empty array */
-		qsort(forest->events, forest->count, sizeof(struct event), event_compare_by_thread);
-	forest->nodes = g_new0(GNode, forest->count);
-	forest->depth = g_new0(guint, forest->count);
-	forest->subtree_end = g_new0(guint, forest->count);
+	g_assert(forest->count < FOREST_END); /* the reader refuses more events than that */
+	events_sort_by_thread(forest->events, forest->count);
+	forest->up = g_new(guint32, forest->count);
+	forest->subtree_end = g_new(guint32, forest->count);
 	forest->threads = trace->threads->len;
 	forest->thread_ids = trace->threads;
 	forest->thread_first = g_new0(guint, forest->threads + 1);
-	for (guint i = 0; i < forest->count; i++) {
-		forest->nodes[i].data = &forest->events[i];
+	for (guint i = 0; i < forest->count; i++)
 		forest->thread_first[forest->events[i].thread + 1]++;
-	}
 	for (guint t = 0; t < forest->threads; t++)
 		forest->thread_first[t + 1] += forest->thread_first[t];
 
 	g_autoptr(GArray) stack = g_array_new(FALSE, FALSE, sizeof(guint));
-	g_autoptr(GPtrArray) roots = g_ptr_array_new();
 	for (guint t = 0; t < forest->threads; t++) {
-		build_thread(forest, forest->thread_first[t], forest->thread_first[t + 1], stack, roots);
+		build_thread(forest, forest->thread_first[t], forest->thread_first[t + 1], stack);
 		forest->threads_with_nodes += forest->thread_first[t + 1] > forest->thread_first[t];
 	}
-	link_roots(forest, roots);
+	forest->first_root = FOREST_END;
+	merge_roots(forest);
 	return forest;
+}
+
+guint forest_depth(const struct forest *forest, guint i)
+{
+	guint depth = 1;
+	for (guint p = forest_parent(forest, i); p != FOREST_END; p = forest_parent(forest, p))
+		depth++;
+	return depth;
 }
 
 void forest_free(struct forest *forest)
 {
 	if (!forest)
 		return;
-	g_free(forest->nodes);
-	g_free(forest->depth);
+	g_free(forest->up);
 	g_free(forest->subtree_end);
 	g_free(forest->thread_first);
 	g_free(forest);

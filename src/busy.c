@@ -117,9 +117,8 @@ gint64 *busy_compute(const struct attribution *a, const struct forest *forest)
 		}
 		sets[i] = NULL;
 		busy[i] = set ? set->length : 0;
-		GNode *parent = forest->nodes[i].parent;
-		if (parent && parent != &forest->root) {
-			guint p = forest_index(forest, parent);
+		guint p = forest_parent(forest, i);
+		if (p != FOREST_END) {
 			sets[p] = set_merge(sets[p], set);
 		} else {
 			set_free(set);

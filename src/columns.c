@@ -1,5 +1,6 @@
 #include "columns.h"
 #include "busy.h"
+#include "roles.h"
 
 #define ROW(r) ((const struct node_row *)(r))
 #define EVENT(r) (&ROW(r)->forest->events[ROW(r)->node])
@@ -83,7 +84,7 @@ static void operation(const void *r, struct value *v)
 
 static void depth(const void *r, struct value *v)
 {
-	value_number(v, VALUE_INTEGER, ROW(r)->forest->depth[ROW(r)->node]);
+	value_number(v, VALUE_INTEGER, ROW(r)->depth);
 }
 
 static const struct thread_id *thread_of(const void *r)
@@ -103,7 +104,8 @@ static void tid(const void *r, struct value *v)
 
 static void category(const void *r, struct value *v)
 {
-	value_text(v, EVENT(r)->category->text, EVENT(r)->category->len);
+	const struct name *name = category_name(EVENT(r)->category);
+	value_text(v, name->text, name->len);
 }
 
 static void self_host_duration(const void *r, struct value *v)
@@ -254,7 +256,7 @@ static void device_share(const void *r, struct value *v)
 static void tree_name(const void *r, struct value *v)
 {
 	GString *label = ROW(r)->label;
-	guint depth = ROW(r)->forest->depth[ROW(r)->node], base = ROW(r)->indent_base;
+	guint depth = ROW(r)->depth, base = ROW(r)->indent_base;
 	g_string_truncate(label, 0);
 	for (guint level = base; level < depth; level++)
 		g_string_append(label, "  ");
@@ -357,9 +359,10 @@ void node_row_clear(struct node_row *row)
 	row->sums = NULL;
 }
 
-void node_row_set(struct node_row *row, guint node, const GString *path)
+void node_row_set(struct node_row *row, guint node, guint depth, const GString *path)
 {
 	row->node = node;
+	row->depth = depth;
 	row->path = path;
 	row->et_node = et_lookup(row->et, &row->forest->events[node]);
 	if (row->flags & NODE_SUMS) { /* only the list columns: their cost is what they print */

@@ -40,6 +40,7 @@ struct node_row {
 	const struct et *et; /* or NULL */
 	guint flags;         /* of the columns written */
 	guint node;          /* the row at hand, set by node_row_set */
+	guint depth;         /* its depth (roots are 1) */
 	const GString *path;
 	GArray *launches; /* guint: its inclusive launches, with NODE_SUMS */
 	struct sums *sums; /* the figures of every node, those NODE_FIGURE asks for */
@@ -65,7 +66,7 @@ const struct column *node_tree_column(void);
 void node_row_init(struct node_row *row, const struct forest *forest, const struct attribution *attribution,
 		   const struct et *et, guint flags, const GRegex *communication);
 void node_row_clear(struct node_row *row);
-/* Makes NODE, whose path is PATH, the row at hand. */
-void node_row_set(struct node_row *row, guint node, const GString *path);
+/* Makes NODE, at DEPTH, whose path is PATH, the row at hand. */
+void node_row_set(struct node_row *row, guint node, guint depth, const GString *path);
 
 #endif

@@ -323,7 +323,7 @@ static gboolean event_times(struct extractor *x, const struct fields *f, json_ob
 static void keep(struct extractor *x, const struct fields *f, json_object *end, json_object *args, gint64 index,
 		 const char *category, guint roles)
 {
-	struct event event = { .index = index };
+	struct event event = { .index = (guint32)index };
 	if (!event_times(x, f, end, index, &event.ts, &event.dur))
 		return;
 	event.name = intern_text(x, f->name);
@@ -333,7 +333,7 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 		roles &= ~ROLE_MONITORED;
 	if (!roles)
 		return;
-	event.category = names_intern(x->names, category, strlen(category), NULL);
+	event.category = roles_category(x->roles, category);
 	event.thread = thread_of(x, f->pid, f->tid);
 	event.has_correlation = integer_arg(args, "correlation", &event.correlation);
 	gint64 device; /* SPEC 11.3: args.device from 0 to 65535, else no device */
@@ -359,14 +359,14 @@ static void keep_step(struct extractor *x, const struct fields *f, json_object *
 	if (!step_category(category) || !json_object_is_type(f->name, json_type_string) ||
 	    !step_number(json_object_get_string(f->name), (gsize)json_object_get_string_len(f->name), &number))
 		return;
-	struct event step = { .index = index };
+	struct event step = { .index = (guint32)index };
 	struct read_stats counted = x->out->stats; /* a bad step is counted where it is kept otherwise, once */
 	gboolean timed = event_times(x, f, end, index, &step.ts, &step.dur);
 	x->out->stats = counted;
 	if (!timed)
 		return;
 	step.name = intern_text(x, f->name);
-	step.category = names_intern(x->names, category, strlen(category), NULL);
+	step.category = CATEGORY_NONE; /* steps are found by name */
 	step.thread = thread_of(x, f->pid, f->tid);
 	g_array_append_val(x->out->events[OUT_STEP], step);
 }

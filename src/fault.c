@@ -33,6 +33,11 @@ static void say(const char *text)
  * wait for the end. */
 void fault_out_of_memory(void)
 {
+	fault_exit("out of memory");
+}
+
+void fault_exit(const char *what)
+{
 	static atomic_flag ending = ATOMIC_FLAG_INIT;
 	if (atomic_flag_test_and_set(&ending))
 		for (;;)
@@ -43,7 +48,8 @@ void fault_out_of_memory(void)
 		say(context);
 		say(": ");
 	}
-	say("out of memory\n");
+	say(what);
+	say("\n");
 	_exit(1);
 }
 

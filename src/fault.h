@@ -19,6 +19,8 @@ void fault_set_context(const char *trace);
 const char *fault_context(void);
 /* Ends the run: the temporary files removed, the message, exit status 1. */
 G_NORETURN void fault_out_of_memory(void);
+/* The same, for a limit of the program's own reached: WHAT is the message. */
+G_NORETURN void fault_exit(const char *what);
 /* P (evaluated once), or the end of the run when it is NULL (an allocation
  * that failed). */
 #define FAULT_CHECK(p)                                  \

@@ -179,10 +179,14 @@ struct flame_tree *flame_tree_build(const struct forest *forest, const struct at
 	struct classifier classes = { 0 };
 	if (weight == WEIGHT_DEVICE) /* only device events have classes */
 		classifier_init(&classes, communication);
-	for (GNode *root = forest->root.children; root; root = root->next) {
-		guint r = forest_index(forest, root);
+	g_autofree guint *open_end = g_new(guint, forest->deepest + 1); /* as select.c counts depths */
+	for (guint r = forest->first_root; r != FOREST_END; r = forest_next_root(forest, r)) {
+		guint depth = 0;
 		for (guint i = r; i < forest->subtree_end[r]; i++) {
-			guint level = forest->depth[i];
+			while (depth && open_end[depth] <= i)
+				depth--;
+			open_end[++depth] = forest->subtree_end[i];
+			guint level = depth;
 			if (level <= levels) {
 				name_at[level] = forest->events[i].name;
 				frame_at[level] = UNSET;

@@ -337,6 +337,8 @@ static gboolean step(struct reader *r, char c, gboolean *consumed, gint64 at, GE
 	case TOP_EVENTS_VALUE:
 		if (c == ']')
 			return read_fail(error, READ_ERROR_SYNTAX, at, "JSON syntax error (']' after ',')");
+		if (r->trace->stats.events >= TRACE_EVENTS_MAX) /* positions are 31 bits (src/trace.h) */
+			return read_fail(error, READ_ERROR_NOT_TRACE, at, "more than 2147483646 events: not supported");
 		*consumed = FALSE;
 		begin_element(r, c, at);
 		return TRUE;

@@ -1,13 +1,49 @@
 #include "roles.h"
 #include <string.h>
+#include "fault.h"
+#include "names.h"
 
 const char CATEGORY_UNREAD[] = "";
+
+/* The process's categories by id: registered under the lock, read without
+ * it (an id is only ever read after the registration that made it). */
+static GMutex category_lock;
+static struct names *category_names;
+static const struct name *category_by_id[CATEGORY_NONE];
+static gint category_count;
+
+static guint16 category_register(const char *canonical)
+{
+	g_mutex_lock(&category_lock);
+	if (!category_names)
+		category_names = names_new();
+	const struct name *name = names_intern(category_names, canonical, strlen(canonical), NULL);
+	gint id = 0, count = g_atomic_int_get(&category_count);
+	while (id < count && category_by_id[id] != name)
+		id++;
+	if (id == count) {
+		if (count == CATEGORY_NONE)
+			fault_exit("more than 65534 categories named: not supported");
+		category_by_id[id] = name;
+		g_atomic_int_set(&category_count, count + 1);
+	}
+	g_mutex_unlock(&category_lock);
+	return (guint16)id;
+}
+
+const struct name *category_name(guint16 id)
+{
+	static const struct name none = { "", 0, "''", 2 };
+	return id < g_atomic_int_get(&category_count) ? category_by_id[id] : &none;
+}
 
 static void add_roles(GHashTable *roles, char **categories, enum event_role role)
 {
 	for (char **c = categories; c && *c; c++) {
 		const char *canonical = category_canonical(*c);
 		guint bits = GPOINTER_TO_UINT(g_hash_table_lookup(roles, canonical));
+		if (!bits)
+			bits = (guint)category_register(canonical) << 16;
 		g_hash_table_insert(roles, g_strdup(canonical), GUINT_TO_POINTER(bits | role));
 	}
 }

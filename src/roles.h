@@ -16,6 +16,7 @@
 enum {
 	EVENT_PAIRED = 1 << 8,    /* a B or E: kept whatever its category, to be paired */
 	EVENT_UNDECIDED = 1 << 9, /* the roles depend on a category not given (see event_roles) */
+	EVENT_ROLE_BITS = 0xffff, /* a roles table's values: these bits, and a category id above them */
 };
 
 /* The category given to event_roles() as a string the caller did not read
@@ -24,6 +25,18 @@ extern const char CATEGORY_UNREAD[];
 
 /* Canonical category -> its enum event_role bits; a GHashTable to free. */
 GHashTable *roles_new(char **monitor_cats, char **host_cats, char **device_cats, gboolean memory);
+
+/* Categories of kept events by a 16-bit id (struct event.category): the
+ * categories of a roles table, registered by roles_new() for the whole
+ * process; the command line names them all, so there are few. */
+#define CATEGORY_NONE G_MAXUINT16
+/* The id of CANONICAL, a category that ROLES has. */
+static inline guint16 roles_category(GHashTable *roles, const char *canonical)
+{
+	return (guint16)(GPOINTER_TO_UINT(g_hash_table_lookup(roles, canonical)) >> 16);
+}
+/* The category of ID: its text and its Python literal. */
+const struct name *category_name(guint16 id);
 
 /* The canonical spelling of a category: Operator is cpu_op, and so on. */
 const char *category_canonical(const char *category);
@@ -50,7 +63,7 @@ static inline guint event_roles(GHashTable *roles, const char *ph, gsize ph_len,
 	case 'X':
 		if (!category || category == CATEGORY_UNREAD)
 			return EVENT_UNDECIDED;
-		return GPOINTER_TO_UINT(g_hash_table_lookup(roles, category));
+		return GPOINTER_TO_UINT(g_hash_table_lookup(roles, category)) & EVENT_ROLE_BITS;
 	case 'i':
 		if (category == CATEGORY_UNREAD)
 			return EVENT_UNDECIDED;

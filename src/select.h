@@ -17,14 +17,15 @@ struct selection {
 	struct step_range step;     /* --step: only nodes of those steps */
 };
 
-/* Called for each node that gets a row, in row order, with its path (the
- * names from its root, joined by "$$"). */
-typedef void (*row_visitor)(guint node, const GString *path, gpointer data);
+/* Called for each node that gets a row, in row order, with its depth and
+ * its path (the names from its root, joined by "$$"). */
+typedef void (*row_visitor)(guint node, guint depth, const GString *path, gpointer data);
 
 /* What visiting needs besides the forest: the path under way. */
 struct path_walk {
 	GString *path;
 	gsize *path_end; /* where the name at depth d ends in path */
+	guint *open_end; /* the subtree end of the node at depth d on the path */
 };
 
 void path_walk_init(struct path_walk *walk, const struct forest *forest);

@@ -17,7 +17,7 @@ struct sort_value {
 
 /* A row as the sorter keeps it; an element of a GArray of stride row_size. */
 struct sort_row {
-	guint id;
+	guint64 id;
 	guint position;
 	struct sort_value keys[];
 };
@@ -146,7 +146,7 @@ static void cut(struct sorter *s, guint keep)
 	s->texts = texts;
 }
 
-gboolean sorter_add(struct sorter *s, guint id, const void *row)
+gboolean sorter_add(struct sorter *s, guint64 id, const void *row)
 {
 	if (s->top && !s->key_count && s->rows->len >= s->top)
 		return FALSE;
@@ -179,7 +179,7 @@ GArray *sorter_finish(struct sorter *s)
 	if (s->key_count)
 		cut(s, s->top ? s->top : G_MAXUINT);
 	guint count = s->top ? MIN(s->top, s->rows->len) : s->rows->len;
-	GArray *ids = g_array_sized_new(FALSE, FALSE, sizeof(guint), count);
+	GArray *ids = g_array_sized_new(FALSE, FALSE, sizeof(guint64), count);
 	for (guint i = 0; i < count; i++)
 		g_array_append_val(ids, ROW_AT(s, i)->id);
 	g_array_free(s->rows, TRUE);

@@ -31,8 +31,8 @@ struct sorter;
 struct sorter *sorter_new(const GPtrArray *keys, guint top);
 /* Adds the row ROW (its keys read by their getters) under ID, next in the
  * usual order. FALSE when no later row can be kept (TOP rows without keys). */
-gboolean sorter_add(struct sorter *sorter, guint id, const void *row);
-/* The ids (guint) in order, at most TOP; frees the sorter. */
+gboolean sorter_add(struct sorter *sorter, guint64 id, const void *row);
+/* The ids (guint64) in order, at most TOP; frees the sorter. */
 GArray *sorter_finish(struct sorter *sorter);
 
 #endif

@@ -113,8 +113,9 @@ static void add_node(struct summarizer *s, guint node, const GString *path)
 	adjust_open(s, group, +1);
 }
 
-static void visit(guint node, const GString *path, gpointer data)
+static void visit(guint node, guint depth, const GString *path, gpointer data)
 {
+	(void)depth;
 	add_node(data, node, path);
 }
 

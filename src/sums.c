@@ -1,11 +1,12 @@
 #include "sums.h"
 #include <string.h>
+#include "roles.h"
 
 enum device_class classify(struct classifier *c, const struct event *event)
 {
-	if (strcmp(event->category->text, "gpu_memcpy") == 0)
+	if (strcmp(category_name(event->category)->text, "gpu_memcpy") == 0)
 		return CLASS_MEMCPY;
-	if (strcmp(event->category->text, "gpu_memset") == 0)
+	if (strcmp(category_name(event->category)->text, "gpu_memset") == 0)
 		return CLASS_MEMSET;
 	gpointer known = g_hash_table_lookup(c->by_name, event->name);
 	if (known)

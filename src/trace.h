@@ -47,24 +47,29 @@ struct et_node {
 struct event {
 	gint64 ts;  /* nanoseconds */
 	gint64 dur; /* nanoseconds, never negative */
-	gint64 index; /* position in the trace's event array */
 	union {
 		gint64 correlation; /* launch and device events: the bits of a guint64, or of a negative gint64 */
 		const struct event_extra *extra; /* monitored events: NULL unless asked for */
 	};
 	const struct name *name;
-	const struct name *category; /* after aliasing */
-	const char *args; /* Python literal; NULL when the event has no args */
-	guint32 thread; /* index into trace.threads */
+	const char *args;  /* Python literal; NULL when the event has no args */
+	guint32 index;     /* position in the trace's event array (the reader refuses more than TRACE_EVENTS_MAX) */
+	guint32 thread;    /* index into trace.threads */
+	guint16 category;  /* category_name()'s id, after aliasing; CATEGORY_NONE for steps */
 	guint8 has_correlation; /* 0: none; 1: not negative; 2: negative (-1 is not 2^64 - 1) */
 	guint8 has_device; /* device events: args.device is an integer from 0 to 65535 */
 	guint16 device;    /* that integer, when has_device */
 };
 
-/* 64 bytes: a GB trace keeps millions of these (SPEC 7's peak memory). */
+/* 56 bytes: a GB trace keeps millions of these (SPEC 7's peak memory). */
 #if GLIB_SIZEOF_VOID_P == 8
-G_STATIC_ASSERT(sizeof(struct event) == 64);
+G_STATIC_ASSERT(sizeof(struct event) == 56);
 #endif
+
+/* The most elements an event array may have: positions fit 31 bits, which
+ * the forest's records need (src/build.h). A trace that long would be over
+ * 6 GB of empty objects; real ones of a million events are about 500 MB. */
+#define TRACE_EVENTS_MAX 0x7ffffffeu
 
 static inline gint64 event_end(const struct event *e)
 {

@@ -70,9 +70,9 @@ static void warn_unmatched(FILE *out, const struct run_summary *run, GHashTable 
 	     unmatched == 1 ? "es" : "", list->str);
 }
 
-static void count_row(guint node, const GString *path, gpointer data)
+static void count_row(guint node, guint depth, const GString *path, gpointer data)
 {
-	(void)node, (void)path;
+	(void)node, (void)depth, (void)path;
 	++*(guint64 *)data;
 }
 
@@ -258,7 +258,7 @@ static void warn_modules(FILE *out, const struct run_summary *run)
 	    !lists_category(run->options->monitor_cats, "python_function"))
 		return;
 	for (guint i = 0; i < run->forest->count; i++)
-		if (strcmp(run->forest->events[i].category->text, "python_function") == 0)
+		if (strcmp(category_name(run->forest->events[i].category)->text, "python_function") == 0)
 			return;
 	warn(out, run,
 	     "none of the %" G_GUINT64_FORMAT " python_function events is an nn.Module (recorded without "

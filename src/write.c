@@ -9,8 +9,8 @@
 
 /* A run of roots whose rows one thread formats. */
 struct segment {
-	GNode *first; /* roots [first, end) in the forest's list of roots */
-	GNode *end;
+	guint first; /* roots [first, end) in the forest's list of roots */
+	guint end;
 	GString *text;
 	struct write_result result;
 };
@@ -37,11 +37,11 @@ static void count_join(struct write_result *result, const struct et_node *et, co
 	result->other_name += et->name != event->name && g_strcmp0(et->name->text, event->name->text) != 0;
 }
 
-static void format_row(guint node, const GString *path, gpointer data)
+static void format_row(guint node, guint depth, const GString *path, gpointer data)
 {
 	struct row_context *c = data;
 	struct node_row *row = &c->formatter->row;
-	node_row_set(row, node, path);
+	node_row_set(row, node, depth, path);
 	count_join(&c->segment->result, row->et_node, &row->forest->events[node]);
 	sink_row(&c->formatter->sink, row, c->segment->text);
 	c->segment->result.rows++;
@@ -59,20 +59,18 @@ static void format_segment(gpointer data, gpointer user_data)
 	struct segment *segment = data;
 	struct formatter *f = user_data;
 	struct row_context context = { f, segment };
-	for (GNode *root = segment->first; root != segment->end; root = root->next)
-		select_visit_tree(forest_index(f->row.forest, root), f->row.forest, f->selection, &f->walk, format_row,
-				  &context);
+	const struct forest *forest = f->row.forest;
+	for (guint root = segment->first; root != segment->end; root = forest_next_root(forest, root))
+		select_visit_tree(root, forest, f->selection, &f->walk, format_row, &context);
 }
 
 /* The roots from FIRST whose subtrees hold about SEGMENT_NODES nodes. */
-static GNode *segment_end(const struct forest *forest, GNode *first)
+static guint segment_end(const struct forest *forest, guint first)
 {
-	guint nodes = 0;
-	GNode *root = first;
-	while (root && nodes < SEGMENT_NODES) {
-		guint i = forest_index(forest, root);
-		nodes += forest->subtree_end[i] - i;
-		root = root->next;
+	guint nodes = 0, root = first;
+	while (root != FOREST_END && nodes < SEGMENT_NODES) {
+		nodes += forest->subtree_end[root] - root;
+		root = forest_next_root(forest, root);
 	}
 	return root;
 }
@@ -99,19 +97,23 @@ static gboolean sorts(const struct write_config *config)
 	return config->sort && config->sort->len;
 }
 
-/* Gathering: the rows' nodes with their sort keys. */
+/* Gathering: the rows' nodes and depths, as one id, with their sort keys. */
+#define GATHERED(node, depth) ((guint64)(depth) << 32 | (node))
+#define GATHERED_NODE(id) ((guint)((id) & G_MAXUINT32))
+#define GATHERED_DEPTH(id) ((guint)((id) >> 32))
+
 struct gather {
 	struct node_row row; /* the keys' row */
 	struct sorter *sorter;
 	gboolean keys;
 };
 
-static void gather_row(guint node, const GString *path, gpointer data)
+static void gather_row(guint node, guint depth, const GString *path, gpointer data)
 {
 	struct gather *g = data;
 	if (g->keys)
-		node_row_set(&g->row, node, path);
-	sorter_add(g->sorter, node, &g->row);
+		node_row_set(&g->row, node, depth, path);
+	sorter_add(g->sorter, GATHERED(node, depth), &g->row);
 }
 
 /* A node row for the columns of FLAGS, with what CONFIG knows of the trace. */
@@ -123,7 +125,7 @@ static void row_init(struct node_row *row, const struct forest *forest, const st
 	row->rank = config->rank;
 }
 
-/* The nodes CONFIG selects (guint), sorted and cut as it says; *BUSY gets
+/* The nodes CONFIG selects (GATHERED ids), sorted and cut as it says; *BUSY gets
  * the busy times when a key needed them. */
 static GArray *gather_nodes(const struct forest *forest, const struct attribution *attribution,
 			    const struct write_config *config, gint64 **busy)
@@ -144,25 +146,26 @@ static GArray *gather_nodes(const struct forest *forest, const struct attributio
 static void path_of(const struct forest *forest, guint node, GString *path)
 {
 	gsize len = 0;
-	for (const GNode *n = &forest->nodes[node]; n != &forest->root; n = n->parent)
-		len += ((const struct event *)n->data)->name->len + (n->parent != &forest->root ? 2 : 0);
+	for (guint n = node; n != FOREST_END; n = forest_parent(forest, n))
+		len += forest->events[n].name->len + (forest_parent(forest, n) != FOREST_END ? 2 : 0);
 	g_string_set_size(path, len);
-	for (const GNode *n = &forest->nodes[node]; n != &forest->root; n = n->parent) {
-		const struct name *name = ((const struct event *)n->data)->name;
+	for (guint n = node; n != FOREST_END; n = forest_parent(forest, n)) {
+		const struct name *name = forest->events[n].name;
 		len -= name->len;
 		memcpy(path->str + len, name->text, name->len);
-		if (n->parent != &forest->root) {
+		if (forest_parent(forest, n) != FOREST_END) {
 			len -= 2;
 			memcpy(path->str + len, "$$", 2);
 		}
 	}
 }
 
-static void set_row(struct node_row *row, guint node, GString *path)
+static void set_row(struct node_row *row, guint64 gathered, GString *path)
 {
+	guint node = GATHERED_NODE(gathered);
 	if (row->flags & NODE_PATH)
 		path_of(row->forest, node, path);
-	node_row_set(row, node, path);
+	node_row_set(row, node, GATHERED_DEPTH(gathered), path);
 }
 
 /* PICKED with the name column as the tree shows it. */
@@ -184,15 +187,14 @@ static gboolean write_node_list(struct output *out, const GArray *nodes, struct 
 	g_autoptr(GString) text = g_string_sized_new(FLUSH_BYTES + 4096);
 	if (sink_measures(sink))
 		for (guint i = 0; i < nodes->len; i++) {
-			set_row(row, g_array_index(nodes, guint, i), path);
+			set_row(row, g_array_index(nodes, guint64, i), path);
 			sink_measure(sink, row);
 		}
 	sink_header(sink, text);
 	gboolean ok = TRUE;
 	for (guint i = 0; ok && i < nodes->len; i++) {
-		guint node = g_array_index(nodes, guint, i);
-		set_row(row, node, path);
-		count_join(result, row->et_node, &row->forest->events[node]);
+		set_row(row, g_array_index(nodes, guint64, i), path);
+		count_join(result, row->et_node, &row->forest->events[row->node]);
 		sink_row(sink, row, text);
 		result->rows++;
 		if (text->len >= FLUSH_BYTES) {
@@ -244,7 +246,7 @@ gboolean write_nodes(struct output *out, const struct forest *forest, const stru
 	struct ordered_pool *pool = ordered_pool_new(format_segment, &f, 1, segment_free);
 	gboolean ok = write_header(out, &f.sink);
 	memset(result, 0, sizeof *result);
-	for (GNode *first = forest->root.children; ok && first;) {
+	for (guint first = forest->first_root; ok && first != FOREST_END;) {
 		struct segment *segment = g_new0(struct segment, 1);
 		segment->first = first;
 		segment->end = first = segment_end(forest, first);
@@ -280,7 +282,7 @@ static GPtrArray *order_rows(const struct write_config *config, const GPtrArray 
 	g_autoptr(GArray) ids = sorter_finish(sorter);
 	GPtrArray *ordered = g_ptr_array_sized_new(ids->len);
 	for (guint i = 0; i < ids->len; i++)
-		g_ptr_array_add(ordered, rows->pdata[g_array_index(ids, guint, i)]);
+		g_ptr_array_add(ordered, rows->pdata[g_array_index(ids, guint64, i)]);
 	return ordered;
 }
 

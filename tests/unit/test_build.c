@@ -2,40 +2,47 @@
 #include "fixture.h"
 #include "build.h"
 
-static const char *name_of(const GNode *node)
+static const char *name_of(const struct forest *f, guint node)
 {
-	return ((const struct event *)node->data)->name->text;
+	return f->events[node].name->text;
 }
 
-static const char *parent_name(const GNode *node)
+static const char *parent_name(const struct forest *f, guint node)
 {
-	return node->parent && node->parent->data ? name_of(node->parent) : "(root)";
+	guint parent = forest_parent(f, node);
+	return parent != FOREST_END ? name_of(f, parent) : "(root)";
 }
 
 /* The node of the event called NAME (names are unique in these fixtures). */
-static GNode *find(struct forest *f, const char *name)
+static guint find(struct forest *f, const char *name)
 {
 	for (guint i = 0; i < f->count; i++)
-		if (strcmp(name_of(&f->nodes[i]), name) == 0)
-			return &f->nodes[i];
+		if (strcmp(name_of(f, i), name) == 0)
+			return i;
 	CU_FAIL_FATAL("no such node");
-	return NULL;
+	return FOREST_END;
 }
 
 static void test_nesting_and_order(void)
 {
 	g_autoptr(Trace) t = fixture_read("[" OP("b", 5, 2, 1) "," OP("a", 0, 10, 1) "," OP("c", 8, 1, 1) "," OP("d", 12, 3, 1) "]");
 	g_autoptr(Forest) f = forest_build(t);
-	ASSERT_STR(parent_name(find(f, "b")), "a");
-	ASSERT_STR(parent_name(find(f, "c")), "a");
-	ASSERT_STR(parent_name(find(f, "d")), "(root)");
-	CU_ASSERT_PTR_EQUAL(find(f, "a")->children, find(f, "b"));
-	CU_ASSERT_PTR_EQUAL(find(f, "b")->next, find(f, "c"));
-	CU_ASSERT_EQUAL(f->depth[forest_index(f, find(f, "c"))], 2);
+	ASSERT_STR(parent_name(f, find(f, "b")), "a");
+	ASSERT_STR(parent_name(f, find(f, "c")), "a");
+	ASSERT_STR(parent_name(f, find(f, "d")), "(root)");
+	/* a's first child is the node after it; b's next sibling is where b's subtree ends */
+	CU_ASSERT_EQUAL(find(f, "a") + 1, find(f, "b"));
+	CU_ASSERT_EQUAL(f->subtree_end[find(f, "b")], find(f, "c"));
+	CU_ASSERT_EQUAL(forest_depth(f, find(f, "c")), 2);
+	CU_ASSERT_EQUAL(forest_depth(f, find(f, "d")), 1);
 	CU_ASSERT_EQUAL(f->deepest, 2);
 	/* the subtree of a is a, b, c: a contiguous range in pre-order */
-	guint a = forest_index(f, find(f, "a"));
+	guint a = find(f, "a");
 	CU_ASSERT_EQUAL(f->subtree_end[a], a + 3);
+	/* roots: a, then d */
+	CU_ASSERT_EQUAL(f->first_root, a);
+	CU_ASSERT_EQUAL(forest_next_root(f, a), find(f, "d"));
+	CU_ASSERT_EQUAL(forest_next_root(f, find(f, "d")), FOREST_END);
 }
 
 static void test_ties_same_start(void)
@@ -43,8 +50,8 @@ static void test_ties_same_start(void)
 	/* same ts: the longer one is the parent whatever the file order */
 	g_autoptr(Trace) t = fixture_read("[" OP("short", 0, 5, 1) "," OP("long", 0, 10, 1) "]");
 	g_autoptr(Forest) f = forest_build(t);
-	ASSERT_STR(parent_name(find(f, "short")), "long");
-	CU_ASSERT_PTR_EQUAL(f->root.children, find(f, "long"));
+	ASSERT_STR(parent_name(f, find(f, "short")), "long");
+	CU_ASSERT_EQUAL(f->first_root, find(f, "long"));
 }
 
 static void test_identical_intervals(void)
@@ -52,8 +59,8 @@ static void test_identical_intervals(void)
 	/* identical intervals nest in file order: the first is the parent */
 	g_autoptr(Trace) t = fixture_read("[" OP("first", 0, 10, 1) "," OP("second", 0, 10, 1) "," OP("third", 0, 10, 1) "]");
 	g_autoptr(Forest) f = forest_build(t);
-	ASSERT_STR(parent_name(find(f, "second")), "first");
-	ASSERT_STR(parent_name(find(f, "third")), "second");
+	ASSERT_STR(parent_name(f, find(f, "second")), "first");
+	ASSERT_STR(parent_name(f, find(f, "third")), "second");
 	CU_ASSERT_EQUAL(f->deepest, 3);
 }
 
@@ -61,9 +68,9 @@ static void test_zero_length(void)
 {
 	g_autoptr(Trace) t = fixture_read("[" OP("p", 0, 10, 1) "," OP("at_start", 0, 0, 1) "," OP("at_end", 10, 0, 1) "," OP("after", 11, 0, 1) "]");
 	g_autoptr(Forest) f = forest_build(t);
-	ASSERT_STR(parent_name(find(f, "at_start")), "p");
-	ASSERT_STR(parent_name(find(f, "at_end")), "p");
-	ASSERT_STR(parent_name(find(f, "after")), "(root)");
+	ASSERT_STR(parent_name(f, find(f, "at_start")), "p");
+	ASSERT_STR(parent_name(f, find(f, "at_end")), "p");
+	ASSERT_STR(parent_name(f, find(f, "after")), "(root)");
 }
 
 static void test_partial_overlap(void)
@@ -71,8 +78,8 @@ static void test_partial_overlap(void)
 	/* b starts inside a but ends after it: not contained, so a root; c is in both, and goes under b */
 	g_autoptr(Trace) t = fixture_read("[" OP("a", 0, 10, 1) "," OP("b", 5, 10, 1) "," OP("c", 6, 2, 1) "]");
 	g_autoptr(Forest) f = forest_build(t);
-	ASSERT_STR(parent_name(find(f, "b")), "(root)");
-	ASSERT_STR(parent_name(find(f, "c")), "b");
+	ASSERT_STR(parent_name(f, find(f, "b")), "(root)");
+	ASSERT_STR(parent_name(f, find(f, "c")), "b");
 }
 
 static void test_threads_apart(void)
@@ -80,14 +87,33 @@ static void test_threads_apart(void)
 	/* an op of thread 2 inside the time of thread 1's op stays a root of its own */
 	g_autoptr(Trace) t = fixture_read("[" OP("t1", 0, 100, 1) "," OP("t2", 10, 5, 2) "," OP("t1b", 200, 1, 1) "]");
 	g_autoptr(Forest) f = forest_build(t);
-	ASSERT_STR(parent_name(find(f, "t2")), "(root)");
+	ASSERT_STR(parent_name(f, find(f, "t2")), "(root)");
 	CU_ASSERT_EQUAL(f->threads, 2);
 	/* roots of all threads in sort order */
-	GNode *root = f->root.children;
-	ASSERT_STR(name_of(root), "t1");
-	ASSERT_STR(name_of(root->next), "t2");
-	ASSERT_STR(name_of(root->next->next), "t1b");
-	CU_ASSERT_PTR_NULL(root->next->next->next);
+	guint root = f->first_root;
+	ASSERT_STR(name_of(f, root), "t1");
+	ASSERT_STR(name_of(f, root = forest_next_root(f, root)), "t2");
+	ASSERT_STR(name_of(f, root = forest_next_root(f, root)), "t1b");
+	CU_ASSERT_EQUAL(forest_next_root(f, root), FOREST_END);
+}
+
+static void test_roots_merged(void)
+{
+	/* three threads whose roots interleave in time: one list, in time order,
+	 * whatever the order of the threads and of the file */
+	g_autoptr(Trace) t = fixture_read("[" OP("c2", 40, 5, 3) "," OP("a1", 0, 5, 1) "," OP("b1", 10, 5, 2) ","
+					  OP("a2", 30, 5, 1) "," OP("c1", 20, 5, 3) "," OP("b2", 50, 5, 2) ","
+					  OP("a2in", 31, 1, 1) "]");
+	g_autoptr(Forest) f = forest_build(t);
+	const char *expected[] = { "a1", "b1", "c1", "a2", "c2", "b2" };
+	guint root = f->first_root;
+	for (gsize k = 0; k < G_N_ELEMENTS(expected); k++, root = forest_next_root(f, root)) {
+		CU_ASSERT_FATAL(root != FOREST_END);
+		ASSERT_STR(name_of(f, root), expected[k]);
+	}
+	CU_ASSERT_EQUAL(root, FOREST_END);
+	ASSERT_STR(parent_name(f, find(f, "a2in")), "a2");
+	CU_ASSERT_EQUAL(f->threads_with_nodes, 3);
 }
 
 static void test_deep_chain(void)
@@ -103,8 +129,10 @@ static void test_deep_chain(void)
 	g_autoptr(Forest) f = forest_build(t);
 	CU_ASSERT_EQUAL(f->deepest, 20000);
 	CU_ASSERT_EQUAL(f->subtree_end[0], 20000);
+	CU_ASSERT_EQUAL(forest_depth(f, 19999), 20000);
+	CU_ASSERT_EQUAL(forest_parent(f, 19999), 19998);
 }
 
 UNIT_MAIN("build", UNIT_TEST(test_nesting_and_order), UNIT_TEST(test_ties_same_start),
 	  UNIT_TEST(test_identical_intervals), UNIT_TEST(test_zero_length), UNIT_TEST(test_partial_overlap),
-	  UNIT_TEST(test_threads_apart), UNIT_TEST(test_deep_chain))
+	  UNIT_TEST(test_threads_apart), UNIT_TEST(test_roots_merged), UNIT_TEST(test_deep_chain))

@@ -1,6 +1,7 @@
 #include "unit.h"
 #include "fixture.h"
 #include "report.h"
+#include "roles.h"
 
 static struct trace *read_with(const char *json, const struct read_config *config)
 {
@@ -107,7 +108,7 @@ static void test_categories_and_aliases(void)
 		"{\"ph\":\"X\",\"cat\":\"Kernel\",\"name\":\"k\",\"ts\":0,\"dur\":1},"
 		"{\"ph\":\"i\",\"cat\":\"cpu_op\",\"name\":\"instant\",\"ts\":0}]");
 	CU_ASSERT_EQUAL(t->monitored->len, 2);
-	ASSERT_STR(monitored(t, 0)->category->text, "cpu_op");
+	ASSERT_STR(category_name(monitored(t, 0)->category)->text, "cpu_op");
 	ASSERT_STR(monitored(t, 1)->name->text, "legacy");
 	CU_ASSERT_EQUAL(t->launches->len, 1);
 	CU_ASSERT_EQUAL(t->device->len, 1);

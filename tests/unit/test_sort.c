@@ -49,7 +49,7 @@ static char *sorted(const char *list, guint top, const struct test_row *rows, gu
 	g_autoptr(GArray) ids = sorter_finish(sorter);
 	GString *text = g_string_new(NULL);
 	for (guint i = 0; i < ids->len; i++)
-		g_string_append_printf(text, "%s%u", i ? " " : "", g_array_index(ids, guint, i));
+		g_string_append_printf(text, "%s%" G_GUINT64_FORMAT, i ? " " : "", g_array_index(ids, guint64, i));
 	return g_string_free(text, FALSE);
 }
 
