@@ -108,10 +108,47 @@ static void sift_down(const struct forest *forest, guint *heap, guint len, guint
 	}
 }
 
+/* The last root of thread T's list. */
+static guint last_root_of(const struct forest *forest, guint t)
+{
+	guint r = forest->thread_first[t];
+	while (forest_next_root(forest, r) != FOREST_END)
+		r = forest_next_root(forest, r);
+	return r;
+}
+
+/* When each thread's roots all come before the next thread's (threads one
+ * after another in time, or a single one), the lists are linked as they
+ * are; FALSE, linking nothing, otherwise. */
+static gboolean link_roots_in_turn(struct forest *forest)
+{
+	guint last = FOREST_END;
+	for (guint t = 0; t < forest->threads; t++) {
+		if (forest->thread_first[t + 1] == forest->thread_first[t])
+			continue;
+		if (last != FOREST_END && !root_before(forest, last, forest->thread_first[t]))
+			return FALSE;
+		last = last_root_of(forest, t);
+	}
+	last = FOREST_END;
+	for (guint t = 0; t < forest->threads; t++) {
+		if (forest->thread_first[t + 1] == forest->thread_first[t])
+			continue;
+		if (last == FOREST_END)
+			forest->first_root = forest->thread_first[t];
+		else
+			forest->up[last] = FOREST_ROOT | forest->thread_first[t];
+		last = last_root_of(forest, t);
+	}
+	return TRUE;
+}
+
 /* Links every thread's list of roots into one, in sort order: a merge of
  * the threads' lists, each already in order. */
 static void merge_roots(struct forest *forest)
 {
+	if (link_roots_in_turn(forest))
+		return;
 	g_autofree guint *heap = g_new(guint, forest->threads_with_nodes + 1);
 	guint len = 0;
 	for (guint t = 0; t < forest->threads; t++)
