@@ -2,6 +2,7 @@
 #include "pylit.h"
 #include "roles.h"
 #include "timefmt.h"
+#include "fault.h"
 #include <errno.h>
 #include <string.h>
 
@@ -143,10 +144,10 @@ static const struct name *intern_text(struct extractor *x, json_object *value)
 		len = g_snprintf(digits, sizeof digits, "%" G_GINT64_FORMAT, json_object_get_int64(value));
 		text = digits;
 		if (json_object_get_int64(value) == G_MAXINT64)
-			text = json_object_get_string(value), len = strlen(text);
+			text = FAULT_CHECK(json_object_get_string(value)), len = strlen(text);
 		break;
-	default:
-		text = json_object_get_string(value);
+	default: /* json-c prints it into a buffer of its own: NULL is no memory */
+		text = FAULT_CHECK(json_object_get_string(value));
 		len = strlen(text);
 	}
 	return names_intern(x->names, text, len, &x->out->stats.invalid_utf8);
@@ -216,7 +217,7 @@ static guint8 integer_arg(json_object *args, const char *key, gint64 *number)
 static const char *category_of(const struct fields *f)
 {
 	if (f->cat)
-		return category_canonical(json_object_get_string(f->cat));
+		return category_canonical(FAULT_CHECK(json_object_get_string(f->cat)));
 	if (json_object_is_type(f->pid, json_type_string) && strcmp(json_object_get_string(f->pid), LEGACY_CPU_PID) == 0)
 		return "cpu_op";
 	return "";
@@ -449,8 +450,8 @@ static const char *plain_text(struct extractor *x, json_object *value)
 {
 	if (!value)
 		return NULL;
-	return names_intern(x->names, json_object_get_string(value), strlen(json_object_get_string(value)),
-			    &x->out->stats.invalid_utf8)->text;
+	const char *text = FAULT_CHECK(json_object_get_string(value));
+	return names_intern(x->names, text, strlen(text), &x->out->stats.invalid_utf8)->text;
 }
 
 /* The value of the chakra attribute NAME: attrs is [{"name": .., "type": .., "value": ..}]. */

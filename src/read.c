@@ -1,6 +1,7 @@
 #include "read.h"
 #include "batch.h"
 #include "extract.h"
+#include "fault.h"
 #include <string.h>
 
 G_DEFINE_QUARK(profile-parser-read-error-quark, read_error)
@@ -171,11 +172,13 @@ static gboolean end_element(struct reader *r, GError **error)
 
 /* ---- metadata ---- */
 
-/* The text of OBJECT[KEY] (a number as written), or NULL when it is absent or null. */
+/* The text of OBJECT[KEY] (a number as written), or NULL when it is absent
+ * or null. json-c prints a number into a buffer it allocates: NULL from it
+ * is memory that could not be had. */
 static char *member_text(json_object *object, const char *key)
 {
 	json_object *value = json_member(object, key);
-	return value ? g_strdup(json_object_get_string(value)) : NULL;
+	return value ? g_strdup(FAULT_CHECK(json_object_get_string(value))) : NULL;
 }
 
 /* What the report says of a device; it formats the line (src/report.c). */
@@ -208,7 +211,7 @@ static void handle_metadata(struct reader *r, const char *key, json_object *valu
 		json_object *rank = json_member(value, "rank");
 		if (rank) {
 			g_free(r->trace->rank);
-			r->trace->rank = g_strdup(json_object_get_string(rank));
+			r->trace->rank = g_strdup(FAULT_CHECK(json_object_get_string(rank)));
 		}
 	}
 }
@@ -245,6 +248,9 @@ static gboolean continue_value(struct reader *r, const char **p, const char *dat
 		g_autofree char *what = g_strdup_printf("JSON syntax error (%s)", json_tokener_error_desc(status));
 		return read_fail(error, READ_ERROR_SYNTAX, at, what);
 	}
+	/* a key is a string: json-c 0.16 gives NULL, as if done, when it cannot allocate one */
+	if (!value && !r->metadata_value)
+		fault_out_of_memory();
 	*p += json_tokener_get_parse_end(r->tokener);
 	json_tokener_reset(r->tokener);
 	value_done(r, value);
