@@ -108,7 +108,7 @@ static gboolean correlation_equal(gconstpointer x, gconstpointer y)
 /* Correlation id (of an event) -> the first launch, in sort order, that
  * carries it. Launches of other processes that carry it too are counted:
  * ids are unique within a process, so the trace was merged from several. */
-static GHashTable *launches_by_correlation(struct attribution *a, const GPtrArray *threads)
+static GHashTable *launches_by_correlation(struct attribution *a, const struct threads *threads)
 {
 	GHashTable *table = g_hash_table_new(correlation_hash, correlation_equal);
 	for (guint l = 0; l < a->launch_count; l++) {
@@ -118,8 +118,7 @@ static GHashTable *launches_by_correlation(struct attribution *a, const GPtrArra
 		gpointer found = g_hash_table_lookup(table, launch);
 		const struct event *first = found ? &a->launches[GPOINTER_TO_UINT(found) - 1] : NULL;
 		if (first && first->thread != launch->thread &&
-		    strcmp(((const struct thread_id *)threads->pdata[first->thread])->pid,
-			   ((const struct thread_id *)threads->pdata[launch->thread])->pid) != 0)
+		    strcmp(threads_pid(threads, first->thread), threads_pid(threads, launch->thread)) != 0)
 			a->shared_ids++;
 		if (!first || event_compare(launch, first) < 0)
 			g_hash_table_insert(table, launch, GUINT_TO_POINTER(l + 1));
@@ -128,7 +127,7 @@ static GHashTable *launches_by_correlation(struct attribution *a, const GPtrArra
 }
 
 /* Groups the device events by their launch (a stable counting sort). */
-static void claim_device_events(struct attribution *a, GArray *device, const GPtrArray *threads)
+static void claim_device_events(struct attribution *a, GArray *device, const struct threads *threads)
 {
 	if (device->len > 1) /* qsort may not take the NULL of an empty array */
 		qsort(device->data, device->len, sizeof(struct event), compare_device);

@@ -42,7 +42,6 @@ struct batch_pool {
 	guint wrapped; /* 1 << role, 1 << OUT_ROLES for the bytes */
 
 	struct extractor main; /* for B/E pairs, matched while merging */
-	GHashTable *thread_index; /* GBytes "len:pid" "tid" -> index + 1 */
 	struct pairs *pairs;
 };
 
@@ -129,7 +128,6 @@ struct batch_pool *batch_pool_new(const struct read_config *config, struct trace
 	pool->spare = g_ptr_array_new_with_free_func((GDestroyNotify)batch_free);
 	init_extractor(&pool->main, pool->roles, config, trace->names, trace->text);
 	pool->main.out = extracted_new();
-	pool->thread_index = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	pool->pairs = pairs_new();
 	pool->first = G_MAXINT64;
 	pool->last = G_MININT64;
@@ -148,7 +146,6 @@ void batch_pool_free(struct batch_pool *pool)
 	g_ptr_array_free(pool->spare, TRUE);
 	extracted_free(pool->main.out);
 	clear_extractor(&pool->main);
-	g_hash_table_destroy(pool->thread_index);
 	pairs_free(pool->pairs);
 	g_hash_table_destroy(pool->roles);
 	g_free(pool);
@@ -294,34 +291,14 @@ static void parse_batch(gpointer data, gpointer user_data)
 
 /* ---- merging, in document order ---- */
 
-static guint32 global_thread(struct batch_pool *pool, const struct thread_key *key)
-{
-	g_autoptr(GString) text = g_string_new(NULL);
-	g_string_append_printf(text, "%zu:", key->pid->len);
-	g_string_append_len(text, key->pid->text, key->pid->len);
-	g_string_append_len(text, key->tid->text, key->tid->len);
-	GBytes *bytes = g_bytes_new(text->str, text->len);
-	gpointer found = g_hash_table_lookup(pool->thread_index, bytes);
-	if (found) {
-		g_bytes_unref(bytes);
-		return GPOINTER_TO_UINT(found) - 1;
-	}
-	GPtrArray *threads = pool->trace->threads;
-	struct thread_id *thread = g_new(struct thread_id, 1);
-	thread->pid = g_strndup(key->pid->text, key->pid->len);
-	thread->tid = g_strndup(key->tid->text, key->tid->len);
-	g_ptr_array_add(threads, thread);
-	g_hash_table_insert(pool->thread_index, bytes, GUINT_TO_POINTER(threads->len));
-	return threads->len - 1;
-}
-
 static void append_extracted(struct batch_pool *pool, struct extracted *out)
 {
 	struct trace *trace = pool->trace;
 	GArray *into[OUT_ROLES] = { trace->monitored, trace->launches, trace->device, trace->steps };
-	g_autofree guint32 *global = g_new(guint32, out->keys->len + 1);
-	for (guint k = 0; k < out->keys->len; k++)
-		global[k] = global_thread(pool, &g_array_index(out->keys, struct thread_key, k));
+	guint32 threads = threads_count(out->threads);
+	g_autofree guint32 *global = g_new(guint32, threads + 1);
+	for (guint32 k = 0; k < threads; k++) /* in the order of the batch: of the document */
+		global[k] = threads_add_from(trace->threads, out->threads, k);
 	for (int role = 0; role < OUT_ROLES; role++) {
 		GArray *events = out->events[role];
 		gboolean wrapped = FALSE;
@@ -351,8 +328,7 @@ static void append_extracted(struct batch_pool *pool, struct extracted *out)
 	category_counts_move(trace->categories, &out->categories);
 	memset(&out->stats, 0, sizeof out->stats);
 	out->stats.first_skipped_index = -1;
-	g_array_set_size(out->keys, 0);
-	g_hash_table_remove_all(out->key_index);
+	threads_clear(out->threads);
 }
 
 static gboolean merge_batch(struct batch_pool *pool, struct batch *b, GError **error)
@@ -367,7 +343,8 @@ static gboolean merge_batch(struct batch_pool *pool, struct batch *b, GError **e
 	if (pending->len) {
 		for (guint i = 0; i < pending->len; i++) {
 			const struct pending_event *p = &g_array_index(pending, struct pending_event, i);
-			pairs_take(pool->pairs, &pool->main, p, global_thread(pool, &p->thread));
+			pairs_take(pool->pairs, &pool->main, p,
+				   threads_add_from(pool->trace->threads, b->out->pending_threads, p->thread));
 		}
 		append_extracted(pool, pool->main.out);
 	}
@@ -428,6 +405,7 @@ gboolean batch_pool_failed(const struct batch_pool *pool)
 
 gboolean batch_pool_finish(struct batch_pool *pool, GError **error)
 {
+	threads_trim(pool->trace->threads); /* all read */
 	pairs_count_unmatched(pool->pairs, &pool->trace->stats);
 	static const char *const what[OUT_ROLES + 1] = {
 		"the monitored events' durations", "the launches' durations", "the device events' durations",

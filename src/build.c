@@ -184,7 +184,7 @@ struct forest *forest_build(struct trace *trace)
 	events_sort_by_thread(forest->events, forest->count);
 	forest->up = g_new(guint32, forest->count);
 	forest->subtree_end = g_new(guint32, forest->count);
-	forest->threads = trace->threads->len;
+	forest->threads = threads_count(trace->threads);
 	forest->thread_ids = trace->threads;
 	forest->thread_first = g_new0(guint, forest->threads + 1);
 	for (guint i = 0; i < forest->count; i++)

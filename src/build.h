@@ -30,7 +30,7 @@ struct forest {
 	guint *thread_first; /* thread t holds [thread_first[t], thread_first[t + 1]) */
 	guint threads;
 	guint threads_with_nodes;
-	const GPtrArray *thread_ids; /* struct thread_id *: the trace's threads */
+	const struct threads *thread_ids; /* the trace's threads */
 	guint first_root;            /* FOREST_END when there is no node */
 	guint deepest;
 };

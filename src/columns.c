@@ -87,19 +87,19 @@ static void depth(const void *r, struct value *v)
 	value_number(v, VALUE_INTEGER, ROW(r)->depth);
 }
 
-static const struct thread_id *thread_of(const void *r)
+static const struct threads *threads_of(const void *r)
 {
-	return ROW(r)->forest->thread_ids->pdata[EVENT(r)->thread];
+	return ROW(r)->forest->thread_ids;
 }
 
 static void pid(const void *r, struct value *v)
 {
-	value_string(v, thread_of(r)->pid);
+	value_string(v, threads_pid(threads_of(r), EVENT(r)->thread));
 }
 
 static void tid(const void *r, struct value *v)
 {
-	value_string(v, thread_of(r)->tid);
+	value_string(v, threads_tid(threads_of(r), EVENT(r)->thread));
 }
 
 static void category(const void *r, struct value *v)

@@ -8,25 +8,13 @@
 
 #define LEGACY_CPU_PID "CPU functions"
 
-static guint thread_key_hash(gconstpointer key)
-{
-	const struct thread_key *k = key;
-	return g_direct_hash(k->pid) * 31 + g_direct_hash(k->tid);
-}
-
-static gboolean thread_key_equal(gconstpointer a, gconstpointer b)
-{
-	const struct thread_key *x = a, *y = b;
-	return x->pid == y->pid && x->tid == y->tid;
-}
-
 struct extracted *extracted_new(void)
 {
 	struct extracted *out = g_new0(struct extracted, 1);
 	for (int i = 0; i < OUT_ROLES; i++)
 		out->events[i] = g_array_new(FALSE, FALSE, sizeof(struct event));
-	out->keys = g_array_new(FALSE, FALSE, sizeof(struct thread_key));
-	out->key_index = g_hash_table_new_full(thread_key_hash, thread_key_equal, g_free, NULL);
+	out->threads = threads_new();
+	out->pending_threads = threads_new();
 	out->begin_end = g_array_new(FALSE, FALSE, sizeof(struct pending_event));
 	out->et_nodes = g_array_new(FALSE, FALSE, sizeof(struct et_node));
 	out->memory = g_array_new(FALSE, FALSE, sizeof(struct memory_event));
@@ -41,8 +29,8 @@ void extracted_clear(struct extracted *out)
 		return;
 	for (int i = 0; i < OUT_ROLES; i++)
 		g_array_set_size(out->events[i], 0);
-	g_array_set_size(out->keys, 0);
-	g_hash_table_remove_all(out->key_index);
+	threads_clear(out->threads);
+	threads_clear(out->pending_threads);
 	for (guint i = 0; i < out->begin_end->len; i++)
 		json_object_put(g_array_index(out->begin_end, struct pending_event, i).event);
 	g_array_set_size(out->begin_end, 0);
@@ -58,8 +46,8 @@ void extracted_free(struct extracted *out)
 		return;
 	for (int i = 0; i < OUT_ROLES; i++)
 		g_array_free(out->events[i], TRUE);
-	g_array_free(out->keys, TRUE);
-	g_hash_table_destroy(out->key_index);
+	threads_free(out->threads);
+	threads_free(out->pending_threads);
 	for (guint i = 0; i < out->begin_end->len; i++)
 		json_object_put(g_array_index(out->begin_end, struct pending_event, i).event);
 	g_array_free(out->begin_end, TRUE);
@@ -127,41 +115,41 @@ json_object *json_member(json_object *object, const char *key)
 	return value;
 }
 
-/* VALUE's text: a string as it is, a number as written; missing is empty. */
-static const struct name *intern_text(struct extractor *x, json_object *value)
+const char *json_text(json_object *value, char digits[24], gsize *len)
 {
-	char digits[24];
 	const char *text = "";
-	gsize len = 0;
+	*len = 0;
 	switch (json_object_get_type(value)) {
 	case json_type_null:
 		break;
 	case json_type_string:
 		text = json_object_get_string(value);
-		len = json_object_get_string_len(value);
+		*len = json_object_get_string_len(value);
 		break;
 	case json_type_int: /* the common case, without json-c's printf */
-		len = g_snprintf(digits, sizeof digits, "%" G_GINT64_FORMAT, json_object_get_int64(value));
+		*len = g_snprintf(digits, 24, "%" G_GINT64_FORMAT, json_object_get_int64(value));
 		text = digits;
 		if (json_object_get_int64(value) == G_MAXINT64)
-			text = FAULT_CHECK(json_object_get_string(value)), len = strlen(text);
+			text = FAULT_CHECK(json_object_get_string(value)), *len = strlen(text);
 		break;
 	default: /* json-c prints it into a buffer of its own: NULL is no memory */
 		text = FAULT_CHECK(json_object_get_string(value));
-		len = strlen(text);
+		*len = strlen(text);
 	}
+	return text;
+}
+
+static const struct name *intern_text(struct extractor *x, json_object *value)
+{
+	char digits[24];
+	gsize len;
+	const char *text = json_text(value, digits, &len);
 	return names_intern(x->names, text, len, &x->out->stats.invalid_utf8);
 }
 
 static guint32 thread_of(struct extractor *x, json_object *pid, json_object *tid)
 {
-	struct thread_key key = { intern_text(x, pid), intern_text(x, tid) };
-	gpointer found = g_hash_table_lookup(x->out->key_index, &key);
-	if (found)
-		return GPOINTER_TO_UINT(found) - 1;
-	g_array_append_val(x->out->keys, key);
-	g_hash_table_insert(x->out->key_index, g_memdup2(&key, sizeof key), GUINT_TO_POINTER(x->out->keys->len));
-	return x->out->keys->len - 1;
+	return threads_add_json(x->out->threads, pid, tid, x->names, &x->out->stats.invalid_utf8);
 }
 
 enum time_status { TIME_OK, TIME_MISSING, TIME_BAD };
@@ -405,7 +393,8 @@ static void keep_pending(struct extractor *x, const struct fields *f, json_objec
 	struct pending_event pending = {
 		.event = json_object_get(event),
 		.index = index,
-		.thread = { intern_text(x, f->pid), intern_text(x, f->tid) },
+		.thread = threads_add_json(x->out->pending_threads, f->pid, f->tid, x->names,
+					   &x->out->stats.invalid_utf8),
 		.phase = phase,
 	};
 	g_array_append_val(x->out->begin_end, pending);

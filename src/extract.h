@@ -11,28 +11,22 @@
 
 enum { OUT_MONITORED, OUT_LAUNCH, OUT_DEVICE, OUT_STEP, OUT_ROLES };
 
-/* A thread as the event named it; merged into trace.threads later. */
-struct thread_key {
-	const struct name *pid;
-	const struct name *tid;
-};
-
 /* A B or E event, matched in document order by the reader. */
 struct pending_event {
 	json_object *event;
 	gint64 index;
-	struct thread_key thread;
+	guint32 thread; /* in the batch's pending_threads */
 	char phase;
 };
 
 /* What a run of events became. */
 struct extracted {
-	GArray *events[OUT_ROLES]; /* struct event; .thread indexes keys */
-	GArray *keys;              /* struct thread_key */
-	GHashTable *key_index;     /* struct thread_key * -> index + 1 */
+	GArray *events[OUT_ROLES]; /* struct event; .thread indexes threads */
+	struct threads *threads;   /* of the events, merged into trace.threads later */
+	struct threads *pending_threads; /* of the B and E events, numbered after those */
 	GArray *begin_end;         /* struct pending_event, in document order */
 	GArray *et_nodes;          /* struct et_node */
-	GArray *memory;            /* struct memory_event; .thread indexes keys */
+	GArray *memory;            /* struct memory_event; .thread indexes threads */
 	struct category_counts categories; /* of the X and B events parsed */
 	struct read_stats stats;
 };
@@ -65,6 +59,9 @@ void extract_complete(struct extractor *x, json_object *begin, json_object *end,
 
 /* OBJECT[KEY], or NULL (also for a JSON null, which json-c keeps as NULL). */
 json_object *json_member(json_object *object, const char *key);
+/* VALUE's text: a string as it is, a number as written (into DIGITS when
+ * it fits); a JSON null (NULL) is empty. */
+const char *json_text(json_object *value, char digits[24], gsize *len);
 
 void read_stats_note_skip(struct read_stats *stats, gint64 index, enum skip_reason reason);
 

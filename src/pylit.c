@@ -41,6 +41,17 @@ gsize pylit_append_utf8(GString *out, const char *s, gsize len)
 	return replaced;
 }
 
+gboolean pylit_utf8_valid(const char *s, gsize len)
+{
+	const char *end = s + len;
+	while (s < end)
+		if ((guchar)*s < 0x80)
+			s++;
+		else if (next_char(&s, end) == (gunichar)-1)
+			return FALSE;
+	return TRUE;
+}
+
 /* Python's str.isprintable(), from the Unicode category as GLib knows it. */
 static gboolean python_printable(gunichar c)
 {

@@ -8,6 +8,8 @@
 
 /* Appends S, replacing each invalid UTF-8 byte by U+FFFD; returns how many were. */
 gsize pylit_append_utf8(GString *out, const char *s, gsize len);
+/* Whether pylit_append_utf8 would append S as it is. */
+gboolean pylit_utf8_valid(const char *s, gsize len);
 /* repr(str): quotes and escapes as Python chooses them; returns replaced bytes. */
 gsize pylit_append_string(GString *out, const char *s, gsize len);
 /* repr(float): shortest round-trip digits, 2.0, 1e-05, 1e+16, -0.0, inf, nan. */

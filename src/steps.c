@@ -27,22 +27,21 @@ static int compare_order(const void *x, const void *y, void *data)
 struct steps *steps_new(struct trace *trace)
 {
 	struct steps *s = g_new0(struct steps, 1);
-	s->threads = trace->threads->len;
+	s->threads = threads_count(trace->threads);
 	s->thread_pid = g_new(guint, s->threads ? s->threads : 1);
 	for (guint t = 0; t < s->threads; t++)
 		s->thread_pid[t] = G_MAXUINT;
 	/* pids with steps, numbered in order of their first step in the file */
 	g_autoptr(GHashTable) pids = g_hash_table_new(g_str_hash, g_str_equal);
 	for (guint i = 0; i < trace->steps->len; i++) {
-		const struct thread_id *id = g_ptr_array_index(trace->threads, g_array_index(trace->steps, struct event, i).thread);
-		if (!g_hash_table_contains(pids, id->pid))
-			g_hash_table_insert(pids, id->pid, GUINT_TO_POINTER(g_hash_table_size(pids)));
+		const char *pid = threads_pid(trace->threads, g_array_index(trace->steps, struct event, i).thread);
+		if (!g_hash_table_contains(pids, pid))
+			g_hash_table_insert(pids, (gpointer)pid, GUINT_TO_POINTER(g_hash_table_size(pids)));
 	}
 	guint pid_count = g_hash_table_size(pids);
 	for (guint t = 0; t < s->threads; t++) {
-		const struct thread_id *id = g_ptr_array_index(trace->threads, t);
 		gpointer index;
-		if (g_hash_table_lookup_extended(pids, id->pid, NULL, &index))
+		if (g_hash_table_lookup_extended(pids, threads_pid(trace->threads, t), NULL, &index))
 			s->thread_pid[t] = GPOINTER_TO_UINT(index);
 	}
 	s->events = (struct event *)trace->steps->data;

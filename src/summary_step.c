@@ -115,7 +115,7 @@ gboolean write_step_summary(struct output *out, const struct forest *forest, con
 	g_autofree struct step_row *by_step = g_new0(struct step_row, steps->count + 1);
 	for (guint i = 0; i < steps->count; i++) {
 		by_step[i].step = &steps->events[i];
-		by_step[i].pid = ((const struct thread_id *)g_ptr_array_index(forest->thread_ids, steps->events[i].thread))->pid;
+		by_step[i].pid = threads_pid(forest->thread_ids, steps->events[i].thread);
 		by_step[i].intervals = g_array_new(FALSE, FALSE, sizeof(struct interval));
 	}
 	g_autoptr(Sums) sums = sums_new(NULL, a, FIGURE_BIT(FIGURE_COUNT) - 1, config->communication, TRUE);

@@ -22,7 +22,7 @@ struct sweep {
 	GHashTable *by_key;    /* group key -> index + 1 */
 	guint last_key, last_index; /* the group of the event before, looked up once */
 	gboolean has_last;
-	const GPtrArray *threads;
+	const struct threads *threads;
 	guint *thread_pid;     /* per thread: its pid's number + 1; 0: not looked up yet */
 	GHashTable *pids;      /* pid text -> number + 1 */
 	struct classifier classifier;
@@ -49,17 +49,17 @@ static gint64 run_length(const struct run *r)
 
 static const char *pid_text(const struct sweep *s, guint32 thread)
 {
-	if (!s->threads || thread >= s->threads->len)
+	if (!s->threads || thread >= threads_count(s->threads))
 		return "?";
-	return ((const struct thread_id *)s->threads->pdata[thread])->pid;
+	return threads_pid(s->threads, thread);
 }
 
 /* A number per distinct pid, for the events without a device id. */
 static guint pid_number(struct sweep *s, guint32 thread)
 {
-	gboolean known_thread = s->threads && thread < s->threads->len;
+	gboolean known_thread = s->threads && thread < threads_count(s->threads);
 	if (known_thread && !s->thread_pid)
-		s->thread_pid = g_new0(guint, s->threads->len);
+		s->thread_pid = g_new0(guint, threads_count(s->threads));
 	if (known_thread && s->thread_pid[thread])
 		return s->thread_pid[thread] - 1;
 	if (!s->pids)
@@ -134,7 +134,7 @@ static int compare_devices(const void *x, const void *y)
 	return strcmp(a->pid, b->pid);
 }
 
-struct timeline *timeline_compute(const struct event *events, guint count, const GPtrArray *threads,
+struct timeline *timeline_compute(const struct event *events, guint count, const struct threads *threads,
 				  const GRegex *communication)
 {
 	struct sweep s = {

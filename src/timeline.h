@@ -38,9 +38,9 @@ struct timeline {
 };
 
 /* The timeline of EVENTS (COUNT device events, in any order; THREADS: the
- * trace's struct thread_id *, for the pids); COMMUNICATION: the pattern
+ * trace's threads, for the pids); COMMUNICATION: the pattern
  * (NULL: the default). An empty timeline when COUNT is 0. */
-struct timeline *timeline_compute(const struct event *events, guint count, const GPtrArray *threads,
+struct timeline *timeline_compute(const struct event *events, guint count, const struct threads *threads,
 				  const GRegex *communication);
 void timeline_free(struct timeline *timeline);
 

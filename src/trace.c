@@ -1,14 +1,6 @@
 #include "trace.h"
 #include "roles.h"
 
-static void thread_id_free(gpointer data)
-{
-	struct thread_id *thread = data;
-	g_free(thread->pid);
-	g_free(thread->tid);
-	g_free(thread);
-}
-
 static void device_info_clear(gpointer data)
 {
 	struct device_info *device = data;
@@ -29,7 +21,7 @@ struct trace *trace_new(void)
 	trace->et_nodes = g_array_new(FALSE, FALSE, sizeof(struct et_node));
 	trace->memory = g_array_new(FALSE, FALSE, sizeof(struct memory_event));
 	trace->steps = g_array_new(FALSE, FALSE, sizeof(struct event));
-	trace->threads = g_ptr_array_new_with_free_func(thread_id_free);
+	trace->threads = threads_new();
 	trace->names = names_new();
 	trace->text = g_string_chunk_new(1 << 20);
 	trace->worker_names = g_ptr_array_new_with_free_func((GDestroyNotify)names_free);
@@ -52,7 +44,7 @@ void trace_free(struct trace *trace)
 	g_array_free(trace->et_nodes, TRUE);
 	g_array_free(trace->memory, TRUE);
 	g_array_free(trace->steps, TRUE);
-	g_ptr_array_free(trace->threads, TRUE);
+	threads_free(trace->threads);
 	names_free(trace->names);
 	g_string_chunk_free(trace->text);
 	g_ptr_array_free(trace->worker_names, TRUE);

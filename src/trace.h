@@ -5,6 +5,7 @@
 
 #include <glib.h>
 #include "names.h"
+#include "threads.h"
 
 /* What an event is for; a category may serve several roles at once. */
 enum event_role {
@@ -89,11 +90,6 @@ struct device_info {
 	gboolean has_memory;     /* totalGlobalMem is there */
 };
 
-struct thread_id {
-	char *pid;
-	char *tid;
-};
-
 /* Why events were dropped; the first of each kind is remembered for the warning. */
 enum skip_reason {
 	SKIP_NO_TS,
@@ -123,7 +119,7 @@ struct trace {
 	GArray *et_nodes;  /* struct et_node: an Execution Trace's, read with read_config.execution_trace */
 	GArray *memory;    /* struct memory_event, read with read_config.memory */
 	GArray *steps;     /* struct event: ProfilerStep#N events, read with read_config.steps */
-	GPtrArray *threads; /* struct thread_id *, indexed by event.thread */
+	struct threads *threads; /* indexed by event.thread */
 	struct names *names;
 	GStringChunk *text; /* args literals */
 	GPtrArray *worker_names; /* struct names *: the tables the reader's workers interned into */

@@ -155,7 +155,7 @@ static void test_threads_by_text(void)
 		"{\"ph\":\"X\",\"cat\":\"cpu_op\",\"pid\":1,\"tid\":\"7\",\"ts\":0,\"dur\":1},"
 		"{\"ph\":\"X\",\"cat\":\"cpu_op\",\"pid\":\"1\",\"tid\":7,\"ts\":0,\"dur\":1},"
 		"{\"ph\":\"X\",\"cat\":\"cpu_op\",\"pid\":17,\"tid\":\"\",\"ts\":0,\"dur\":1}]");
-	CU_ASSERT_EQUAL(t->threads->len, 2);
+	CU_ASSERT_EQUAL(threads_count(t->threads), 2);
 	CU_ASSERT_EQUAL(monitored(t, 0)->thread, monitored(t, 1)->thread);
 }
 

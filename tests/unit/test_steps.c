@@ -21,9 +21,8 @@ static struct trace *read_steps(const char *json, guint workers)
 /* The thread index of PID/TID in TRACE. */
 static guint32 thread_of(const struct trace *trace, const char *pid, const char *tid)
 {
-	for (guint t = 0; t < trace->threads->len; t++) {
-		const struct thread_id *id = g_ptr_array_index(trace->threads, t);
-		if (strcmp(id->pid, pid) == 0 && strcmp(id->tid, tid) == 0)
+	for (guint t = 0; t < threads_count(trace->threads); t++) {
+		if (strcmp(threads_pid(trace->threads, t), pid) == 0 && strcmp(threads_tid(trace->threads, t), tid) == 0)
 			return t;
 	}
 	CU_FAIL("no such thread");

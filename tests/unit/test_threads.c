@@ -1,0 +1,177 @@
+/* Threads: numbers in the order first added, the same pair the same number,
+ * pids and tids as C strings (NUL characters within them kept apart), the
+ * index grown, dropped and built again, JSON values as the reader gives
+ * them, and the reader's numbering of a trace's threads. */
+#include "unit.h"
+#include "fixture.h"
+#include "threads.h"
+
+#define ADD(t, pid, tid) threads_add(t, pid, sizeof pid - 1, tid, sizeof tid - 1)
+
+static void test_numbers(void)
+{
+	struct threads *t = threads_new();
+	CU_ASSERT_EQUAL(threads_count(t), 0);
+	CU_ASSERT_EQUAL(ADD(t, "1", "7"), 0);
+	CU_ASSERT_EQUAL(ADD(t, "17", ""), 1); /* not "1" "7" */
+	CU_ASSERT_EQUAL(ADD(t, "", "17"), 2);
+	CU_ASSERT_EQUAL(ADD(t, "1", "7"), 0);
+	CU_ASSERT_EQUAL(ADD(t, "CPU functions", "é"), 3);
+	CU_ASSERT_EQUAL(threads_count(t), 4);
+	ASSERT_STR(threads_pid(t, 0), "1");
+	ASSERT_STR(threads_tid(t, 0), "7");
+	ASSERT_STR(threads_pid(t, 1), "17");
+	ASSERT_STR(threads_tid(t, 1), "");
+	ASSERT_STR(threads_pid(t, 2), "");
+	ASSERT_STR(threads_tid(t, 2), "17");
+	ASSERT_STR(threads_pid(t, 3), "CPU functions");
+	ASSERT_STR(threads_tid(t, 3), "é");
+	threads_free(t);
+}
+
+static void test_nul_characters(void)
+{
+	struct threads *t = threads_new();
+	threads_widen_at(t, 6);
+	CU_ASSERT_EQUAL(ADD(t, "a\0", "b"), 0);
+	CU_ASSERT_EQUAL(ADD(t, "a", "\0b"), 1);
+	CU_ASSERT_EQUAL(ADD(t, "a\0b", ""), 2);
+	CU_ASSERT_EQUAL(ADD(t, "a", "b\0"), 3);
+	CU_ASSERT_EQUAL(ADD(t, "a", "b"), 4);
+	CU_ASSERT_EQUAL(ADD(t, "\0\0", "\0"), 5);
+	CU_ASSERT_EQUAL(ADD(t, "\0", "\0\0"), 6);
+	CU_ASSERT_EQUAL(ADD(t, "a\0b", ""), 2);
+	CU_ASSERT_EQUAL(ADD(t, "a", "\0b"), 1);
+	/* as C strings: up to the first NUL; found from their neighbours once trimmed */
+	const char *pid[] = { "a", "a", "a", "a", "a", "", "" };
+	const char *tid[] = { "b", "", "", "b", "b", "", "" };
+	for (int trimmed = 0; trimmed < 2; trimmed++) {
+		for (guint i = 0; i < G_N_ELEMENTS(pid); i++) {
+			ASSERT_STR(threads_pid(t, i), pid[i]);
+			ASSERT_STR(threads_tid(t, i), tid[i]);
+		}
+		threads_trim(t);
+	}
+	struct threads *copy = threads_new();
+	for (guint i = 0; i < G_N_ELEMENTS(pid); i++)
+		CU_ASSERT_EQUAL(threads_add_from(copy, t, G_N_ELEMENTS(pid) - 1 - i), i);
+	CU_ASSERT_EQUAL(ADD(copy, "a", "\0b"), G_N_ELEMENTS(pid) - 1 - 1);
+	CU_ASSERT_EQUAL(ADD(t, "\0", "\0\0"), 6);
+	CU_ASSERT_EQUAL(ADD(t, "\0", "\0\0\0"), 7);
+	ASSERT_STR(threads_pid(t, 6), "");
+	threads_free(copy);
+	threads_free(t);
+}
+
+static void test_many(void)
+{
+	struct threads *t = threads_new();
+	const guint32 n = 100000;
+	threads_widen_at(t, 500000); /* half-way: offsets of 4 bytes, then of 8 */
+	for (guint32 round = 0; round < 2; round++)
+		for (guint32 i = 0; i < n; i++) {
+			char pid[16], tid[16];
+			gsize pid_len = g_snprintf(pid, sizeof pid, "%u", i % 7), tid_len = g_snprintf(tid, sizeof tid, "%u", i);
+			CU_ASSERT_EQUAL(threads_add(t, pid, pid_len, tid, tid_len), i);
+		}
+	threads_trim(t); /* the index goes; adding builds it again */
+	for (guint32 i = 0; i < n; i++) {
+		char pid[16], tid[16];
+		g_snprintf(pid, sizeof pid, "%u", i % 7);
+		g_snprintf(tid, sizeof tid, "%u", i);
+		ASSERT_STR(threads_pid(t, i), pid);
+		ASSERT_STR(threads_tid(t, i), tid);
+	}
+	CU_ASSERT_EQUAL(ADD(t, "3", "10"), 10);
+	CU_ASSERT_EQUAL(ADD(t, "x", "y"), n);
+	CU_ASSERT_EQUAL(threads_count(t), n + 1);
+	ASSERT_STR(threads_pid(t, 99999), "4");
+	ASSERT_STR(threads_tid(t, 99999), "99999");
+	ASSERT_STR(threads_tid(t, n), "y");
+	threads_clear(t);
+	CU_ASSERT_EQUAL(threads_count(t), 0);
+	CU_ASSERT_EQUAL(ADD(t, "3", "10"), 0);
+	CU_ASSERT_EQUAL(ADD(t, "x", "y"), 1);
+	CU_ASSERT_EQUAL(ADD(t, "3", "10"), 0);
+	threads_free(t);
+}
+
+static void test_add_from(void)
+{
+	struct threads *batch = threads_new(), *all = threads_new();
+	ADD(all, "0", "1");
+	ADD(batch, "9", "\0z");
+	ADD(batch, "0", "1");
+	CU_ASSERT_EQUAL(threads_add_from(all, batch, 0), 1);
+	CU_ASSERT_EQUAL(threads_add_from(all, batch, 1), 0);
+	CU_ASSERT_EQUAL(ADD(all, "9", "\0z"), 1);
+	CU_ASSERT_EQUAL(threads_count(all), 2);
+	threads_free(batch);
+	threads_free(all);
+}
+
+/* The thread of the pid and tid written PID and TID in JSON. */
+static guint32 add_json(struct threads *t, struct names *names, gint64 *replaced, const char *pid, const char *tid)
+{
+	json_object *p = json_tokener_parse(pid), *q = json_tokener_parse(tid);
+	guint32 thread = threads_add_json(t, p, q, names, replaced);
+	json_object_put(p);
+	json_object_put(q);
+	return thread;
+}
+
+static void test_json(void)
+{
+	struct threads *t = threads_new();
+	struct names *names = names_new();
+	gint64 replaced = 0;
+	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "1", "\"7\""), 0);
+	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "\"1\"", "7"), 0);
+	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "-3", "1.50"), 1);
+	ASSERT_STR(threads_tid(t, 1), "1.50"); /* as written */
+	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "null", "\"\""), 2);
+	ASSERT_STR(threads_pid(t, 2), "");
+	add_json(t, names, &replaced, "9223372036854775807", "99999999999999999999");
+	ASSERT_STR(threads_pid(t, 3), "9223372036854775807");
+	CU_ASSERT_EQUAL(replaced, 0);
+	/* invalid UTF-8: replaced, and counted once per text */
+	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "\"p\xff\"", "\"\xfe\""), 4);
+	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "\"p\xff\"", "\"\xfe\""), 4);
+	CU_ASSERT_EQUAL(replaced, 2);
+	ASSERT_STR(threads_pid(t, 4), "p\xef\xbf\xbd");
+	ASSERT_STR(threads_tid(t, 4), "\xef\xbf\xbd");
+	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "\"p\xef\xbf\xbd\"", "\"\xef\xbf\xbd\""), 4);
+	CU_ASSERT_EQUAL(replaced, 2);
+	names_free(names);
+	threads_free(t);
+}
+
+/* The reader numbers threads as they first come in the document, each batch's
+ * B and E events' after its others (as it always has), with any workers. */
+static void test_reader(void)
+{
+	GString *json = g_string_new("[{\"ph\":\"B\",\"cat\":\"cpu_op\",\"pid\":1,\"tid\":-1,\"ts\":0},");
+	for (guint i = 0; i < 3000; i++)
+		g_string_append_printf(json, "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"pid\":%u,\"tid\":%u,\"ts\":%u,\"dur\":1},",
+				       i % 3, i, i);
+	g_string_append(json, "{\"ph\":\"E\",\"pid\":1,\"tid\":-1,\"ts\":1}]");
+	for (guint workers = 1; workers <= 3; workers += 2) {
+		struct read_config config = fixture_config();
+		config.threads = workers;
+		GError *error = NULL;
+		g_autoptr(Trace) trace = fixture_read_chunked(json->str, &config, 1000, &error);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+		CU_ASSERT_EQUAL(threads_count(trace->threads), 3001);
+		CU_ASSERT_EQUAL(trace->monitored->len, 3001);
+		for (guint i = 0; i < 3000; i++) {
+			g_autofree char *pid = g_strdup_printf("%u", i % 3), *tid = g_strdup_printf("%u", i);
+			ASSERT_STR(threads_pid(trace->threads, i), pid);
+			ASSERT_STR(threads_tid(trace->threads, i), tid);
+		}
+		ASSERT_STR(threads_tid(trace->threads, 3000), "-1");
+	}
+	g_string_free(json, TRUE);
+}
+
+UNIT_MAIN("threads", UNIT_TEST(test_numbers), UNIT_TEST(test_nul_characters), UNIT_TEST(test_many),
+	  UNIT_TEST(test_add_from), UNIT_TEST(test_json), UNIT_TEST(test_reader))
