@@ -4,10 +4,13 @@
 #include "pair.h"
 #include "roles.h"
 #include "skim.h"
+#include <json-c/printbuf.h>
 #include <limits.h>
 #include <string.h>
 
 #define TOKENER_DEPTH 129 /* 128 levels in an event, within the group's array */
+/* strict JSON, but a value ends where the document's next separator begins */
+#define TOKENER_FLAGS (JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS)
 #define GROUP_EVENTS 64
 #define BATCHES_PER_WORKER 2 /* in flight: enough to keep workers busy, few to keep memory low */
 
@@ -84,6 +87,7 @@ void batch_free(struct batch *b)
 		return;
 	g_string_free(b->bytes, TRUE);
 	g_array_free(b->elements, TRUE);
+	g_byte_array_unref(b->pairing);
 	extracted_free(b->out);
 	g_clear_error(&b->error);
 	g_free(b);
@@ -92,15 +96,8 @@ void batch_free(struct batch *b)
 json_tokener *read_tokener_new(void)
 {
 	json_tokener *tokener = FAULT_CHECK(json_tokener_new_ex(TOKENER_DEPTH));
-	/* strict JSON, but a value ends where the document's next separator begins */
-	json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
+	json_tokener_set_flags(tokener, TOKENER_FLAGS);
 	return tokener;
-}
-
-gboolean read_fail(GError **error, int code, gint64 offset, const char *what)
-{
-	g_set_error(error, READ_ERROR, code, "%s at byte %" G_GINT64_FORMAT, what, offset);
-	return FALSE;
 }
 
 static void parse_batch(gpointer data, gpointer user_data);
@@ -186,6 +183,42 @@ static const struct group_entry *entry_at(GArray *entries, gsize pos)
 	return &g_array_index(entries, struct group_entry, low);
 }
 
+/* An element as json-c made it, extracted; its B or E event waits as a record (src/pair.h). */
+static void take_parsed(struct worker *w, struct batch *b, json_object *element, gint64 index)
+{
+	guint pending = b->out->begin_end->len;
+	if (w->execution_trace)
+		extract_et_node(&w->extractor, element, index);
+	else
+		extract_event(&w->extractor, element, index);
+	pair_record_pending(b->pairing, b->out->begin_end, pending);
+}
+
+/* Room in json-c's buffer for a token of LEN bytes, before it reads: json-c before 0.17
+ * drops, unsaid, what it cannot append to a string or number (0.17 says error_memory). */
+static void make_room(json_tokener *tokener G_GNUC_UNUSED, gsize len G_GNUC_UNUSED)
+{
+#if JSON_C_VERSION_NUM < 0x001100
+	if (tokener->pb->size < (int)len + 8 && printbuf_memset(tokener->pb, 0, 0, (int)len + 8) < 0)
+		fault_out_of_memory();
+	printbuf_reset(tokener->pb);
+#endif
+}
+
+/* Whether json-c read a value ending at LEN (WHOLE: of the type and size asked). Memory that ran
+ * out ends the run: json-c 0.16 gives up, as if done, when it cannot allocate (another value, or ending early). */
+static gboolean parsed(json_tokener *tokener, gboolean whole, gsize len)
+{
+	enum json_tokener_error status = json_tokener_get_error(tokener);
+#if JSON_C_VERSION_NUM >= 0x001100
+	if (status == json_tokener_error_memory)
+		fault_out_of_memory();
+#endif
+	if (status == json_tokener_success && (!whole || json_tokener_get_parse_end(tokener) != len))
+		fault_out_of_memory();
+	return status == json_tokener_success;
+}
+
 /* Parses the group "[e1,e2,...]" with one call to the tokener. (json-c sets
  * up a C locale on each call, under a lock that workers calling once per
  * event would queue on; a whole batch at once would not stay in the cache.) */
@@ -195,29 +228,17 @@ static gboolean parse_group(struct worker *w, struct batch *b)
 		return TRUE;
 	g_string_append_c(w->group, ']');
 	json_tokener_reset(w->tokener);
+	make_room(w->tokener, w->group->len); /* (no token is longer than the group) */
 	json_object *group = json_tokener_parse_ex(w->tokener, w->group->str, (int)w->group->len);
-	enum json_tokener_error status = json_tokener_get_error(w->tokener);
-	gboolean ok = status == json_tokener_success;
-	/* json-c 0.16 gives up, as if done, when it cannot allocate: another value, or ending early */
-	if (ok && (!json_object_is_type(group, json_type_array) || json_object_array_length(group) != w->entries->len ||
-		   json_tokener_get_parse_end(w->tokener) != w->group->len))
-		fault_out_of_memory();
-#if JSON_C_VERSION_NUM >= 0x001100
-	if (status == json_tokener_error_memory)
-		fault_out_of_memory();
-#endif
+	gboolean ok = parsed(w->tokener, json_object_is_type(group, json_type_array) &&
+					     json_object_array_length(group) == w->entries->len, w->group->len);
 	if (ok) {
-		for (guint i = 0; i < w->entries->len; i++) {
-			json_object *element = json_object_array_get_idx(group, i);
-			gint64 index = g_array_index(w->entries, struct group_entry, i).element->index;
-			if (w->execution_trace)
-				extract_et_node(&w->extractor, element, index);
-			else
-				extract_event(&w->extractor, element, index);
-		}
+		for (guint i = 0; i < w->entries->len; i++)
+			take_parsed(w, b, json_object_array_get_idx(group, i),
+				    g_array_index(w->entries, struct group_entry, i).element->index);
 	} else {
 		gsize pos = json_tokener_get_parse_end(w->tokener);
-		const char *why = json_tokener_error_desc(status);
+		const char *why = json_tokener_error_desc(json_tokener_get_error(w->tokener));
 		if (pos < w->group->len && !w->group->str[pos]) /* json-c takes a NUL for the end */
 			why = "a raw NUL byte";
 		else if (pos && pos <= w->group->len && !w->group->str[pos - 1]) /* (after it, in a string) */
@@ -231,11 +252,38 @@ static gboolean parse_group(struct worker *w, struct batch *b)
 	return ok;
 }
 
+/* An object of BATCH_BYTES bytes or more, parsed where it lies, not copied into the group, by
+ * a tokener freed with its buffer; then the batch's copy goes (a batch is sent once it holds
+ * BATCH_BYTES: it is the last). FALSE when it is not JSON: the group says why, as for any. */
+static gboolean parse_alone(struct worker *w, struct batch *b, const struct element *e)
+{
+	json_tokener *tokener = FAULT_CHECK(json_tokener_new_ex(TOKENER_DEPTH - 1)); /* as within the group's array */
+	json_tokener_set_flags(tokener, TOKENER_FLAGS);
+	make_room(tokener, e->len);
+	json_object *event = json_tokener_parse_ex(tokener, b->bytes->str + e->start, (int)e->len);
+	gboolean ok = parsed(tokener, json_object_is_type(event, json_type_object), e->len);
+	json_tokener_free(tokener);
+	if (ok && e == &g_array_index(b->elements, struct element, b->elements->len - 1)) {
+		g_string_free(b->bytes, TRUE);
+		b->bytes = g_string_sized_new(BATCH_BYTES + 65536);
+	}
+	if (ok)
+		take_parsed(w, b, event, e->index);
+	json_object_put(event);
+	return ok;
+}
+
 static gboolean add_to_group(struct worker *w, struct batch *b, const struct element *e)
 {
 	if (e->len >= INT_MAX / 2) {
 		read_fail(&b->error, READ_ERROR_SYNTAX, e->offset, "an event larger than 1 GB");
 		return FALSE;
+	}
+	if (e->len >= BATCH_BYTES && b->bytes->str[e->start] == '{') { /* (json-c sees where an object ends) */
+		if (!parse_group(w, b)) /* the elements before it first */
+			return FALSE;
+		if (parse_alone(w, b, e))
+			return TRUE;
 	}
 	if (w->group->len + e->len >= INT_MAX / 2 && !parse_group(w, b))
 		return FALSE;
@@ -341,9 +389,10 @@ static gboolean merge_batch(struct batch_pool *pool, struct batch *b, GError **e
 	append_extracted(pool, b->out);
 	GArray *pending = b->out->begin_end;
 	if (pending->len) {
+		const guint8 *record = b->pairing->data;
 		for (guint i = 0; i < pending->len; i++) {
 			const struct pending_event *p = &g_array_index(pending, struct pending_event, i);
-			pairs_take(pool->pairs, &pool->main, p,
+			pairs_take(pool->pairs, &pool->main, p, &record,
 				   threads_add_from(pool->trace->threads, b->out->pending_threads, p->thread));
 		}
 		append_extracted(pool, pool->main.out);
@@ -359,6 +408,7 @@ static void recycle_batch(struct batch_pool *pool, struct batch *b)
 	}
 	g_string_truncate(b->bytes, 0);
 	g_array_set_size(b->elements, 0);
+	g_byte_array_set_size(b->pairing, 0);
 	extracted_clear(b->out); /* its arrays keep their room for the next batch */
 	g_clear_error(&b->error);
 	g_ptr_array_add(pool->spare, b);
@@ -384,6 +434,7 @@ struct batch *batch_pool_take(struct batch_pool *pool)
 	struct batch *b = g_new0(struct batch, 1);
 	b->bytes = g_string_sized_new(BATCH_BYTES + 65536);
 	b->elements = g_array_new(FALSE, FALSE, sizeof(struct element));
+	b->pairing = g_byte_array_new();
 	return b;
 }
 

@@ -27,6 +27,7 @@ struct batch {
 	GString *bytes;   /* the elements, one after the other */
 	GArray *elements; /* struct element */
 	struct extracted *out; /* what a worker made of them */
+	GByteArray *pairing;   /* the records of out->begin_end's events (src/pair.h) */
 	GError *error;         /* the first element that is not JSON */
 };
 

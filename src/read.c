@@ -77,6 +77,12 @@ struct trace *reader_steal_trace(struct reader *r)
 	return g_steal_pointer(&r->trace);
 }
 
+gboolean read_fail(GError **error, int code, gint64 offset, const char *what)
+{
+	g_set_error(error, READ_ERROR, code, "%s at byte %" G_GINT64_FORMAT, what, offset);
+	return FALSE;
+}
+
 static gboolean submit_batch(struct reader *r, GError **error)
 {
 	return !r->batch || batch_pool_submit(r->pool, g_steal_pointer(&r->batch), error);

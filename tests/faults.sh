@@ -112,7 +112,7 @@ if ! $asan; then
 	fi
 fi
 
-# ---- open B events past 4096 are kept as text: the same pairs as X events ----
+# ---- open B events wait as records of what pairing reads: the same pairs as X events ----
 awk 'BEGIN {
 	n = 6000
 	printf "{\"traceEvents\": [\n"
@@ -146,6 +146,39 @@ if ! $asan; then
 	status=$?
 	[ "$status" -eq 0 ] && pass "200000 unmatched B events within ulimit -v 200000" \
 		|| { fail "200000 unmatched B events within ulimit -v 200000: exit $status"; cat "$tmp/err"; }
+fi
+
+# ---- events of BATCH_BYTES (512 KB) or more, parsed alone: as any other ----
+xs=$(head -c 600000 /dev/zero | tr '\000' x)
+big_event() { # NAME ARGS: one small op, then one whose name is 600,000 x's, with ARGS
+	printf '{"traceEvents": [{"ph":"X","cat":"cpu_op","name":"a","pid":1,"tid":1,"ts":0,"dur":1},\n' > "$tmp/$1"
+	printf '{"ph":"X","cat":"cpu_op","name":"%s","pid":1,"tid":1,"ts":2,"dur":1,"args":%s}]}\n' "$xs" "$2" >> "$tmp/$1"
+}
+nest() { printf "%${1}s" "" | tr ' ' '['; printf "%${1}s" "" | tr ' ' ']'; }
+big_event big_name.json '{"a":1}'
+produces "$tmp/big_name.json" "$(printf '"a","0"\n"%s","2"' "$xs")" -mc cpu_op --columns "name,host ts"
+big_event deep126.json "{\"d\":$(nest 126)}" # 128 levels, as in any event
+produces "$tmp/deep126.json" "$(printf '"0"\n"2"')" -mc cpu_op --columns "host ts"
+big_event deep127.json "{\"d\":$(nest 127)}"
+refused "$tmp/deep127.json" "JSON syntax error (nesting too deep) at byte 600290" -mc cpu_op
+big_event raw_nul_big.json '{"a":"?"}' && tr '?' '\000' < "$tmp/raw_nul_big.json" > "$tmp/raw_nul_big2.json"
+mv "$tmp/raw_nul_big2.json" "$tmp/raw_nul_big.json"
+refused "$tmp/raw_nul_big.json" "JSON syntax error (a raw NUL byte) at byte 600165" -mc cpu_op
+# One event whose name is 20 MB: it fits in 200 MB of address space (300 MB before); under less,
+# the whole name or "out of memory", never a name json-c cut short (json-c 0.16 says nothing).
+if ! $asan; then
+	{ printf '{"traceEvents": [{"ph":"X","cat":"cpu_op","name":"'; head -c 20000000 /dev/zero | tr '\000' n
+	  printf '","pid":1,"tid":1,"ts":0,"dur":1}]}\n'; } > "$tmp/name20.json"
+	for limit in 50000 70000 90000 110000 200000; do
+		rm -f "$tmp/name20.csv"
+		(ulimit -v $limit; exec timeout 60 "$PROFILE_PARSER" -q -s "$tmp/name20.json" -d "$tmp/name20.csv" -mc cpu_op --columns name) \
+			2>"$tmp/err"
+		status=$?
+		if [ "$status" -eq 0 ] && [ "$(wc -c < "$tmp/name20.csv")" -eq 20000012 ]; then pass "a 20 MB name under ulimit -v $limit"
+		elif [ "$status" -eq 1 ] && [ $limit -lt 200000 ] && grep -qF "name20.json: out of memory" "$tmp/err" \
+			&& [ ! -e "$tmp/name20.csv" ]; then pass "a 20 MB name under ulimit -v $limit: out of memory"
+		else fail "a 20 MB name under ulimit -v $limit: exit $status, $(wc -c < "$tmp/name20.csv" 2>/dev/null) bytes"; cat "$tmp/err"; fi
+	done
 fi
 
 # ---- figures past 63 bits: an error, never a wrapped number ----

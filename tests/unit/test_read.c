@@ -200,6 +200,38 @@ static void test_not_traces(void)
 	ASSERT_ERROR_HAS("{\"nodes\": [], \"schema\": \"1.0.1\"}", "Execution Trace");
 }
 
+/* Names of 64 KiB or more, kept exactly (src/names.c), in events of 512 KB or
+ * more, parsed alone (src/batch.c): as any others. */
+static void test_long_names(void)
+{
+	gsize n = 600000;
+	GString *json = g_string_new("[");
+	const char *kinds[] = { "a", "\xff", "\\\\", "\xc3\xa9" }; /* ASCII, invalid, backslashes, valid UTF-8 */
+	for (guint k = 0; k < G_N_ELEMENTS(kinds); k++) {
+		g_string_append_printf(json, "%s{\"ph\":\"X\",\"cat\":\"cpu_op\",\"ts\":%u,\"dur\":1,\"name\":\"", k ? "," : "", k);
+		for (gsize i = 0; i < n / strlen(kinds[k]); i++)
+			g_string_append(json, kinds[k]);
+		g_string_append(json, "\"}");
+	}
+	g_string_append(json, "]");
+	g_autoptr(Trace) t = fixture_read(json->str);
+	g_string_free(json, TRUE);
+	CU_ASSERT_EQUAL_FATAL(t->monitored->len, 4);
+	const struct name *ascii = monitored(t, 0)->name, *bad = monitored(t, 1)->name;
+	const struct name *slash = monitored(t, 2)->name, *utf8 = monitored(t, 3)->name;
+	CU_ASSERT_EQUAL(ascii->len, n);
+	CU_ASSERT_EQUAL(ascii->literal_len, n + 2);
+	CU_ASSERT(ascii->literal[0] == '\'' && ascii->literal[n + 1] == '\'' && !ascii->literal[n + 2]);
+	CU_ASSERT_EQUAL(bad->len, 3 * n); /* each byte became U+FFFD */
+	CU_ASSERT(g_str_has_prefix(bad->text, "\xef\xbf\xbd\xef\xbf\xbd"));
+	CU_ASSERT_EQUAL(t->stats.invalid_utf8, 1);
+	CU_ASSERT_EQUAL(slash->len, n / 2);
+	CU_ASSERT_EQUAL(slash->literal_len, n + 2); /* each one escaped: past the room made for none */
+	CU_ASSERT(g_str_has_prefix(slash->literal, "'\\\\\\\\") && strlen(slash->literal) == n + 2);
+	CU_ASSERT_EQUAL(utf8->len, n);
+	CU_ASSERT_EQUAL(memcmp(utf8->text, "\xc3\xa9", 2), 0);
+}
+
 static void test_syntax_errors(void)
 {
 	ASSERT_ERROR_HAS("[" OP("x", 1, 2, 1), "cut short");
@@ -217,4 +249,4 @@ UNIT_MAIN("read", UNIT_TEST(test_object_and_bare_array), UNIT_TEST(test_chunking
 	  UNIT_TEST(test_exact_times), UNIT_TEST(test_begin_end_pairs), UNIT_TEST(test_categories_and_aliases),
 	  UNIT_TEST(test_python_functions), UNIT_TEST(test_skipped_events), UNIT_TEST(test_threads_by_text),
 	  UNIT_TEST(test_raw_control_characters), UNIT_TEST(test_metadata), UNIT_TEST(test_not_traces),
-	  UNIT_TEST(test_syntax_errors))
+	  UNIT_TEST(test_syntax_errors), UNIT_TEST(test_long_names))
