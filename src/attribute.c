@@ -21,43 +21,36 @@ static guint owner_of(const struct forest *forest, guint last_before, const stru
 	return NO_OWNER;
 }
 
-/* OWNER[i] for each of EVENTS (sorted like the forest, thread t's run being
- * [thread_first[t], thread_first[t + 1])): the node of its own thread that
- * contains it and comes last in sort order, or NO_OWNER. */
-static void assign_owners(const struct forest *forest, const struct event *events, const guint *thread_first,
-			  guint *owner)
+/* OWNER[i] for each of the COUNT EVENTS (sorted like the forest: by thread,
+ * then in sort order): the node of its own thread that contains it and comes
+ * last in sort order, or NO_OWNER. Both are walked once, thread by thread. */
+static void assign_owners(const struct forest *forest, const struct event *events, guint count, guint *owner)
 {
-	for (guint thread = 0; thread < forest->threads; thread++) {
-		guint first = forest->thread_first[thread], node = first, nodes_end = forest->thread_first[thread + 1];
-		for (guint l = thread_first[thread]; l < thread_first[thread + 1]; l++) {
-			while (node < nodes_end && node_before_launch(&forest->events[node], &events[l]))
+	guint node = 0, first = 0; /* first: the first node of the thread of events[l] */
+	for (guint l = 0; l < count; l++) {
+		guint32 thread = events[l].thread;
+		if (l == 0 || thread != events[l - 1].thread) {
+			while (node < forest->count && forest->events[node].thread < thread)
 				node++;
-			owner[l] = node > first ? owner_of(forest, node - 1, &events[l]) : NO_OWNER;
+			first = node;
 		}
+		while (node < forest->count && forest->events[node].thread == thread &&
+		       node_before_launch(&forest->events[node], &events[l]))
+			node++;
+		owner[l] = node > first ? owner_of(forest, node - 1, &events[l]) : NO_OWNER;
 	}
 }
 
 /* Launches contained in an earlier launch of their thread are nested. */
-static void mark_nested(struct attribution *a, guint threads)
+static void mark_nested(struct attribution *a)
 {
-	for (guint thread = 0; thread < threads; thread++) {
-		gint64 latest_end = G_MININT64;
-		for (guint l = a->thread_first[thread]; l < a->thread_first[thread + 1]; l++) {
-			a->nested[l] = l > a->thread_first[thread] && latest_end >= event_end(&a->launches[l]);
-			latest_end = MAX(latest_end, event_end(&a->launches[l]));
-		}
+	gint64 latest_end = G_MININT64;
+	for (guint l = 0; l < a->launch_count; l++) {
+		if (l == 0 || a->launches[l].thread != a->launches[l - 1].thread)
+			latest_end = G_MININT64;
+		a->nested[l] = latest_end >= event_end(&a->launches[l]);
+		latest_end = MAX(latest_end, event_end(&a->launches[l]));
 	}
-}
-
-/* Where each thread's run begins in EVENTS, sorted by thread (STRIDE bytes apart). */
-static guint *runs_by_thread(const void *events, gsize stride, gsize thread_offset, guint count, guint threads)
-{
-	guint *first = g_new0(guint, threads + 1);
-	for (guint i = 0; i < count; i++)
-		first[*(const guint32 *)((const char *)events + i * stride + thread_offset) + 1]++;
-	for (guint t = 0; t < threads; t++)
-		first[t + 1] += first[t];
-	return first;
 }
 
 static int compare_memory(const void *x, const void *y)
@@ -77,13 +70,11 @@ static void attribute_memory(struct attribution *a, GArray *memory, const struct
 	a->memory_count = memory->len;
 	if (a->memory_count > 1) /* qsort may not take the NULL of an empty array */
 		qsort(a->memory, a->memory_count, sizeof *a->memory, compare_memory);
-	a->memory_thread_first = runs_by_thread(a->memory, sizeof *a->memory, G_STRUCT_OFFSET(struct memory_event, thread),
-						a->memory_count, forest->threads);
 	g_autofree struct event *points = g_new0(struct event, a->memory_count);
 	for (guint m = 0; m < a->memory_count; m++)
 		points[m] = (struct event){ .ts = a->memory[m].ts, .index = a->memory[m].index, .thread = a->memory[m].thread };
 	a->memory_owner = g_new(guint, a->memory_count);
-	assign_owners(forest, points, a->memory_thread_first, a->memory_owner);
+	assign_owners(forest, points, a->memory_count, a->memory_owner);
 }
 
 static int compare_device(const void *x, const void *y)
@@ -117,8 +108,9 @@ static GHashTable *launches_by_correlation(struct attribution *a, const struct t
 			continue;
 		gpointer found = g_hash_table_lookup(table, launch);
 		const struct event *first = found ? &a->launches[GPOINTER_TO_UINT(found) - 1] : NULL;
+		char one[THREADS_NUMBER_MAX], other[THREADS_NUMBER_MAX];
 		if (first && first->thread != launch->thread &&
-		    strcmp(threads_pid(threads, first->thread), threads_pid(threads, launch->thread)) != 0)
+		    strcmp(threads_pid(threads, first->thread, one), threads_pid(threads, launch->thread, other)) != 0)
 			a->shared_ids++;
 		if (!first || event_compare(launch, first) < 0)
 			g_hash_table_insert(table, launch, GUINT_TO_POINTER(l + 1));
@@ -158,18 +150,16 @@ struct attribution *attribute(struct trace *trace, const struct forest *forest)
 	a->launches = (struct event *)trace->launches->data;
 	a->launch_count = trace->launches->len;
 	events_sort_by_thread(a->launches, a->launch_count);
-	a->thread_first = runs_by_thread(a->launches, sizeof *a->launches, G_STRUCT_OFFSET(struct event, thread),
-					 a->launch_count, forest->threads);
 	a->owner = g_new(guint, a->launch_count);
 	a->nested = g_new(gboolean, a->launch_count);
-	assign_owners(forest, a->launches, a->thread_first, a->owner);
+	assign_owners(forest, a->launches, a->launch_count, a->owner);
 	for (guint l = 0; l < a->launch_count; l++) {
 		if (a->owner[l] == NO_OWNER)
 			a->unattributed++;
 		else
 			a->attributed++;
 	}
-	mark_nested(a, forest->threads);
+	mark_nested(a);
 	claim_device_events(a, trace->device, trace->threads);
 	attribute_memory(a, trace->memory, forest);
 	return a;
@@ -179,23 +169,27 @@ void attribution_free(struct attribution *a)
 {
 	if (!a)
 		return;
-	g_free(a->thread_first);
 	g_free(a->owner);
 	g_free(a->nested);
 	g_free(a->device);
 	g_free(a->device_first);
 	g_free(a->device_time);
-	g_free(a->memory_thread_first);
 	g_free(a->memory_owner);
 	g_free(a);
 }
 
-/* The first launch of [first, end) whose ts is at or after TS. */
-static guint first_launch_from(const struct attribution *a, guint first, guint end, gint64 ts)
+/* The first of COUNT records (STRIDE bytes apart, sorted by thread, then
+ * ts) of THREAD at or after TS, or the first of a later thread: a binary
+ * search for (THREAD, TS). The thread and ts of a record lie at THREAD_AT and TS_AT. */
+static guint first_at(const void *records, gsize stride, gsize thread_at, gsize ts_at, guint count, guint32 thread,
+		      gint64 ts)
 {
+	guint first = 0, end = count;
 	while (first < end) {
 		guint middle = first + (end - first) / 2;
-		if (a->launches[middle].ts < ts)
+		const char *record = (const char *)records + middle * stride;
+		guint32 t = *(const guint32 *)(record + thread_at);
+		if (t < thread || (t == thread && *(const gint64 *)(record + ts_at) < ts))
 			first = middle + 1;
 		else
 			end = middle;
@@ -207,11 +201,11 @@ void attribution_node_launches(const struct attribution *a, const struct forest 
 			       GArray *launches)
 {
 	const struct event *event = &forest->events[node];
-	guint thread = event->thread, end = a->thread_first[thread + 1];
 	guint subtree_end = forest->subtree_end[node];
 	/* every launch of the subtree lies within the node's interval */
-	for (guint l = first_launch_from(a, a->thread_first[thread], end, event->ts);
-	     l < end && a->launches[l].ts <= event_end(event); l++)
+	for (guint l = first_at(a->launches, sizeof *a->launches, G_STRUCT_OFFSET(struct event, thread),
+				G_STRUCT_OFFSET(struct event, ts), a->launch_count, event->thread, event->ts);
+	     l < a->launch_count && a->launches[l].thread == event->thread && a->launches[l].ts <= event_end(event); l++)
 		if (a->owner[l] >= node && a->owner[l] < subtree_end)
 			g_array_append_val(launches, l);
 }
@@ -220,17 +214,11 @@ void attribution_node_memory(const struct attribution *a, const struct forest *f
 			     struct memory_sums *sums)
 {
 	const struct event *event = &forest->events[node];
-	guint thread = event->thread, first = a->memory_thread_first[thread], end = a->memory_thread_first[thread + 1];
 	guint subtree_end = forest->subtree_end[node];
 	memset(sums, 0, sizeof *sums);
-	while (first < end) { /* the first at or after the node's start */
-		guint middle = first + (end - first) / 2;
-		if (a->memory[middle].ts < event->ts)
-			first = middle + 1;
-		else
-			end = middle;
-	}
-	for (guint m = first; m < a->memory_thread_first[thread + 1] && a->memory[m].ts <= event_end(event); m++) {
+	for (guint m = first_at(a->memory, sizeof *a->memory, G_STRUCT_OFFSET(struct memory_event, thread),
+				G_STRUCT_OFFSET(struct memory_event, ts), a->memory_count, event->thread, event->ts);
+	     m < a->memory_count && a->memory[m].thread == event->thread && a->memory[m].ts <= event_end(event); m++) {
 		guint owner = a->memory_owner[m];
 		if (owner < node || owner >= subtree_end)
 			continue;

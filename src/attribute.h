@@ -8,9 +8,8 @@
 #define NO_OWNER G_MAXUINT
 
 struct attribution {
-	struct event *launches; /* the trace's launches, sorted like the forest */
+	struct event *launches; /* the trace's launches, sorted like the forest (by thread, then order) */
 	guint launch_count;
-	guint *thread_first; /* thread t's launches: [thread_first[t], thread_first[t + 1]) */
 	guint *owner;  /* per launch: forest index of its node, or NO_OWNER */
 	gboolean *nested; /* per launch: contained in an earlier launch of its thread */
 	struct event *device; /* the trace's device events, grouped by launch, each group by (ts, position) */
@@ -21,7 +20,6 @@ struct attribution {
 	guint shared_ids; /* launches whose correlation id a launch of another process has first */
 	struct memory_event *memory; /* the trace's [memory] events, sorted like the forest */
 	guint memory_count;
-	guint *memory_thread_first;
 	guint *memory_owner; /* per memory event: forest index of its node, or NO_OWNER */
 };
 

@@ -32,7 +32,10 @@ static gint compare_positions(gconstpointer x, gconstpointer y, gpointer data)
  * cycle at a time. */
 void events_sort_by_thread(struct event *events, guint count)
 {
-	if (count < 2)
+	guint32 sorted = 1;
+	while (sorted < count && compare_by_thread(&events[sorted - 1], &events[sorted]) < 0)
+		sorted++;
+	if (sorted >= count) /* in order already: no scratch */
 		return;
 	g_autoptr(GArray) order = g_array_sized_new(FALSE, FALSE, sizeof(guint32), count);
 	for (guint32 i = 0; i < count; i++)
@@ -108,10 +111,19 @@ static void sift_down(const struct forest *forest, guint *heap, guint len, guint
 	}
 }
 
-/* The last root of thread T's list. */
-static guint last_root_of(const struct forest *forest, guint t)
+/* The end of the run of events of one thread that begins at FIRST. */
+static guint run_end(const struct forest *forest, guint first)
 {
-	guint r = forest->thread_first[t];
+	guint end = first + 1;
+	while (end < forest->count && forest->events[end].thread == forest->events[first].thread)
+		end++;
+	return end;
+}
+
+/* The last root of the list of the thread whose first node is FIRST. */
+static guint last_root_of(const struct forest *forest, guint first)
+{
+	guint r = first;
 	while (forest_next_root(forest, r) != FOREST_END)
 		r = forest_next_root(forest, r);
 	return r;
@@ -123,22 +135,18 @@ static guint last_root_of(const struct forest *forest, guint t)
 static gboolean link_roots_in_turn(struct forest *forest)
 {
 	guint last = FOREST_END;
-	for (guint t = 0; t < forest->threads; t++) {
-		if (forest->thread_first[t + 1] == forest->thread_first[t])
-			continue;
-		if (last != FOREST_END && !root_before(forest, last, forest->thread_first[t]))
+	for (guint first = 0; first < forest->count; first = run_end(forest, first)) {
+		if (last != FOREST_END && !root_before(forest, last, first))
 			return FALSE;
-		last = last_root_of(forest, t);
+		last = last_root_of(forest, first);
 	}
 	last = FOREST_END;
-	for (guint t = 0; t < forest->threads; t++) {
-		if (forest->thread_first[t + 1] == forest->thread_first[t])
-			continue;
+	for (guint first = 0; first < forest->count; first = run_end(forest, first)) {
 		if (last == FOREST_END)
-			forest->first_root = forest->thread_first[t];
+			forest->first_root = first;
 		else
-			forest->up[last] = FOREST_ROOT | forest->thread_first[t];
-		last = last_root_of(forest, t);
+			forest->up[last] = FOREST_ROOT | first;
+		last = last_root_of(forest, first);
 	}
 	return TRUE;
 }
@@ -151,9 +159,8 @@ static void merge_roots(struct forest *forest)
 		return;
 	g_autofree guint *heap = g_new(guint, forest->threads_with_nodes + 1);
 	guint len = 0;
-	for (guint t = 0; t < forest->threads; t++)
-		if (forest->thread_first[t + 1] > forest->thread_first[t])
-			heap[len++] = forest->thread_first[t]; /* a thread's first node is a root */
+	for (guint first = 0; first < forest->count; first = run_end(forest, first))
+		heap[len++] = first; /* a thread's first node is a root */
 	for (guint k = len / 2; k-- > 0;)
 		sift_down(forest, heap, len, k);
 	guint last = FOREST_END;
@@ -186,16 +193,11 @@ struct forest *forest_build(struct trace *trace)
 	forest->subtree_end = g_new(guint32, forest->count);
 	forest->threads = threads_count(trace->threads);
 	forest->thread_ids = trace->threads;
-	forest->thread_first = g_new0(guint, forest->threads + 1);
-	for (guint i = 0; i < forest->count; i++)
-		forest->thread_first[forest->events[i].thread + 1]++;
-	for (guint t = 0; t < forest->threads; t++)
-		forest->thread_first[t + 1] += forest->thread_first[t];
-
 	g_autoptr(GArray) stack = g_array_new(FALSE, FALSE, sizeof(guint));
-	for (guint t = 0; t < forest->threads; t++) {
-		build_thread(forest, forest->thread_first[t], forest->thread_first[t + 1], stack);
-		forest->threads_with_nodes += forest->thread_first[t + 1] > forest->thread_first[t];
+	for (guint first = 0, end; first < forest->count; first = end) { /* each thread's run */
+		end = run_end(forest, first);
+		build_thread(forest, first, end, stack);
+		forest->threads_with_nodes++;
 	}
 	forest->first_root = FOREST_END;
 	merge_roots(forest);
@@ -216,6 +218,5 @@ void forest_free(struct forest *forest)
 		return;
 	g_free(forest->up);
 	g_free(forest->subtree_end);
-	g_free(forest->thread_first);
 	g_free(forest);
 }

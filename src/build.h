@@ -27,7 +27,6 @@ struct forest {
 	guint count;          /* below FOREST_END */
 	guint32 *up;          /* a parent, or FOREST_ROOT | the next root */
 	guint32 *subtree_end;
-	guint *thread_first; /* thread t holds [thread_first[t], thread_first[t + 1]) */
 	guint threads;
 	guint threads_with_nodes;
 	const struct threads *thread_ids; /* the trace's threads */

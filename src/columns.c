@@ -94,12 +94,12 @@ static const struct threads *threads_of(const void *r)
 
 static void pid(const void *r, struct value *v)
 {
-	value_string(v, threads_pid(threads_of(r), EVENT(r)->thread));
+	value_string(v, threads_pid(threads_of(r), EVENT(r)->thread, ROW(r)->numbers[0]));
 }
 
 static void tid(const void *r, struct value *v)
 {
-	value_string(v, threads_tid(threads_of(r), EVENT(r)->thread));
+	value_string(v, threads_tid(threads_of(r), EVENT(r)->thread, ROW(r)->numbers[1]));
 }
 
 static void category(const void *r, struct value *v)
@@ -339,6 +339,7 @@ void node_row_init(struct node_row *row, const struct forest *forest, const stru
 	*row = (struct node_row){ .forest = forest, .attribution = attribution, .et = et, .flags = flags };
 	row->launches = g_array_new(FALSE, FALSE, sizeof(guint));
 	row->label = g_string_new(NULL);
+	row->numbers = g_malloc(2 * sizeof *row->numbers);
 	row->indent_base = 1;
 	if (flags & NODE_SHARE) {
 		struct coverage coverage;
@@ -354,6 +355,7 @@ void node_row_clear(struct node_row *row)
 	row->launches = NULL;
 	g_string_free(row->label, TRUE);
 	row->label = NULL;
+	g_clear_pointer(&row->numbers, g_free);
 	g_clear_pointer(&row->busy, g_free);
 	sums_free(row->sums);
 	row->sums = NULL;

@@ -32,16 +32,17 @@ struct steps *steps_new(struct trace *trace)
 	for (guint t = 0; t < s->threads; t++)
 		s->thread_pid[t] = G_MAXUINT;
 	/* pids with steps, numbered in order of their first step in the file */
-	g_autoptr(GHashTable) pids = g_hash_table_new(g_str_hash, g_str_equal);
+	g_autoptr(GHashTable) pids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	char number[THREADS_NUMBER_MAX];
 	for (guint i = 0; i < trace->steps->len; i++) {
-		const char *pid = threads_pid(trace->threads, g_array_index(trace->steps, struct event, i).thread);
+		const char *pid = threads_pid(trace->threads, g_array_index(trace->steps, struct event, i).thread, number);
 		if (!g_hash_table_contains(pids, pid))
-			g_hash_table_insert(pids, (gpointer)pid, GUINT_TO_POINTER(g_hash_table_size(pids)));
+			g_hash_table_insert(pids, g_strdup(pid), GUINT_TO_POINTER(g_hash_table_size(pids)));
 	}
 	guint pid_count = g_hash_table_size(pids);
 	for (guint t = 0; t < s->threads; t++) {
 		gpointer index;
-		if (g_hash_table_lookup_extended(pids, threads_pid(trace->threads, t), NULL, &index))
+		if (g_hash_table_lookup_extended(pids, threads_pid(trace->threads, t, number), NULL, &index))
 			s->thread_pid[t] = GPOINTER_TO_UINT(index);
 	}
 	s->events = (struct event *)trace->steps->data;

@@ -15,6 +15,7 @@ struct interval {
 struct step_row {
 	const struct event *step;
 	const char *pid;
+	char pid_number[THREADS_NUMBER_MAX]; /* the pid, when threads keep it as a number */
 	gint64 figures[FIGURE_COUNT];
 	gint64 busy;
 	GArray *intervals; /* struct interval: its device events */
@@ -115,7 +116,7 @@ gboolean write_step_summary(struct output *out, const struct forest *forest, con
 	g_autofree struct step_row *by_step = g_new0(struct step_row, steps->count + 1);
 	for (guint i = 0; i < steps->count; i++) {
 		by_step[i].step = &steps->events[i];
-		by_step[i].pid = threads_pid(forest->thread_ids, steps->events[i].thread);
+		by_step[i].pid = threads_pid(forest->thread_ids, steps->events[i].thread, by_step[i].pid_number);
 		by_step[i].intervals = g_array_new(FALSE, FALSE, sizeof(struct interval));
 	}
 	g_autoptr(Sums) sums = sums_new(NULL, a, FIGURE_BIT(FIGURE_COUNT) - 1, config->communication, TRUE);

@@ -1,7 +1,9 @@
-/* Threads: the (pid, tid) pairs that events name, kept as text and numbered
- * in the order they are added. A trace may name millions of them (one per
- * event), so each costs its text, two NULs and a 4-byte offset, plus 4 to 8
- * bytes of index while threads are still being added. */
+/* Threads: the (pid, tid) pairs that events name, numbered in the order
+ * they are added. A trace may name millions of them (one per event), so a
+ * pid or tid in plain decimal is kept as a number (1 to 8 bytes and a tag),
+ * any other as its text and a NUL; past 65536 threads only every 16th's
+ * start is kept (8 bytes), and while threads are being added an index
+ * takes 6 to 8 bytes a thread. */
 #ifndef PP_THREADS_H
 #define PP_THREADS_H
 
@@ -28,16 +30,21 @@ guint32 threads_add_json(struct threads *threads, json_object *pid, json_object 
 /* The number in INTO of the thread numbered THREAD in FROM (another table). */
 guint32 threads_add_from(struct threads *into, const struct threads *from, guint32 thread);
 
-/* THREAD's pid and tid as C strings (so up to a NUL character they hold);
- * they move when a thread is added. */
-const char *threads_pid(const struct threads *threads, guint32 thread);
-const char *threads_tid(const struct threads *threads, guint32 thread);
+#define THREADS_NUMBER_MAX 24 /* room for a number written in decimal */
+
+/* THREAD's pid and tid as C strings (so up to a NUL character they hold):
+ * one kept as a number is written into BUF, which is returned; one kept as
+ * text is returned where it lies, and moves when a thread is added. */
+const char *threads_pid(const struct threads *threads, guint32 thread, char buf[THREADS_NUMBER_MAX]);
+const char *threads_tid(const struct threads *threads, guint32 thread, char buf[THREADS_NUMBER_MAX]);
 
 /* No more are coming, as far as one knows: gives back the index (built
  * again should one be added) and the spare room. */
 void threads_trim(struct threads *threads);
 
-/* For tests: offsets of 8 bytes past BYTES of text, rather than 4 GiB. */
+/* For tests: offsets of 8 bytes past BYTES of text, rather than 4 GiB;
+ * sparse past COUNT threads, rather than 65536. */
 void threads_widen_at(struct threads *threads, gsize bytes);
+void threads_sparse_past(struct threads *threads, guint32 count);
 
 #endif

@@ -47,11 +47,11 @@ static gint64 run_length(const struct run *r)
 	return r->total + (r->end - r->start);
 }
 
-static const char *pid_text(const struct sweep *s, guint32 thread)
+static const char *pid_text(const struct sweep *s, guint32 thread, char number[THREADS_NUMBER_MAX])
 {
 	if (!s->threads || thread >= threads_count(s->threads))
 		return "?";
-	return threads_pid(s->threads, thread);
+	return threads_pid(s->threads, thread, number);
 }
 
 /* A number per distinct pid, for the events without a device id. */
@@ -63,12 +63,13 @@ static guint pid_number(struct sweep *s, guint32 thread)
 	if (known_thread && s->thread_pid[thread])
 		return s->thread_pid[thread] - 1;
 	if (!s->pids)
-		s->pids = g_hash_table_new(g_str_hash, g_str_equal);
-	const char *pid = pid_text(s, thread);
+		s->pids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	char buf[THREADS_NUMBER_MAX];
+	const char *pid = pid_text(s, thread, buf);
 	guint number = GPOINTER_TO_UINT(g_hash_table_lookup(s->pids, pid));
 	if (!number) {
 		number = g_hash_table_size(s->pids) + 1;
-		g_hash_table_insert(s->pids, (gpointer)pid, GUINT_TO_POINTER(number));
+		g_hash_table_insert(s->pids, g_strdup(pid), GUINT_TO_POINTER(number));
 	}
 	if (known_thread)
 		s->thread_pid[thread] = number;
@@ -87,7 +88,7 @@ static struct group *group_of(struct sweep *s, const struct event *e)
 			struct group g = { .out = { .has_device = e->has_device, .device = e->device, .first = e->ts,
 						    .last = event_end(e) } };
 			if (!e->has_device)
-				g.out.pid = g_strdup(pid_text(s, e->thread));
+				g.out.pid = g_strdup(pid_text(s, e->thread, (char[THREADS_NUMBER_MAX]){ 0 }));
 			for (guint u = 0; u < UNIONS; u++)
 				g.runs[u] = (struct run){ G_MININT64, G_MININT64, 0 }; /* empty: any ts starts a run */
 			g_array_append_val(s->groups, g);

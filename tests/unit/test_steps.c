@@ -22,7 +22,7 @@ static struct trace *read_steps(const char *json, guint workers)
 static guint32 thread_of(const struct trace *trace, const char *pid, const char *tid)
 {
 	for (guint t = 0; t < threads_count(trace->threads); t++) {
-		if (strcmp(threads_pid(trace->threads, t), pid) == 0 && strcmp(threads_tid(trace->threads, t), tid) == 0)
+		if (strcmp(threads_pid(trace->threads, t, (char[THREADS_NUMBER_MAX]){ 0 }), pid) == 0 && strcmp(threads_tid(trace->threads, t, (char[THREADS_NUMBER_MAX]){ 0 }), tid) == 0)
 			return t;
 	}
 	CU_FAIL("no such thread");

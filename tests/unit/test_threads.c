@@ -7,6 +7,9 @@
 #include "threads.h"
 
 #define ADD(t, pid, tid) threads_add(t, pid, sizeof pid - 1, tid, sizeof tid - 1)
+/* pid and tid as C strings, a number written into a buffer of the statement's */
+#define PID(t, thread) threads_pid(t, thread, (char[THREADS_NUMBER_MAX]){ 0 })
+#define TID(t, thread) threads_tid(t, thread, (char[THREADS_NUMBER_MAX]){ 0 })
 
 static void test_numbers(void)
 {
@@ -18,14 +21,14 @@ static void test_numbers(void)
 	CU_ASSERT_EQUAL(ADD(t, "1", "7"), 0);
 	CU_ASSERT_EQUAL(ADD(t, "CPU functions", "é"), 3);
 	CU_ASSERT_EQUAL(threads_count(t), 4);
-	ASSERT_STR(threads_pid(t, 0), "1");
-	ASSERT_STR(threads_tid(t, 0), "7");
-	ASSERT_STR(threads_pid(t, 1), "17");
-	ASSERT_STR(threads_tid(t, 1), "");
-	ASSERT_STR(threads_pid(t, 2), "");
-	ASSERT_STR(threads_tid(t, 2), "17");
-	ASSERT_STR(threads_pid(t, 3), "CPU functions");
-	ASSERT_STR(threads_tid(t, 3), "é");
+	ASSERT_STR(PID(t, 0), "1");
+	ASSERT_STR(TID(t, 0), "7");
+	ASSERT_STR(PID(t, 1), "17");
+	ASSERT_STR(TID(t, 1), "");
+	ASSERT_STR(PID(t, 2), "");
+	ASSERT_STR(TID(t, 2), "17");
+	ASSERT_STR(PID(t, 3), "CPU functions");
+	ASSERT_STR(TID(t, 3), "é");
 	threads_free(t);
 }
 
@@ -47,8 +50,8 @@ static void test_nul_characters(void)
 	const char *tid[] = { "b", "", "", "b", "b", "", "" };
 	for (int trimmed = 0; trimmed < 2; trimmed++) {
 		for (guint i = 0; i < G_N_ELEMENTS(pid); i++) {
-			ASSERT_STR(threads_pid(t, i), pid[i]);
-			ASSERT_STR(threads_tid(t, i), tid[i]);
+			ASSERT_STR(PID(t, i), pid[i]);
+			ASSERT_STR(TID(t, i), tid[i]);
 		}
 		threads_trim(t);
 	}
@@ -58,7 +61,7 @@ static void test_nul_characters(void)
 	CU_ASSERT_EQUAL(ADD(copy, "a", "\0b"), G_N_ELEMENTS(pid) - 1 - 1);
 	CU_ASSERT_EQUAL(ADD(t, "\0", "\0\0"), 6);
 	CU_ASSERT_EQUAL(ADD(t, "\0", "\0\0\0"), 7);
-	ASSERT_STR(threads_pid(t, 6), "");
+	ASSERT_STR(PID(t, 6), "");
 	threads_free(copy);
 	threads_free(t);
 }
@@ -79,20 +82,80 @@ static void test_many(void)
 		char pid[16], tid[16];
 		g_snprintf(pid, sizeof pid, "%u", i % 7);
 		g_snprintf(tid, sizeof tid, "%u", i);
-		ASSERT_STR(threads_pid(t, i), pid);
-		ASSERT_STR(threads_tid(t, i), tid);
+		ASSERT_STR(PID(t, i), pid);
+		ASSERT_STR(TID(t, i), tid);
 	}
 	CU_ASSERT_EQUAL(ADD(t, "3", "10"), 10);
 	CU_ASSERT_EQUAL(ADD(t, "x", "y"), n);
 	CU_ASSERT_EQUAL(threads_count(t), n + 1);
-	ASSERT_STR(threads_pid(t, 99999), "4");
-	ASSERT_STR(threads_tid(t, 99999), "99999");
-	ASSERT_STR(threads_tid(t, n), "y");
+	ASSERT_STR(PID(t, 99999), "4");
+	ASSERT_STR(TID(t, 99999), "99999");
+	ASSERT_STR(TID(t, n), "y");
 	threads_clear(t);
 	CU_ASSERT_EQUAL(threads_count(t), 0);
 	CU_ASSERT_EQUAL(ADD(t, "3", "10"), 0);
 	CU_ASSERT_EQUAL(ADD(t, "x", "y"), 1);
 	CU_ASSERT_EQUAL(ADD(t, "3", "10"), 0);
+	threads_free(t);
+}
+
+/* Plain decimal below 2^64 is kept as a number, written back the same; any
+ * other text as it is: "7" and "07" are two tids, 2^64 is text. */
+static void test_numbers_kept(void)
+{
+	struct threads *t = threads_new();
+	CU_ASSERT_EQUAL(ADD(t, "0", "7"), 0);
+	CU_ASSERT_EQUAL(ADD(t, "0", "07"), 1);
+	CU_ASSERT_EQUAL(ADD(t, "0", "-0"), 2);
+	CU_ASSERT_EQUAL(ADD(t, "18446744073709551615", "18446744073709551616"), 3);
+	CU_ASSERT_EQUAL(ADD(t, "256", "65535"), 4);
+	CU_ASSERT_EQUAL(ADD(t, "0", "7"), 0);
+	CU_ASSERT_EQUAL(ADD(t, "18446744073709551615", "18446744073709551616"), 3);
+	const char *pid[] = { "0", "0", "0", "18446744073709551615", "256" };
+	const char *tid[] = { "7", "07", "-0", "18446744073709551616", "65535" };
+	for (int trimmed = 0; trimmed < 2; trimmed++) {
+		for (guint i = 0; i < G_N_ELEMENTS(pid); i++) {
+			ASSERT_STR(PID(t, i), pid[i]);
+			ASSERT_STR(TID(t, i), tid[i]);
+		}
+		threads_trim(t);
+	}
+	char one[THREADS_NUMBER_MAX], other[THREADS_NUMBER_MAX];
+	const char *a = threads_pid(t, 4, one), *b = threads_tid(t, 4, other);
+	ASSERT_STR(a, "256"); /* each in its own buffer */
+	ASSERT_STR(b, "65535");
+	threads_free(t);
+}
+
+/* Past the sparse limit threads are still added and found, numbers, texts
+ * and NUL characters mixed, and found again once trimmed. */
+static void test_sparse(void)
+{
+	struct threads *t = threads_new();
+	threads_sparse_past(t, 20);
+	const guint32 n = 1000;
+	for (guint32 round = 0; round < 2; round++)
+		for (guint32 i = 0; i < n; i++) {
+			char pid[16], tid[16];
+			gsize pid_len = g_snprintf(pid, sizeof pid, i % 3 ? "%u" : "p%u", i % 5);
+			gsize tid_len = g_snprintf(tid, sizeof tid, i % 7 ? "%u" : "%u_z", i);
+			if (i % 7 == 0)
+				tid[tid_len - 2] = '\0'; /* a NUL within: text, no longer a number */
+			CU_ASSERT_EQUAL(threads_add(t, pid, pid_len, tid, tid_len), i);
+		}
+	for (int trimmed = 0; trimmed < 2; trimmed++) {
+		for (guint32 i = 0; i < n; i++) {
+			char pid[16], tid[16];
+			g_snprintf(pid, sizeof pid, i % 3 ? "%u" : "p%u", i % 5);
+			g_snprintf(tid, sizeof tid, "%u", i);
+			ASSERT_STR(PID(t, i), pid);
+			ASSERT_STR(TID(t, i), tid);
+		}
+		threads_trim(t);
+	}
+	CU_ASSERT_EQUAL(ADD(t, "p4", "999"), 999);
+	CU_ASSERT_EQUAL(ADD(t, "x", "y"), n);
+	ASSERT_STR(TID(t, n), "y");
 	threads_free(t);
 }
 
@@ -128,18 +191,18 @@ static void test_json(void)
 	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "1", "\"7\""), 0);
 	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "\"1\"", "7"), 0);
 	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "-3", "1.50"), 1);
-	ASSERT_STR(threads_tid(t, 1), "1.50"); /* as written */
+	ASSERT_STR(TID(t, 1), "1.50"); /* as written */
 	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "null", "\"\""), 2);
-	ASSERT_STR(threads_pid(t, 2), "");
+	ASSERT_STR(PID(t, 2), "");
 	add_json(t, names, &replaced, "9223372036854775807", "99999999999999999999");
-	ASSERT_STR(threads_pid(t, 3), "9223372036854775807");
+	ASSERT_STR(PID(t, 3), "9223372036854775807");
 	CU_ASSERT_EQUAL(replaced, 0);
 	/* invalid UTF-8: replaced, and counted once per text */
 	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "\"p\xff\"", "\"\xfe\""), 4);
 	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "\"p\xff\"", "\"\xfe\""), 4);
 	CU_ASSERT_EQUAL(replaced, 2);
-	ASSERT_STR(threads_pid(t, 4), "p\xef\xbf\xbd");
-	ASSERT_STR(threads_tid(t, 4), "\xef\xbf\xbd");
+	ASSERT_STR(PID(t, 4), "p\xef\xbf\xbd");
+	ASSERT_STR(TID(t, 4), "\xef\xbf\xbd");
 	CU_ASSERT_EQUAL(add_json(t, names, &replaced, "\"p\xef\xbf\xbd\"", "\"\xef\xbf\xbd\""), 4);
 	CU_ASSERT_EQUAL(replaced, 2);
 	names_free(names);
@@ -165,13 +228,13 @@ static void test_reader(void)
 		CU_ASSERT_EQUAL(trace->monitored->len, 3001);
 		for (guint i = 0; i < 3000; i++) {
 			g_autofree char *pid = g_strdup_printf("%u", i % 3), *tid = g_strdup_printf("%u", i);
-			ASSERT_STR(threads_pid(trace->threads, i), pid);
-			ASSERT_STR(threads_tid(trace->threads, i), tid);
+			ASSERT_STR(PID(trace->threads, i), pid);
+			ASSERT_STR(TID(trace->threads, i), tid);
 		}
-		ASSERT_STR(threads_tid(trace->threads, 3000), "-1");
+		ASSERT_STR(TID(trace->threads, 3000), "-1");
 	}
 	g_string_free(json, TRUE);
 }
 
-UNIT_MAIN("threads", UNIT_TEST(test_numbers), UNIT_TEST(test_nul_characters), UNIT_TEST(test_many),
+UNIT_MAIN("threads", UNIT_TEST(test_numbers), UNIT_TEST(test_numbers_kept), UNIT_TEST(test_sparse), UNIT_TEST(test_nul_characters), UNIT_TEST(test_many),
 	  UNIT_TEST(test_add_from), UNIT_TEST(test_json), UNIT_TEST(test_reader))
