@@ -32,6 +32,18 @@ static void test_numbers(void)
 	threads_free(t);
 }
 
+/* Threads 0 to N - 1 of T read as PID[i] and TID[i], before and after threads_trim. */
+static void assert_threads(struct threads *t, const char *const *pid, const char *const *tid, guint n)
+{
+	for (int trimmed = 0; trimmed < 2; trimmed++) {
+		for (guint i = 0; i < n; i++) {
+			ASSERT_STR(PID(t, i), pid[i]);
+			ASSERT_STR(TID(t, i), tid[i]);
+		}
+		threads_trim(t);
+	}
+}
+
 static void test_nul_characters(void)
 {
 	struct threads *t = threads_new();
@@ -48,13 +60,7 @@ static void test_nul_characters(void)
 	/* as C strings: up to the first NUL; found from their neighbours once trimmed */
 	const char *pid[] = { "a", "a", "a", "a", "a", "", "" };
 	const char *tid[] = { "b", "", "", "b", "b", "", "" };
-	for (int trimmed = 0; trimmed < 2; trimmed++) {
-		for (guint i = 0; i < G_N_ELEMENTS(pid); i++) {
-			ASSERT_STR(PID(t, i), pid[i]);
-			ASSERT_STR(TID(t, i), tid[i]);
-		}
-		threads_trim(t);
-	}
+	assert_threads(t, pid, tid, G_N_ELEMENTS(pid));
 	struct threads *copy = threads_new();
 	for (guint i = 0; i < G_N_ELEMENTS(pid); i++)
 		CU_ASSERT_EQUAL(threads_add_from(copy, t, G_N_ELEMENTS(pid) - 1 - i), i);
@@ -113,13 +119,7 @@ static void test_numbers_kept(void)
 	CU_ASSERT_EQUAL(ADD(t, "18446744073709551615", "18446744073709551616"), 3);
 	const char *pid[] = { "0", "0", "0", "18446744073709551615", "256" };
 	const char *tid[] = { "7", "07", "-0", "18446744073709551616", "65535" };
-	for (int trimmed = 0; trimmed < 2; trimmed++) {
-		for (guint i = 0; i < G_N_ELEMENTS(pid); i++) {
-			ASSERT_STR(PID(t, i), pid[i]);
-			ASSERT_STR(TID(t, i), tid[i]);
-		}
-		threads_trim(t);
-	}
+	assert_threads(t, pid, tid, G_N_ELEMENTS(pid));
 	char one[THREADS_NUMBER_MAX], other[THREADS_NUMBER_MAX];
 	const char *a = threads_pid(t, 4, one), *b = threads_tid(t, 4, other);
 	ASSERT_STR(a, "256"); /* each in its own buffer */
