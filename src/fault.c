@@ -60,9 +60,19 @@ static void on_glib_error(const gchar *domain, GLogLevelFlags level, const gchar
 	g_log_default_handler(domain, level, message, data); /* then GLib aborts, as for any error */
 }
 
+static void ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data)
+{
+	(void)domain, (void)level, (void)message, (void)data;
+}
+
 void fault_install(void)
 {
 	g_log_set_handler("GLib", G_LOG_LEVEL_ERROR | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, on_glib_error, NULL);
+	/* g_logv allocates on its first call (a GPrivate of its depth), and
+	 * GLib aborts when that fails: a first call now, so that the message
+	 * of a failed allocation reaches on_glib_error without allocating. */
+	g_log_set_handler("profile_parser", G_LOG_LEVEL_DEBUG, ignore_log, NULL);
+	g_log("profile_parser", G_LOG_LEVEL_DEBUG, "%s", "");
 	struct rlimit limit;
 	if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
 		mallopt(M_ARENA_MAX, 1);
