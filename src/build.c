@@ -191,7 +191,6 @@ struct forest *forest_build(struct trace *trace)
 	events_sort_by_thread(forest->events, forest->count);
 	forest->up = g_new(guint32, forest->count);
 	forest->subtree_end = g_new(guint32, forest->count);
-	forest->threads = threads_count(trace->threads);
 	forest->thread_ids = trace->threads;
 	g_autoptr(GArray) stack = g_array_new(FALSE, FALSE, sizeof(guint));
 	for (guint first = 0, end; first < forest->count; first = end) { /* each thread's run */

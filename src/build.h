@@ -27,7 +27,6 @@ struct forest {
 	guint count;          /* below FOREST_END */
 	guint32 *up;          /* a parent, or FOREST_ROOT | the next root */
 	guint32 *subtree_end;
-	guint threads;
 	guint threads_with_nodes;
 	const struct threads *thread_ids; /* the trace's threads */
 	guint first_root;            /* FOREST_END when there is no node */

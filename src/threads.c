@@ -21,11 +21,9 @@ struct threads {
 	char *text;
 	gsize text_len, text_room;
 	/* dense: where thread T's text starts, count + 1 entries, the last the
-	 * end of the text; 4 bytes each until the text passes 4 GiB, then 8 */
-	guint32 *start32;
-	guint64 *start64;
+	 * end of the text (at most DENSE_MAX + 1 of them: 8 bytes each is little) */
+	guint64 *start;
 	gsize start_room;
-	gsize wide_at;   /* G_MAXUINT32, or less for tests */
 	guint64 *sparse; /* in place of those past dense_max threads, and after threads_trim */
 	gsize sparse_room;
 	guint32 dense_max;
@@ -59,7 +57,7 @@ static const char *skip_item(const struct threads *t, const char *p)
 static gsize start_of(const struct threads *t, guint32 thread)
 {
 	if (!t->sparse)
-		return t->start64 ? t->start64[thread] : t->start32[thread];
+		return t->start[thread];
 	const char *p = t->text + t->sparse[thread >> SPARSE_SHIFT];
 	for (guint32 skip = thread & ((1u << SPARSE_SHIFT) - 1); skip; skip--)
 		p = skip_item(t, skip_item(t, p));
@@ -86,8 +84,7 @@ static void make_sparse(struct threads *t)
 		sparse[i] = start_of(t, i << SPARSE_SHIFT);
 	t->sparse = sparse;
 	t->sparse_room = room;
-	g_clear_pointer(&t->start32, g_free);
-	g_clear_pointer(&t->start64, g_free);
+	g_clear_pointer(&t->start, g_free);
 	t->start_room = 0;
 }
 
@@ -105,22 +102,10 @@ static void set_start(struct threads *t, guint32 thread, gsize start)
 	}
 	if (thread >= t->start_room) {
 		t->start_room = MAX(t->start_room * 2, 16);
-		if (t->start64)
-			t->start64 = g_renew(guint64, t->start64, t->start_room);
-		else
-			t->start32 = g_renew(guint32, t->start32, t->start_room);
+		t->start = g_renew(guint64, t->start, t->start_room);
 	}
-	if (!t->start64 && start > t->wide_at) { /* 4 GiB of text: offsets of 8 bytes from now on */
-		t->start64 = g_new(guint64, t->start_room);
-		for (guint32 i = 0; i < thread; i++)
-			t->start64[i] = t->start32[i];
-		g_clear_pointer(&t->start32, g_free);
-	}
-	if (t->start64)
-		t->start64[thread] = start;
-	else
-		t->start32[thread] = (guint32)start;
-	if (thread > t->dense_max) { /* many threads: 4 or 8 bytes each is too much */
+	t->start[thread] = start;
+	if (thread > t->dense_max) { /* many threads: 8 bytes each is too much */
 		make_sparse(t);
 		set_start(t, thread, start);
 	}
@@ -129,15 +114,9 @@ static void set_start(struct threads *t, guint32 thread, gsize start)
 struct threads *threads_new(void)
 {
 	struct threads *t = g_new0(struct threads, 1);
-	t->wide_at = G_MAXUINT32;
 	t->dense_max = DENSE_MAX;
 	set_start(t, 0, 0);
 	return t;
-}
-
-void threads_widen_at(struct threads *t, gsize bytes)
-{
-	t->wide_at = MIN(bytes, G_MAXUINT32);
 }
 
 void threads_sparse_past(struct threads *t, guint32 count)
@@ -150,8 +129,7 @@ void threads_free(struct threads *t)
 	if (!t)
 		return;
 	g_free(t->text);
-	g_free(t->start32);
-	g_free(t->start64);
+	g_free(t->start);
 	g_free(t->sparse);
 	g_free(t->slots);
 	g_free(t);

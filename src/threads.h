@@ -42,9 +42,7 @@ const char *threads_tid(const struct threads *threads, guint32 thread, char buf[
  * again should one be added) and the spare room. */
 void threads_trim(struct threads *threads);
 
-/* For tests: offsets of 8 bytes past BYTES of text, rather than 4 GiB;
- * sparse past COUNT threads, rather than 65536. */
-void threads_widen_at(struct threads *threads, gsize bytes);
+/* For tests: sparse past COUNT threads, rather than 65536. */
 void threads_sparse_past(struct threads *threads, guint32 count);
 
 #endif

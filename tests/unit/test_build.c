@@ -88,7 +88,7 @@ static void test_threads_apart(void)
 	g_autoptr(Trace) t = fixture_read("[" OP("t1", 0, 100, 1) "," OP("t2", 10, 5, 2) "," OP("t1b", 200, 1, 1) "]");
 	g_autoptr(Forest) f = forest_build(t);
 	ASSERT_STR(parent_name(f, find(f, "t2")), "(root)");
-	CU_ASSERT_EQUAL(f->threads, 2);
+	CU_ASSERT_EQUAL(threads_count(f->thread_ids), 2);
 	/* roots of all threads in sort order */
 	guint root = f->first_root;
 	ASSERT_STR(name_of(f, root), "t1");
