@@ -14,6 +14,30 @@
 #define DEFAULT_HOST "cuda_runtime,cuda_driver"
 #define DEFAULT_DEVICE "kernel,gpu_memcpy,gpu_memset"
 
+/* An empty element of the comma-separated VALUE of OPTION (two commas in a
+ * row, one at an end, or only blanks between them), or a VALUE of none,
+ * is a usage error: it names nothing, and was likely a slip of the shell.
+ * PREFIX: a leading '+' is allowed (--columns +LIST). WHAT: "category". */
+static gboolean check_list(const char *option, const char *value, const char *what, gboolean prefix,
+			   GError **error)
+{
+	if (!value)
+		return TRUE;
+	const char *list = prefix && value[0] == '+' ? value + 1 : value;
+	g_auto(GStrv) parts = g_strsplit(list, ",", -1);
+	guint empty = 0, count = g_strv_length(parts);
+	for (char **part = parts; *part; part++)
+		empty += !*g_strstrip(*part);
+	if (count && !empty)
+		return TRUE;
+	if (empty == count)
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s names no %s", option, what);
+	else
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "%s '%s' has an empty %s (two commas in a row, or one at an end)", option, value, what);
+	return FALSE;
+}
+
 static char **split_list(const char *text)
 {
 	char **parts = g_strsplit(text, ",", -1);
@@ -162,9 +186,9 @@ static gboolean step_option(const char *option, const char *value, gpointer data
 {
 	struct options *options = data;
 	(void)option;
-	g_auto(GStrv) parts = g_strsplit(value, "-", 2);
+	g_auto(GStrv) parts = g_strsplit(value, "-", 2); /* none for "" */
 	guint64 first, last;
-	if (!g_ascii_string_to_unsigned(parts[0], 10, 0, G_MAXUINT64, &first, NULL) ||
+	if (!parts[0] || !g_ascii_string_to_unsigned(parts[0], 10, 0, G_MAXUINT64, &first, NULL) ||
 	    !g_ascii_string_to_unsigned(parts[1] ? parts[1] : parts[0], 10, 0, G_MAXUINT64, &last, NULL) ||
 	    first > last) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -210,6 +234,11 @@ static gboolean comm_pattern_option(const char *option, const char *value, gpoin
 	struct options *options = data;
 	(void)option;
 	g_autoptr(GError) bad = NULL;
+	if (!*value) {
+		g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+				    "--comm-pattern '' names no device event (an empty pattern would match every one)");
+		return FALSE;
+	}
 	GRegex *regex = g_regex_new(value, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &bad);
 	if (!regex) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--comm-pattern: %s", bad->message);
@@ -333,6 +362,19 @@ static gboolean check_options(struct options *options, GError **error)
 					    "-s '' names no file (- is standard input)");
 			return FALSE;
 		}
+	const char *files[][2] = { { "--et", options->et },
+				   { "--opaque/--whitelist", options->opaque_file },
+				   { "--exclude/--blacklist", options->exclude_file } };
+	for (gsize i = 0; i < G_N_ELEMENTS(files); i++)
+		if (files[i][1] && !*files[i][1]) {
+			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s '' names no file", files[i][0]);
+			return FALSE;
+		}
+	for (char **merge = options->merge; merge && *merge; merge++)
+		if (!**merge) {
+			g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--merge '' names no file");
+			return FALSE;
+		}
 	if (options->jobs < 0) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
 			    "-j wants a number of traces >= 1, or 0 for one per processor, not %d", options->jobs);
@@ -434,6 +476,12 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 		fputs(version_text, stdout);
 		return OPTIONS_DONE;
 	}
+	if (!check_list("-mc/--monitor_cat", mc, "category", FALSE, error) ||
+	    !check_list("-hc/--host_cat", hc, "category", FALSE, error) ||
+	    !check_list("-dc/--device_cat", dc, "category", FALSE, error) ||
+	    !check_list("--columns", columns, "column", TRUE, error) ||
+	    !check_list("--sort", options->sort_list, "column", FALSE, error))
+		return OPTIONS_USAGE;
 	options->monitor_cats = split_list(mc ? mc : DEFAULT_MONITOR);
 	options->host_cats = split_list(hc ? hc : DEFAULT_HOST);
 	options->device_cats = split_list(dc ? dc : DEFAULT_DEVICE);

@@ -83,7 +83,7 @@ gboolean sort_parse_top(const char *text, guint *top, GError **error)
 		return TRUE;
 	}
 	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-		    "--top wants a whole number of rows >= 1, not '%s'", text);
+		    "--top wants a whole number of rows from 1 to %u, not '%s'", G_MAXUINT, text);
 	return FALSE;
 }
 

@@ -126,4 +126,46 @@ expect_status 0 "a good run"
 cmp -s "$tmp/keep.csv" "$cases/exact_time.csv" && pass "a good run replaces the destination" || fail "destination not replaced"
 pp -s "$good" -d "/proc/no/such/place.csv"
 expect_status 1 "an output that cannot be written"
+
+# An empty value, or an empty element of a list (two commas in a row, one at
+# an end, only blanks between), is a usage error (2) with one clear message
+# and nothing else (no GLib assertion), before any trace is read.
+usage_line() {
+	message=$1; shift
+	pp -s "$good" -d "$tmp/never.csv" "$@"
+	expect_status 2 "$*"
+	printf 'profile_parser: %s\nTry %s for more information.\n' "$message" "'profile_parser --help'" > "$tmp/want"
+	cmp -s "$tmp/err" "$tmp/want" && pass "$*: the message alone" || { fail "$*: standard error is not '$message' alone:"; cat "$tmp/err"; }
+}
+usage_line "--step wants a step number N or a range N-M (N <= M), not ''" --step ''
+usage_line "--step wants a step number N or a range N-M (N <= M), not ''" --step=
+usage_line "--sort 'name,,depth' has an empty column (two commas in a row, or one at an end)" --sort 'name,,depth'
+usage_line "--sort 'name,' has an empty column (two commas in a row, or one at an end)" --sort 'name,'
+usage_line "--sort names no column" --sort ''
+usage_line "--columns 'name, ,depth' has an empty column (two commas in a row, or one at an end)" --columns 'name, ,depth'
+usage_line "--columns '+,depth' has an empty column (two commas in a row, or one at an end)" --columns '+,depth'
+usage_line "--columns names no column" --columns '+'
+usage_line "-mc/--monitor_cat names no category" -mc ''
+usage_line "-mc/--monitor_cat 'cpu_op,,user_annotation' has an empty category (two commas in a row, or one at an end)" -mc 'cpu_op,,user_annotation'
+usage_line "-mc/--monitor_cat names no category" --monitor_cat=' , '
+usage_line "-hc/--host_cat ',cuda_runtime' has an empty category (two commas in a row, or one at an end)" -hc ',cuda_runtime'
+usage_line "-hc/--host_cat names no category" --host-cat ''
+usage_line "-dc/--device_cat 'kernel,' has an empty category (two commas in a row, or one at an end)" -dc 'kernel,'
+usage_line "-dc/--device_cat names no category" -dc ''
+usage_line "--et '' names no file" --et ''
+usage_line "--opaque/--whitelist '' names no file" --opaque ''
+usage_line "--exclude/--blacklist '' names no file" --blacklist ''
+usage_line "--comm-pattern '' names no device event (an empty pattern would match every one)" --comm-pattern ''
+# --top's limit is said: 4294967295 (the most a 32-bit count holds) is taken, one more is not.
+usage_line "--top wants a whole number of rows from 1 to 4294967295, not '4294967296'" --top 4294967296
+usage_line "--top wants a whole number of rows from 1 to 4294967295, not '0'" --top 0
+pp -s "$good" -d "$tmp/top.csv" --top 4294967295 -q
+expect_status 0 "--top 4294967295, the limit, is taken"
+pp --merge '' -d "$tmp/never.csv"
+expect_status 2 "--merge ''"
+expect_line "$(printf "profile_parser: --merge '' names no file\nTry 'profile_parser --help' for more information.")" "--merge '': the message alone"
+[ -e "$tmp/never.csv" ] && fail "a usage error wrote an output" || pass "no output after the usage errors"
+# Blanks around the names of a list are no empty element.
+pp -s "$good" -d "$tmp/blanks.csv" -q -mc ' python_function , cpu_op ' --columns ' name , depth ' --sort ' depth '
+expect_status 0 "blanks around list names"
 finish

@@ -184,7 +184,7 @@ usage "a list column as a key" "--sort: 'kernels' is a list column; sort by a nu
 usage "a node column in a summary" "--sort: unknown column 'device duration(ms)'; the columns are: rank, name, count," --summary name --sort "device duration(ms)"
 usage "an empty --sort" "--sort names no column" --sort " , "
 for n in 0 -3 abc 2.5 ""; do
-	usage "--top '$n'" "profile_parser: --top wants a whole number of rows >= 1, not '$n'" --top "$n"
+	usage "--top '$n'" "profile_parser: --top wants a whole number of rows from 1 to 4294967295, not '$n'" --top "$n"
 done
 [ -e "$tmp/never.csv" ] && fail "a usage error wrote an output" || pass "no output after usage errors"
 

@@ -149,7 +149,7 @@ static void test_top_values(void)
 	for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
 		g_autoptr(GError) error = NULL;
 		CU_ASSERT_FALSE(sort_parse_top(bad[i], &top, &error));
-		g_autofree char *want = g_strdup_printf("--top wants a whole number of rows >= 1, not '%s'", bad[i]);
+		g_autofree char *want = g_strdup_printf("--top wants a whole number of rows from 1 to 4294967295, not '%s'", bad[i]);
 		if (error)
 			ASSERT_STR(error->message, want);
 	}
