@@ -117,6 +117,12 @@ void run_job(struct job *job, const struct run_settings *settings)
 		set_error(job, "the Execution Trace", error);
 		return;
 	}
+	if (options->communication && !classifier_check(options->communication, (const struct event *)trace->device->data,
+							 trace->device->len, &error)) {
+		abort_output(job, &output);
+		set_error(job, job->src, error);
+		return;
+	}
 	stage[0] = lap(&mark);
 	g_autoptr(Forest) forest = forest_build(trace);
 	stage[1] = lap(&mark);

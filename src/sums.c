@@ -1,13 +1,23 @@
 #include "sums.h"
 #include <string.h>
+#include "output.h"
 #include "roles.h"
 
-enum device_class classify(struct classifier *c, const struct event *event)
+/* EVENT's class by its category alone, or CLASS_COUNT when its name decides. */
+static enum device_class class_by_category(const struct event *event)
 {
 	if (strcmp(category_name(event->category)->text, "gpu_memcpy") == 0)
 		return CLASS_MEMCPY;
 	if (strcmp(category_name(event->category)->text, "gpu_memset") == 0)
 		return CLASS_MEMSET;
+	return CLASS_COUNT;
+}
+
+enum device_class classify(struct classifier *c, const struct event *event)
+{
+	enum device_class by_category = class_by_category(event);
+	if (by_category != CLASS_COUNT)
+		return by_category;
 	gpointer known = g_hash_table_lookup(c->by_name, event->name);
 	if (known)
 		return GPOINTER_TO_UINT(known) - 1;
@@ -16,6 +26,26 @@ enum device_class classify(struct classifier *c, const struct event *event)
 	enum device_class class = matches ? CLASS_COMMUNICATION : CLASS_COMPUTE;
 	g_hash_table_insert(c->by_name, (gpointer)event->name, GUINT_TO_POINTER(class + 1));
 	return class;
+}
+
+gboolean classifier_check(const GRegex *pattern, const struct event *events, guint count, GError **error)
+{
+	g_autoptr(GHashTable) seen = g_hash_table_new(NULL, NULL); /* names are interned: one pointer each */
+	for (guint i = 0; i < count; i++) {
+		const struct name *name = events[i].name;
+		if (class_by_category(&events[i]) != CLASS_COUNT || !g_hash_table_add(seen, (gpointer)name))
+			continue;
+		g_autoptr(GError) failed = NULL;
+		g_regex_match_full(pattern, name->text, (gssize)name->len, 0, 0, NULL, &failed);
+		if (failed) {
+			g_autofree char *shown = output_shown(name->text);
+			g_set_error(error, G_REGEX_ERROR, G_REGEX_ERROR_MATCH,
+				    "--comm-pattern '%s' cannot be matched against the device event name '%s': %s",
+				    g_regex_get_pattern(pattern), shown, failed->message);
+			return FALSE;
+		}
+	}
+	return TRUE;
 }
 
 enum device_class classifier_class(struct classifier *c, const struct event *event)

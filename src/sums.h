@@ -43,6 +43,12 @@ void classifier_init(struct classifier *c, const GRegex *communication);
 /* EVENT's class: by category (memcpy, memset), else by name, once per name. */
 enum device_class classifier_class(struct classifier *c, const struct event *event);
 void classifier_clear(struct classifier *c);
+/* Whether PATTERN (--comm-pattern) can be matched against the name of each
+ * of the COUNT device EVENTS, each name once. A pattern that backtracks
+ * without end (as (a+)+b does on "aaaa...a_b") hits PCRE's match limit,
+ * which GLib reports as an error, not as no match: FALSE then, and ERROR
+ * names the pattern and the name. */
+gboolean classifier_check(const GRegex *pattern, const struct event *events, guint count, GError **error);
 /* "compute", "communication", "memcpy", "memset". */
 const char *device_class_name(enum device_class class);
 /* The class of the device EVENT: by its category, else by C's pattern

@@ -161,6 +161,35 @@ usage_line "--top wants a whole number of rows from 1 to 4294967295, not '429496
 usage_line "--top wants a whole number of rows from 1 to 4294967295, not '0'" --top 0
 pp -s "$good" -d "$tmp/top.csv" --top 4294967295 -q
 expect_status 0 "--top 4294967295, the limit, is taken"
+# A --comm-pattern that backtracks without end, (a+)+b on 40 a's and "_b",
+# hits PCRE's match limit: an error that names the pattern and the name, not
+# "no match" (exit status 1, the trace could not be read as asked). The same
+# pattern on a short name, and a plain one on the long name, are no error.
+comm_trace() {
+	printf '{"traceEvents": [
+  {"ph": "X", "cat": "cpu_op", "name": "op", "pid": 1, "tid": 1, "ts": 0, "dur": 100},
+  {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 10, "dur": 5, "args": {"correlation": 1}},
+  {"ph": "X", "cat": "kernel", "name": "%s", "pid": 0, "tid": 7, "ts": 20, "dur": 30, "args": {"correlation": 1}}]}\n' "$1" > "$2"
+}
+long=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_b
+comm_trace "$long" "$tmp/backtrack.json"
+comm_trace aaa_b "$tmp/short.json"
+pp -q -s "$tmp/backtrack.json" -d "$tmp/comm.csv" -mc cpu_op --columns name,communication\(ms\) --comm-pattern '(a+)+b'
+expect_status 1 "--comm-pattern at PCRE's match limit is an error"
+expect_stderr "profile_parser: $tmp/backtrack.json: --comm-pattern '(a+)+b' cannot be matched against the device event name '$long': " "the match limit: the message names the trace, the pattern and the name"
+expect_stderr "limit" "the match limit: the message says the limit was reached"
+[ -e "$tmp/comm.csv" ] && fail "the match limit: an output was written" || pass "the match limit: no output"
+pp -q -s "$tmp/backtrack.json" -d "$tmp/comm.csv" -mc cpu_op --summary kernel --comm-pattern '(a+)+b'
+expect_status 1 "the match limit with --summary kernel"
+pp -q -s "$tmp/short.json" -d - -mc cpu_op --columns name,communication\(ms\) --comm-pattern '(a+)+b'
+expect_status 0 "(a+)+b on a short name"
+expect_output "(a+)+b on a short name: no match, no error" '"name","communication(ms)"
+"op","0.0"'
+pp -q -s "$tmp/backtrack.json" -d - -mc cpu_op --columns name,communication\(ms\) --comm-pattern 'a_B$'
+expect_status 0 "a plain pattern on the long name"
+expect_output "a plain pattern on the long name matches" '"name","communication(ms)"
+"op","0.03"'
+
 pp --merge '' -d "$tmp/never.csv"
 expect_status 2 "--merge ''"
 expect_line "$(printf "profile_parser: --merge '' names no file\nTry 'profile_parser --help' for more information.")" "--merge '': the message alone"
