@@ -91,7 +91,9 @@ static void append_frame(GString *out, const struct flame_tree *tree, guint f, g
 	append_escaped(out, frame->name, frame->len);
 	g_string_append(out, "&#10;");
 	time_append_ms(out, frame->total);
-	g_string_append_printf(out, " ms, %.2f%%</title><rect x=\"", 100.0 * frame->total / grand);
+	char percent[G_ASCII_DTOSTR_BUF_SIZE];
+	g_ascii_formatd(percent, sizeof percent, "%.2f", 100.0 * frame->total / grand); /* not the locale's comma */
+	g_string_append_printf(out, " ms, %s%%</title><rect x=\"", percent);
 	append_px(out, left);
 	g_string_append_printf(out, "\" y=\"%d\" width=\"", y);
 	append_px(out, right - left);
@@ -115,7 +117,7 @@ static void append_frame(GString *out, const struct flame_tree *tree, guint f, g
 static const char script[] =
 	"<script><![CDATA[\n"
 	"(function () {\n"
-	"var W = %d, P = %d, CW = %.1f, zoomed = null;\n"
+	"var W = %d, P = %d, CW = %s, zoomed = null;\n"
 	"var fs = [].map.call(document.querySelectorAll('g.f'), function (g) {\n"
 	"  var r = g.querySelector('rect'), t = g.querySelector('title').textContent;\n"
 	"  var f = { g: g, r: r, x: +r.getAttribute('x'), w: +r.getAttribute('width'),\n"
@@ -248,7 +250,9 @@ gboolean flame_svg_write(struct output *out, const struct flame_tree *tree, cons
 			g_string_truncate(text, 0);
 		}
 	}
-	g_string_append_printf(text, script, SVG_WIDTH, PAD, LABEL_CHAR_WIDTH);
+	char char_width[G_ASCII_DTOSTR_BUF_SIZE]; /* JavaScript's 7.2, never the locale's 7,2 */
+	g_ascii_formatd(char_width, sizeof char_width, "%.1f", LABEL_CHAR_WIDTH);
+	g_string_append_printf(text, script, SVG_WIDTH, PAD, char_width);
 	g_string_append(text, "</svg>\n");
 	return ok && output_write(out, text->str, text->len);
 }

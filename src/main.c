@@ -232,7 +232,14 @@ static int run(const struct options *options)
 
 int main(int argc, char **argv)
 {
+	/* The user's locale for the system's and GLib's messages and for
+	 * characters; numbers, though, are written with a '.' and no grouping
+	 * whatever LC_NUMERIC says: outputs are read by programs (CSV, JSON
+	 * Lines, the SVG's script) and the report and tables by scripts too.
+	 * Each formatting of a fraction uses g_ascii_formatd (or integers)
+	 * besides, so that none depends on this line. */
 	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
 	fault_install();
 	output_init();
 	struct options options;

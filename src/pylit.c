@@ -134,10 +134,12 @@ gsize pylit_append_string(GString *out, const char *s, gsize len)
  * and the power of ten of the first of them. */
 static int shortest_digits(double value, char digits[20], int *exponent)
 {
-	char text[40];
+	char text[G_ASCII_DTOSTR_BUF_SIZE];
 	for (int precision = 1; precision <= 17; precision++) {
-		snprintf(text, sizeof text, "%.*e", precision - 1, value);
-		if (strtod(text, NULL) == value)
+		char format[8];
+		g_snprintf(format, sizeof format, "%%.%de", precision - 1);
+		g_ascii_formatd(text, sizeof text, format, value); /* with '.', whatever the locale */
+		if (g_ascii_strtod(text, NULL) == value)
 			break;
 	}
 	int n = 0;

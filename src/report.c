@@ -4,6 +4,10 @@
 #include "timefmt.h"
 #include "warnings.h"
 
+/* VALUE by FORMAT ("%.1f") with a '.', whatever the locale: the report is read
+ * by scripts too. */
+#define DECIMAL(buffer, format, value) g_ascii_formatd(buffer, sizeof buffer, format, value)
+
 /* A device's fields, as far as the trace gives them. The friendly names
  * (compute capability, SMs) are NVIDIA's meaning of those fields; other
  * devices (AMD's computeMajor is a GFX version, numSms counts compute units)
@@ -27,8 +31,10 @@ static void describe_fields(GString *text, const struct device_info *device)
 #define SEPARATE() (text->len > start ? ", " : "")
 	if (device->name && *device->name)
 		g_string_append(text, device->name);
+	char gib[G_ASCII_DTOSTR_BUF_SIZE];
 	if (device->has_memory)
-		g_string_append_printf(text, "%s%.1f GiB", SEPARATE(), device->total_global_mem / (1 << 30));
+		g_string_append_printf(text, "%s%s GiB", SEPARATE(),
+				       DECIMAL(gib, "%.1f", device->total_global_mem / (1 << 30)));
 	if (nvidia && device->compute_major)
 		g_string_append_printf(text, "%scompute capability %s.%s", SEPARATE(), device->compute_major,
 				       device->compute_minor ? device->compute_minor : "?");
@@ -133,7 +139,9 @@ static void print_coverage(FILE *out, const struct coverage *c)
 	time_append_ms(line, c->total);
 	g_string_append_printf(line, " ms in %u device event%s; ", c->events, c->events == 1 ? "" : "s");
 	time_append_ms(line, c->monitored);
-	g_string_append_printf(line, " ms (%.1f%%) under monitored events; ", c->total ? 100.0 * c->monitored / c->total : 100.0);
+	char percent[G_ASCII_DTOSTR_BUF_SIZE];
+	g_string_append_printf(line, " ms (%s%%) under monitored events; ",
+			       DECIMAL(percent, "%.1f", c->total ? 100.0 * c->monitored / c->total : 100.0));
 	time_append_ms(line, c->outside);
 	g_string_append_printf(line, " ms from %u launch%s outside any monitored event\n", c->outside_launches,
 			       c->outside_launches == 1 ? "" : "es");
@@ -181,9 +189,10 @@ void report_print(FILE *out, const struct run_summary *run)
 	warnings_print(out, run);
 	fprintf(out, "profile_parser: %s\n", run->src);
 	print_devices(out, run->trace);
-	fprintf(out, "  events:        %" G_GINT64_FORMAT " read (%.1f MB), %" G_GINT64_FORMAT " skipped"
+	char mb[G_ASCII_DTOSTR_BUF_SIZE], seconds[5][G_ASCII_DTOSTR_BUF_SIZE];
+	fprintf(out, "  events:        %" G_GINT64_FORMAT " read (%s MB), %" G_GINT64_FORMAT " skipped"
 		" (%" G_GINT64_FORMAT " malformed, %" G_GINT64_FORMAT " unmatched B/E)\n",
-		stats->events, stats->bytes / 1e6, read_stats_skipped(stats),
+		stats->events, DECIMAL(mb, "%.1f", stats->bytes / 1e6), read_stats_skipped(stats),
 		read_stats_skipped(stats) - stats->skipped[SKIP_UNMATCHED_B] - stats->skipped[SKIP_UNMATCHED_E],
 		stats->skipped[SKIP_UNMATCHED_B] + stats->skipped[SKIP_UNMATCHED_E]);
 	fprintf(out, "  nodes:         %u monitored on %u thread%s, deepest level %u\n", run->forest->count,
@@ -208,8 +217,11 @@ void report_print(FILE *out, const struct run_summary *run)
 		fprintf(out, "  %-15s%" G_GUINT64_FORMAT " written to %s\n",
 			flame_format(run->options->format) ? "stacks:" : "rows:", run->rows,
 			g_strcmp0(run->dst, "-") == 0 ? "standard output" : run->dst);
-	fprintf(out, "  wall time:     %.3f s (read %.3f, build %.3f, attribute %.3f, write %.3f)\n", run->seconds,
-		run->stage_seconds[0], run->stage_seconds[1], run->stage_seconds[2], run->stage_seconds[3]);
+	DECIMAL(seconds[0], "%.3f", run->seconds);
+	for (int i = 0; i < 4; i++)
+		DECIMAL(seconds[i + 1], "%.3f", run->stage_seconds[i]);
+	fprintf(out, "  wall time:     %s s (read %s, build %s, attribute %s, write %s)\n", seconds[0], seconds[1],
+		seconds[2], seconds[3], seconds[4]);
 }
 
 #define PROGRESS_FROM (64 << 20)
@@ -230,11 +242,12 @@ void report_progress(const char *path, gint64 bytes, double fraction, gboolean d
 		return;
 	shown = now;
 	double seconds = (now - started) / 1e6;
-	fprintf(stderr, "\r\033[Kprofile_parser: reading %s: %.0f MB", g_strcmp0(path, "-") == 0 ? "standard input" : path,
-		bytes / 1e6);
+	char number[G_ASCII_DTOSTR_BUF_SIZE];
+	fprintf(stderr, "\r\033[Kprofile_parser: reading %s: %s MB", g_strcmp0(path, "-") == 0 ? "standard input" : path,
+		DECIMAL(number, "%.0f", bytes / 1e6));
 	if (fraction >= 0)
-		fprintf(stderr, " (%.0f%%)", 100 * fraction);
+		fprintf(stderr, " (%s%%)", DECIMAL(number, "%.0f", 100 * fraction));
 	if (seconds > 0)
-		fprintf(stderr, ", %.0f MB/s", bytes / 1e6 / seconds);
+		fprintf(stderr, ", %s MB/s", DECIMAL(number, "%.0f", bytes / 1e6 / seconds));
 	fflush(stderr);
 }

@@ -179,7 +179,9 @@ static void warn_coverage(FILE *out, const struct run_summary *run)
 	if (percent >= COVERAGE_WARNING)
 		return;
 	g_autoptr(GString) text = g_string_new(NULL);
-	g_string_append_printf(text, "monitored events claim %.1f%% of the device time (", percent);
+	char shown[G_ASCII_DTOSTR_BUF_SIZE];
+	g_ascii_formatd(shown, sizeof shown, "%.1f", percent); /* 18.5, never the locale's 18,5 */
+	g_string_append_printf(text, "monitored events claim %s%% of the device time (", shown);
 	time_append_ms(text, c->monitored);
 	g_string_append(text, " of ");
 	time_append_ms(text, c->total);
