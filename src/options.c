@@ -96,12 +96,13 @@ static const char description_tail[] =
 
 #define HELP_WIDTH 72
 
-/* --version, in the GNU form. The project has not stated a licence yet:
- * LICENSE says so until it does. */
-#define COPYRIGHT "Copyright (C) 2026 profile_parser developers."
-#define LICENSE "License: none stated yet; ask the authors before redistributing."
+/* --version, in the GNU form (as coreutils words it); the licence's text is
+ * the file LICENSE. */
+#define COPYRIGHT "Copyright (C) 2026 the profile_parser authors."
+#define LICENSE "License MIT: the MIT License <https://opensource.org/licenses/MIT>."
 static const char version_text[] =
 	"profile_parser " PACKAGE_VERSION "\n" COPYRIGHT "\n" LICENSE "\n"
+	"This is free software: you are free to change and redistribute it.\n"
 	"There is NO WARRANTY, to the extent permitted by law.\n";
 
 /* The --help text after the options: the default columns, from the

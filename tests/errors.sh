@@ -35,10 +35,17 @@ expect_status 1 "--help as the value of -s is a file name"
 pp --version
 expect_status 0 "--version"
 sed -n 1p "$tmp/out" | grep -qx "profile_parser [0-9][0-9.]*" && pass "--version: name and version" || fail "--version line 1: $(sed -n 1p "$tmp/out")"
-sed -n 2p "$tmp/out" | grep -qx "Copyright (C) 20[0-9][0-9] profile_parser developers\." && pass "--version: copyright" || fail "--version line 2: $(sed -n 2p "$tmp/out")"
-sed -n 3p "$tmp/out" | grep -q "^License" && pass "--version: licence" || fail "--version line 3: $(sed -n 3p "$tmp/out")"
-[ "$(sed -n 4p "$tmp/out")" = "There is NO WARRANTY, to the extent permitted by law." ] && [ "$(wc -l < "$tmp/out")" -eq 4 ] \
+# the MIT licence (the file LICENSE), in the words of coreutils
+sed -n 2p "$tmp/out" | grep -qx "Copyright (C) 20[0-9][0-9] the profile_parser authors\." && pass "--version: copyright" || fail "--version line 2: $(sed -n 2p "$tmp/out")"
+[ "$(sed -n 3p "$tmp/out")" = "License MIT: the MIT License <https://opensource.org/licenses/MIT>." ] && pass "--version: the MIT licence" || fail "--version line 3: $(sed -n 3p "$tmp/out")"
+[ "$(sed -n 4p "$tmp/out")" = "This is free software: you are free to change and redistribute it." ] && pass "--version: free software" || fail "--version line 4: $(sed -n 4p "$tmp/out")"
+[ "$(sed -n 5p "$tmp/out")" = "There is NO WARRANTY, to the extent permitted by law." ] && [ "$(wc -l < "$tmp/out")" -eq 5 ] \
 	&& pass "--version: no warranty, last" || fail "--version: $(cat "$tmp/out")"
+# LICENSE holds the MIT licence of the same authors, and the man page says so
+grep -qx "Copyright (c) 20[0-9][0-9] the profile_parser authors" "$top_srcdir/LICENSE" && grep -q "^Permission is hereby granted, free of charge" "$top_srcdir/LICENSE" \
+	&& pass "LICENSE: the MIT licence" || fail "LICENSE: not the MIT licence of the profile_parser authors"
+awk '/^\.SH/ { on = ($0 == ".SH COPYRIGHT") } on' "$top_srcdir/man/profile_parser.1" | grep -q "MIT" \
+	&& pass "the man page's COPYRIGHT: MIT" || fail "the man page has no COPYRIGHT section naming the MIT licence"
 
 pp -s "$good"
 expect_status 2 "missing -d"
