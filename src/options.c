@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "argv.h"
+#include "option_values.h"
 #include "combine.h"
 #include "flame.h"
 #include "output.h"
@@ -13,62 +14,6 @@
 #define DEFAULT_MONITOR "python_function"
 #define DEFAULT_HOST "cuda_runtime,cuda_driver"
 #define DEFAULT_DEVICE "kernel,gpu_memcpy,gpu_memset"
-
-/* An empty element of the comma-separated VALUE of OPTION (two commas in a
- * row, one at an end, or only blanks between them), or a VALUE of none,
- * is a usage error: it names nothing, and was likely a slip of the shell.
- * PREFIX: a leading '+' is allowed (--columns +LIST). WHAT: "category". */
-static gboolean check_list(const char *option, const char *value, const char *what, gboolean prefix,
-			   GError **error)
-{
-	if (!value)
-		return TRUE;
-	const char *list = prefix && value[0] == '+' ? value + 1 : value;
-	g_auto(GStrv) parts = g_strsplit(list, ",", -1);
-	guint empty = 0, count = g_strv_length(parts);
-	for (char **part = parts; *part; part++)
-		empty += !*g_strstrip(*part);
-	if (count && !empty)
-		return TRUE;
-	if (empty == count)
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s names no %s", option, what);
-	else
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-			    "%s '%s' has an empty %s (two commas in a row, or one at an end)", option, value, what);
-	return FALSE;
-}
-
-static char **split_list(const char *text)
-{
-	char **parts = g_strsplit(text, ",", -1);
-	GPtrArray *kept = g_ptr_array_new();
-	for (char **p = parts; *p; p++) {
-		char *item = g_strstrip(*p);
-		if (*item)
-			g_ptr_array_add(kept, g_strdup(item));
-	}
-	g_strfreev(parts);
-	g_ptr_array_add(kept, NULL);
-	return (char **)g_ptr_array_free(kept, FALSE);
-}
-
-static gboolean parse_depth(const char *option, const char *text, int *depth, GError **error)
-{
-	char *end;
-	long value;
-	if (!text) {
-		*depth = DEPTH_UNBOUNDED;
-		return TRUE;
-	}
-	value = strtol(text, &end, 10);
-	if (*text && !*end && (value == -1 || (value >= 1 && value <= G_MAXINT))) {
-		*depth = (int)value;
-		return TRUE;
-	}
-	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-		    "%s must be -1 (no bound) or a whole number >= 1, not '%s'", option, text);
-	return FALSE;
-}
 
 static const char description_tail[] =
 	"LIST is comma-separated. Category aliases of older traces are understood:\n"
@@ -182,24 +127,6 @@ static gboolean diff_option(const char *option, const char *value, gpointer data
 	return summary_option(option, value, data, error);
 }
 
-/* --step N or N-M: whole numbers, N <= M. */
-static gboolean step_option(const char *option, const char *value, gpointer data, GError **error)
-{
-	struct options *options = data;
-	(void)option;
-	g_auto(GStrv) parts = g_strsplit(value, "-", 2); /* none for "" */
-	guint64 first, last;
-	if (!parts[0] || !g_ascii_string_to_unsigned(parts[0], 10, 0, G_MAXUINT64, &first, NULL) ||
-	    !g_ascii_string_to_unsigned(parts[1] ? parts[1] : parts[0], 10, 0, G_MAXUINT64, &last, NULL) ||
-	    first > last) {
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-			    "--step wants a step number N or a range N-M (N <= M), not '%s'", value);
-		return FALSE;
-	}
-	options->step = (struct step_range){ TRUE, first, last };
-	return TRUE;
-}
-
 static gboolean format_option(const char *option, const char *value, gpointer data, GError **error)
 {
 	struct options *options = data;
@@ -229,28 +156,6 @@ static gboolean top_option(const char *option, const char *value, gpointer data,
 	return sort_parse_top(value, &((struct options *)data)->top, error);
 }
 
-/* --comm-pattern: a GRegex, matched without regard to case; a bad one is a usage error. */
-static gboolean comm_pattern_option(const char *option, const char *value, gpointer data, GError **error)
-{
-	struct options *options = data;
-	(void)option;
-	g_autoptr(GError) bad = NULL;
-	if (!*value) {
-		g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-				    "--comm-pattern '' names no device event (an empty pattern would match every one)");
-		return FALSE;
-	}
-	GRegex *regex = g_regex_new(value, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &bad);
-	if (!regex) {
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--comm-pattern: %s", bad->message);
-		return FALSE;
-	}
-	if (options->communication)
-		g_regex_unref(options->communication);
-	options->communication = regex;
-	return TRUE;
-}
-
 static GOptionContext *make_context(char ***src, char **dst, char **mc, char **hc, char **dc,
 				    char **max_depth, char **min_depth, char **columns, struct options *options,
 				    GOptionGroup **export_group)
@@ -273,12 +178,12 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "diff", 0, 0, G_OPTION_ARG_CALLBACK, diff_option, "Compare two traces (-s BASE -s NEW), key by key", "path|name" },
 		{ "across-ranks", 0, 0, G_OPTION_ARG_NONE, &options->across_ranks, "With --summary and many traces: one summary for the whole job", NULL },
 		{ "merge", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &options->merge, "Reduce per-rank JSON Lines summaries (files, or directories of *.jsonl) to --across-ranks's table", "DIR" },
-		{ "step", 0, 0, G_OPTION_ARG_CALLBACK, step_option, "Only what happens in steps N to M (ProfilerStep#N, by time and process)", "N[-M]" },
+		{ "step", 0, 0, G_OPTION_ARG_CALLBACK, option_step, "Only what happens in steps N to M (ProfilerStep#N, by time and process)", "N[-M]" },
 		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv; jsonl: one JSON object per row; table: aligned for reading; folded: stacks; svg: a flame graph [by the name of -d, else csv]", "FORMAT" },
 		{ "sort", 0, 0, G_OPTION_ARG_CALLBACK, sort_option, "Order rows by these columns: numbers descending, text ascending", "LIST" },
 		{ "top", 0, 0, G_OPTION_ARG_CALLBACK, top_option, "Write only the first N rows (after --sort)", "N" },
 		{ "weight", 0, 0, G_OPTION_ARG_CALLBACK, flame_weight_option, "What folded and svg weigh: device (time), launch (time) or host (self time) [device]", "WEIGHT" },
-		{ "comm-pattern", 0, 0, G_OPTION_ARG_CALLBACK, comm_pattern_option, "Device events (by name, any case) that communication(ms) counts [nccl|rccl|...; see profile_parser(1)]", "REGEX" },
+		{ "comm-pattern", 0, 0, G_OPTION_ARG_CALLBACK, option_comm_pattern, "Device events (by name, any case) that communication(ms) counts [nccl|rccl|...; see profile_parser(1)]", "REGEX" },
 		{ "compress", 0, 0, G_OPTION_ARG_NONE, &options->compress, "Write gzip (for -d - and DIR/; a name ending in .gz needs none)", NULL },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
 	};
@@ -363,19 +268,8 @@ static gboolean check_options(struct options *options, GError **error)
 					    "-s '' names no file (- is standard input)");
 			return FALSE;
 		}
-	const char *files[][2] = { { "--et", options->et },
-				   { "--opaque/--whitelist", options->opaque_file },
-				   { "--exclude/--blacklist", options->exclude_file } };
-	for (gsize i = 0; i < G_N_ELEMENTS(files); i++)
-		if (files[i][1] && !*files[i][1]) {
-			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s '' names no file", files[i][0]);
-			return FALSE;
-		}
-	for (char **merge = options->merge; merge && *merge; merge++)
-		if (!**merge) {
-			g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--merge '' names no file");
-			return FALSE;
-		}
+	if (!option_files_check(options, error))
+		return FALSE;
 	if (options->jobs < 0) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
 			    "-j wants a number of traces >= 1, or 0 for one per processor, not %d", options->jobs);
@@ -477,19 +371,19 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 		fputs(version_text, stdout);
 		return OPTIONS_DONE;
 	}
-	if (!check_list("-mc/--monitor_cat", mc, "category", FALSE, error) ||
-	    !check_list("-hc/--host_cat", hc, "category", FALSE, error) ||
-	    !check_list("-dc/--device_cat", dc, "category", FALSE, error) ||
-	    !check_list("--columns", columns, "column", TRUE, error) ||
-	    !check_list("--sort", options->sort_list, "column", FALSE, error))
+	if (!option_list_check("-mc/--monitor_cat", mc, "category", FALSE, error) ||
+	    !option_list_check("-hc/--host_cat", hc, "category", FALSE, error) ||
+	    !option_list_check("-dc/--device_cat", dc, "category", FALSE, error) ||
+	    !option_list_check("--columns", columns, "column", TRUE, error) ||
+	    !option_list_check("--sort", options->sort_list, "column", FALSE, error))
 		return OPTIONS_USAGE;
-	options->monitor_cats = split_list(mc ? mc : DEFAULT_MONITOR);
-	options->host_cats = split_list(hc ? hc : DEFAULT_HOST);
-	options->device_cats = split_list(dc ? dc : DEFAULT_DEVICE);
+	options->monitor_cats = option_list_split(mc ? mc : DEFAULT_MONITOR);
+	options->host_cats = option_list_split(hc ? hc : DEFAULT_HOST);
+	options->device_cats = option_list_split(dc ? dc : DEFAULT_DEVICE);
 	options->host_cats_given = hc != NULL;
 	options->device_cats_given = dc != NULL;
-	if (!parse_depth("--max_depth", max_depth, &options->max_depth, error) ||
-	    !parse_depth("--min_depth", min_depth, &options->min_depth, error) || !check_options(options, error) ||
+	if (!option_depth_parse("--max_depth", max_depth, &options->max_depth, error) ||
+	    !option_depth_parse("--min_depth", min_depth, &options->min_depth, error) || !check_options(options, error) ||
 	    !choose_form(options, error) || !pick_columns(options, columns, error) || !flame_options_check(options, error))
 		return OPTIONS_USAGE;
 	return OPTIONS_RUN;

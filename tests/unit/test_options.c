@@ -1,5 +1,6 @@
 #include "unit.h"
 #include "options.h"
+#include "option_values.h"
 #include <stdarg.h>
 
 static enum options_result parse(struct options *o, char **error_message, ...)
@@ -93,7 +94,36 @@ static void test_usage_errors(void)
 	expect_usage_error("below --min_depth", "-s", "t", "-d", "o", "--max_depth=2", "--min_depth=3", NULL);
 	expect_usage_error("unexpected argument 'extra'", "-s", "t", "-d", "o", "extra", NULL);
 	expect_usage_error("Unknown option", "-s", "t", "-d", "o", "--bogus", NULL);
+	/* empty names in lists, empty values */
+	expect_usage_error("-mc/--monitor_cat 'a,,b' has an empty category", "-s", "t", "-d", "o", "-mc", "a,,b", NULL);
+	expect_usage_error("-dc/--device_cat names no category", "-s", "t", "-d", "o", "--device-cat= ", NULL);
+	expect_usage_error("--columns '+name,' has an empty column", "-s", "t", "-d", "o", "--columns", "+name,", NULL);
+	expect_usage_error("--sort 'name,,depth' has an empty column", "-s", "t", "-d", "o", "--sort", "name,,depth", NULL);
+	expect_usage_error("--step wants a step number", "-s", "t", "-d", "o", "--step", "", NULL);
+	expect_usage_error("--exclude/--blacklist '' names no file", "-s", "t", "-d", "o", "--exclude", "", NULL);
+}
+
+/* The lists' checks alone: blanks around names are allowed, empty names not. */
+static void test_list_check(void)
+{
+	const struct {
+		const char *value;
+		gboolean prefix, ok;
+	} cases[] = {
+		{ "a", FALSE, TRUE },   { " a , b ", FALSE, TRUE }, { "+a", TRUE, TRUE },  { "a,", FALSE, FALSE },
+		{ ",a", FALSE, FALSE }, { "a, ,b", FALSE, FALSE },  { "", FALSE, FALSE },  { " ", FALSE, FALSE },
+		{ "+", TRUE, FALSE },   { "+a,,b", TRUE, FALSE },   { "+a", FALSE, TRUE }, /* "+a": a name */
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GError) error = NULL;
+		gboolean ok = option_list_check("--x", cases[i].value, "name", cases[i].prefix, &error);
+		if (ok != cases[i].ok)
+			fprintf(stderr, "\n  '%s': %s\n", cases[i].value, ok ? "taken" : error->message);
+		CU_ASSERT_EQUAL(ok, cases[i].ok);
+		CU_ASSERT_EQUAL(error == NULL, cases[i].ok);
+	}
+	CU_ASSERT_TRUE(option_list_check("--x", NULL, "name", FALSE, NULL)); /* not given */
 }
 
 UNIT_MAIN("options", UNIT_TEST(test_reference_spellings), UNIT_TEST(test_hyphenated_and_equals),
-	  UNIT_TEST(test_defaults), UNIT_TEST(test_usage_errors))
+	  UNIT_TEST(test_defaults), UNIT_TEST(test_usage_errors), UNIT_TEST(test_list_check))
