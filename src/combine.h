@@ -13,7 +13,7 @@
 
 /* What a job of a comparison keeps of its trace. */
 struct collected {
-	GHashTable *groups; /* key -> struct group *, owned */
+	GHashTable *groups; /* GBytes key -> struct group *, owned (summary_groups) */
 	char *rank;         /* distributedInfo.rank, else the file name's number, else NULL */
 	guint steps;        /* ProfilerStep#N events read (for --diff) */
 };

@@ -70,7 +70,7 @@ void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len,
 	struct rank_row *row = g_hash_table_lookup(ranks->rows, probe);
 	if (!row) {
 		row = g_new0(struct rank_row, 1);
-		row->key = g_strndup(key, key_len);
+		row->key = text_dup(key, key_len);
 		row->key_len = key_len;
 		row->values = g_array_new(FALSE, FALSE, sizeof(struct rank_value));
 		g_hash_table_insert(ranks->rows, g_bytes_ref(probe), row);

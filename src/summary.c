@@ -13,7 +13,7 @@ struct summarizer {
 	const struct forest *forest;
 	const struct attribution *attribution;
 	enum summary_mode mode;
-	GHashTable *groups;   /* key -> struct group * */
+	GHashTable *groups;   /* GBytes key (the group's own bytes) -> struct group * */
 	GArray *open;         /* struct open_node: the visited ancestors of the node at hand */
 	GHashTable *open_count; /* struct group * -> how many open nodes are in it */
 	struct sums *sums;    /* the nodes' figures, O(1) each (SPEC 11.4) */
@@ -28,16 +28,17 @@ static void group_free(gpointer data)
 	g_free(group);
 }
 
+/* The group of KEY (LEN bytes, NUL bytes included: names are compared whole). */
 static struct group *group_of(struct summarizer *s, const char *key, gsize len)
 {
-	g_autofree char *probe = g_strndup(key, len);
+	g_autoptr(GBytes) probe = g_bytes_new_static(key, len);
 	struct group *group = g_hash_table_lookup(s->groups, probe);
 	if (!group) {
 		group = g_new0(struct group, 1);
-		group->key = g_steal_pointer(&probe);
+		group->key = text_dup(key, len);
 		group->key_len = len;
 		group->host_min = G_MAXINT64;
-		g_hash_table_insert(s->groups, group->key, group);
+		g_hash_table_insert(s->groups, g_bytes_new_static(group->key, len), group);
 	}
 	return group;
 }
@@ -230,7 +231,7 @@ GHashTable *summary_groups(const struct forest *forest, const struct attribution
 {
 	struct summarizer s = {
 		.forest = forest, .attribution = attribution, .mode = config->mode, .config = config,
-		.groups = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, group_free),
+		.groups = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, group_free),
 		.open = g_array_new(FALSE, FALSE, sizeof(struct open_node)),
 		.open_count = g_hash_table_new(g_direct_hash, g_direct_equal),
 		.sums = sums_new(forest, attribution,

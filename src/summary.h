@@ -35,7 +35,8 @@ struct group_config {
 	const gint64 *busy;     /* per forest node (src/busy.h), for busy_total; or NULL */
 };
 
-/* The groups of the nodes SELECTION keeps: key -> struct group *, owned. */
+/* The groups of the nodes SELECTION keeps: key (a GBytes of the group's key,
+ * NUL bytes included) -> struct group *, owned. */
 GHashTable *summary_groups(const struct forest *forest, const struct attribution *attribution,
 			   const struct selection *selection, const struct group_config *config);
 /* GROUPS' groups in the summary's order (not owned). */
