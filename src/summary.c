@@ -203,6 +203,16 @@ static void rank(const void *r, struct value *v)
 	value_rank(v, GROUP(r)->rank);
 }
 
+static void view(const void *r, struct value *v)
+{
+	value_string(v, GROUP(r)->view);
+}
+
+static void shape(const void *r, struct value *v)
+{
+	value_string(v, GROUP(r)->shape);
+}
+
 static const struct column columns[] = {
 	{ "rank", VALUE_INTEGER, SUMMARY_JSONL_DEFAULT, rank },
 	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
@@ -217,6 +227,9 @@ static const struct column columns[] = {
 	{ "cuda launch total(ms)", VALUE_DURATION, COLUMN_DEFAULT, launch_total },
 	{ "launch count", VALUE_INTEGER, COLUMN_DEFAULT, launch_count },
 	{ "device event count", VALUE_INTEGER, COLUMN_DEFAULT, device_event_count },
+	/* what --merge checks: summaries of one view and options only (src/shape.h) */
+	{ "summary", VALUE_TEXT, SUMMARY_JSONL_DEFAULT, view },
+	{ "options", VALUE_TEXT, SUMMARY_JSONL_DEFAULT, shape },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
@@ -270,8 +283,12 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 	struct group_config group_config = { .mode = mode };
 	g_autoptr(GHashTable) groups = summary_groups(forest, attribution, config->selection, &group_config);
 	g_autoptr(GPtrArray) sorted = summary_sorted(groups);
-	for (guint i = 0; i < sorted->len; i++)
-		((struct group *)sorted->pdata[i])->rank = config->rank;
+	for (guint i = 0; i < sorted->len; i++) {
+		struct group *group = sorted->pdata[i];
+		group->rank = config->rank;
+		group->view = mode == SUMMARY_PATH ? "path" : "name";
+		group->shape = config->shape;
+	}
 	gboolean ok = write_rows(out, config, sorted);
 	*rows = write_rows_count(config, sorted->len);
 	return ok;

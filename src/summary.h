@@ -24,6 +24,8 @@ struct group {
 	gint64 device_total, self_device_total, launch_total;
 	gint64 busy_total; /* with group_config.busy */
 	const char *rank;  /* the trace's, for the rank column (not owned) */
+	const char *view;  /* "path" or "name", for the summary column */
+	const char *shape; /* the options that shape the rows (src/shape.h), for the options column (not owned) */
 };
 
 /* A column of the path and name summaries that JSON Lines writes by default. */
