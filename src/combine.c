@@ -126,11 +126,21 @@ void combine_collected(struct job *job, gpointer data)
 		const struct group *g = group;
 		ranks_add(ranks, rank, g->key, g->key_len, g->count, g->host_total, g->device_total);
 	}
-	collected_clear(&job->collected); /* in RANKS now: the groups of thousands of ranks are never all held */
+	/* in RANKS now: the groups of thousands of ranks are never all held; the rank is claimed at the end, in order */
+	g_clear_pointer(&job->collected.groups, g_hash_table_destroy);
 }
 
 static int finish_across(const struct options *options, GPtrArray *jobs, guint failed, struct ranks *ranks)
 {
+	for (guint i = 0; i < jobs->len; i++) {
+		const struct job *job = jobs->pdata[i];
+		g_autofree char *src = output_shown(job->src);
+		if (!job->error)
+			ranks_claim(ranks, rank_number(job->collected.rank, job->position), src,
+				    rank_number(job->collected.rank, -1) < 0);
+	}
+	if (!options->quiet)
+		fputs(ranks_warnings(ranks), stderr);
 	GPtrArray *rows = ranks_rows(ranks);
 	gboolean written = failed < jobs->len && write_table(options, ranks, rows);
 	if (written && (!options->quiet || failed))
@@ -152,63 +162,35 @@ int combine_finish(const struct options *options, GPtrArray *jobs, guint failed,
 						: finish_across(options, jobs, failed, ranks);
 }
 
-static int compare_paths(gconstpointer a, gconstpointer b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The summaries --merge names: files, and the *.jsonl[.gz] of directories, sorted. */
-static GPtrArray *summary_files(char **sources, GError **error)
-{
-	GPtrArray *files = g_ptr_array_new_with_free_func(g_free);
-	for (char **source = sources; *source; source++) {
-		if (!g_file_test(*source, G_FILE_TEST_IS_DIR)) {
-			g_ptr_array_add(files, g_strdup(*source));
-			continue;
-		}
-		g_autoptr(GDir) dir = g_dir_open(*source, 0, error);
-		if (!dir) {
-			g_prefix_error(error, "%s: ", *source);
-			g_ptr_array_free(files, TRUE);
-			return NULL;
-		}
-		g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func(g_free);
-		for (const char *name; (name = g_dir_read_name(dir));)
-			if (g_str_has_suffix(name, ".jsonl") || g_str_has_suffix(name, ".jsonl.gz"))
-				g_ptr_array_add(found, g_build_filename(*source, name, NULL));
-		if (!found->len) {
-			g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "%s: a directory without summaries (*.jsonl)",
-				    *source);
-			g_ptr_array_free(files, TRUE);
-			return NULL;
-		}
-		g_ptr_array_sort(found, compare_paths);
-		for (guint i = 0; i < found->len; i++)
-			g_ptr_array_add(files, g_steal_pointer(&found->pdata[i]));
-	}
-	return files;
-}
-
 int combine_merge(const struct options *options)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(GPtrArray) files = summary_files(options->merge, &error);
+	g_autoptr(GString) notes = g_string_new(NULL);
+	g_autoptr(GPtrArray) files = merge_list(options->merge, notes, &error);
 	if (!files) {
 		fprintf(stderr, "profile_parser: %s\n", error->message);
 		return EXIT_INPUT;
 	}
+	if (!options->quiet)
+		fputs(notes->str, stderr);
 	struct ranks *ranks = ranks_new();
+	struct merger *merger = merger_new(ranks);
 	guint failed = 0;
-	for (guint i = 0; i < files->len; i++) {
+	gboolean mixed = FALSE;
+	for (guint i = 0; i < files->len && !mixed; i++) {
 		g_clear_error(&error);
-		if (!merge_file(ranks, files->pdata[i], i, &error)) {
-			g_autofree char *file = output_shown(files->pdata[i]);
-			fprintf(stderr, "profile_parser: %s: %s\n", file, error->message);
-			failed++;
-		}
+		if (merge_file(merger, files->pdata[i], i, &error))
+			continue;
+		failed++;
+		mixed = g_error_matches(error, MERGE_ERROR, MERGE_ERROR_MIX); /* the message names the files */
+		g_autofree char *file = mixed ? g_strdup("--merge: nothing written") : output_shown(files->pdata[i]);
+		fprintf(stderr, "profile_parser: %s: %s\n", file, error->message);
 	}
+	merger_free(merger);
+	if (!mixed && !options->quiet)
+		fputs(ranks_warnings(ranks), stderr);
 	GPtrArray *rows = ranks_rows(ranks);
-	gboolean written = failed < files->len && write_table(options, ranks, rows);
+	gboolean written = !mixed && failed < files->len && write_table(options, ranks, rows);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,
 			files->len - failed, files->len - failed == 1 ? "y" : "ies", shown(options->dst),

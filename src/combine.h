@@ -13,7 +13,7 @@
 
 /* What a job of a comparison keeps of its trace. */
 struct collected {
-	GHashTable *groups; /* key -> struct group *, owned */
+	GHashTable *groups; /* GBytes key -> struct group *, owned (summary_groups) */
 	char *rank;         /* distributedInfo.rank, else the file name's number, else NULL */
 	guint steps;        /* ProfilerStep#N events read (for --diff) */
 };
@@ -49,13 +49,32 @@ void ranks_free(struct ranks *ranks);
 /* Adds one trace's figures for KEY: its rank, its count, host and device totals. */
 void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len, guint64 count, gint64 host,
 	       gint64 device);
+/* Says that SOURCE (a file, as messages show it) has RANK (BY_POSITION: its
+ * place in the list, as it records none): a rank that another source has
+ * already is a warning, naming both. Claimed in the order of the list. */
+void ranks_claim(struct ranks *ranks, gint64 rank, const char *source, gboolean by_position);
+/* The warnings of ranks_claim, one line each, or "". */
+const char *ranks_warnings(const struct ranks *ranks);
 /* Whether a key's counts add up past 2^63 - 1: no table is then written. */
 gboolean ranks_wrapped(const struct ranks *ranks);
 /* The rows, sorted (owned by RANKS). */
 GPtrArray *ranks_rows(struct ranks *ranks);
 
-/* Reads the JSON Lines summary PATH into RANKS, POSITION being its rank
- * when a line has none; FALSE, ERROR set, when it cannot be read. */
-gboolean merge_file(struct ranks *ranks, const char *path, gint64 position, GError **error);
+/* The summaries of --merge's SOURCES: files, and the regular *.jsonl[.gz]
+ * of directories, each once; NOTES gets, for the report, what was skipped
+ * or named twice. NULL, ERROR set, for a directory that cannot be read or
+ * has no summary. */
+GPtrArray *merge_list(char **sources, GString *notes, GError **error);
+struct merger;
+/* A merger of summaries into RANKS. */
+struct merger *merger_new(struct ranks *ranks);
+void merger_free(struct merger *merger);
+#define MERGE_ERROR (merge_error_quark())
+GQuark merge_error_quark(void);
+enum { MERGE_ERROR_MIX }; /* summaries of another view or options than the first: none may be merged */
+/* Reads the JSON Lines summary PATH into the merger, POSITION being its rank
+ * when a line has none; FALSE, ERROR set, when it cannot be read or is no
+ * summary (nothing of it is added), or, in MERGE_ERROR, when it mixes. */
+gboolean merge_file(struct merger *merger, const char *path, gint64 position, GError **error);
 
 #endif

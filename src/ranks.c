@@ -4,7 +4,10 @@
  * maximum, and the imbalance (max / median, rounded half away from zero to
  * thousandths; none when the median is 0). Each key keeps one (rank, host,
  * device) triple per rank that has it: 24 bytes a key and rank, whatever
- * the traces' sizes. Sorted by device max (descending), then key. */
+ * the traces' sizes. Sorted by device max (descending), then key. Ranks
+ * are claimed by their sources (traces or summary files) in list order: a
+ * rank claimed twice is a warning naming both sources (SPEC 10.1), as the
+ * two are then counted as two ranks. */
 #include <string.h>
 #include "combine.h"
 
@@ -27,11 +30,27 @@ struct rank_row {
 	struct spread host, device;
 };
 
+/* The first source of a rank. */
+struct holder {
+	gint64 rank;
+	char *source;
+	gboolean by_position;
+};
+
 struct ranks {
 	GHashTable *rows; /* GBytes key -> struct rank_row * */
 	GPtrArray *sorted;
 	gboolean wrapped; /* a key's counts add up past 2^63 - 1 */
+	GHashTable *holders; /* &holder->rank -> struct holder * */
+	GString *warnings;
 };
+
+static void holder_free(gpointer data)
+{
+	struct holder *holder = data;
+	g_free(holder->source);
+	g_free(holder);
+}
 
 static void row_free(gpointer data)
 {
@@ -45,6 +64,8 @@ struct ranks *ranks_new(void)
 {
 	struct ranks *ranks = g_new0(struct ranks, 1);
 	ranks->rows = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, row_free);
+	ranks->holders = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, holder_free);
+	ranks->warnings = g_string_new(NULL);
 	return ranks;
 }
 
@@ -53,6 +74,8 @@ void ranks_free(struct ranks *ranks)
 	if (!ranks)
 		return;
 	g_hash_table_destroy(ranks->rows);
+	g_hash_table_destroy(ranks->holders);
+	g_string_free(ranks->warnings, TRUE);
 	if (ranks->sorted)
 		g_ptr_array_free(ranks->sorted, TRUE);
 	g_free(ranks);
@@ -70,7 +93,7 @@ void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len,
 	struct rank_row *row = g_hash_table_lookup(ranks->rows, probe);
 	if (!row) {
 		row = g_new0(struct rank_row, 1);
-		row->key = g_strndup(key, key_len);
+		row->key = text_dup(key, key_len);
 		row->key_len = key_len;
 		row->values = g_array_new(FALSE, FALSE, sizeof(struct rank_value));
 		g_hash_table_insert(ranks->rows, g_bytes_ref(probe), row);
@@ -79,6 +102,28 @@ void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len,
 	row->count += count;
 	struct rank_value value = { rank, host, device };
 	g_array_append_val(row->values, value);
+}
+
+void ranks_claim(struct ranks *ranks, gint64 rank, const char *source, gboolean by_position)
+{
+	const struct holder *first = g_hash_table_lookup(ranks->holders, &rank);
+	if (!first) {
+		struct holder *holder = g_new(struct holder, 1);
+		*holder = (struct holder){ rank, g_strdup(source), by_position };
+		g_hash_table_insert(ranks->holders, &holder->rank, holder);
+		return;
+	}
+	const char *placed = first->by_position ? first->source : by_position ? source : NULL;
+	g_string_append_printf(ranks->warnings, "profile_parser: warning: %s and %s have the same rank, %" G_GINT64_FORMAT,
+			       first->source, source, rank);
+	if (placed) /* a place in the list is one source's only */
+		g_string_append_printf(ranks->warnings, " (%s records none: its place in the list)", placed);
+	g_string_append(ranks->warnings, ": counted as two ranks\n");
+}
+
+const char *ranks_warnings(const struct ranks *ranks)
+{
+	return ranks->warnings->str;
 }
 
 static int by_host(gconstpointer x, gconstpointer y)

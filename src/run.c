@@ -7,6 +7,7 @@
 #include "flame.h"
 #include "read.h"
 #include "report.h"
+#include "shape.h"
 #include "busy.h"
 #include "summary.h"
 #include "timeline.h"
@@ -145,8 +146,10 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.picked = options->columns,
 	};
 	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
+	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
+	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
-					     options->sort, options->top, rank };
+					     options->sort, options->top, rank, shape };
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, forest, attribution, &selection, steps, &written.rows);

@@ -13,7 +13,7 @@ struct summarizer {
 	const struct forest *forest;
 	const struct attribution *attribution;
 	enum summary_mode mode;
-	GHashTable *groups;   /* key -> struct group * */
+	GHashTable *groups;   /* GBytes key (the group's own bytes) -> struct group * */
 	GArray *open;         /* struct open_node: the visited ancestors of the node at hand */
 	GHashTable *open_count; /* struct group * -> how many open nodes are in it */
 	struct sums *sums;    /* the nodes' figures, O(1) each (SPEC 11.4) */
@@ -28,16 +28,17 @@ static void group_free(gpointer data)
 	g_free(group);
 }
 
+/* The group of KEY (LEN bytes, NUL bytes included: names are compared whole). */
 static struct group *group_of(struct summarizer *s, const char *key, gsize len)
 {
-	g_autofree char *probe = g_strndup(key, len);
+	g_autoptr(GBytes) probe = g_bytes_new_static(key, len);
 	struct group *group = g_hash_table_lookup(s->groups, probe);
 	if (!group) {
 		group = g_new0(struct group, 1);
-		group->key = g_steal_pointer(&probe);
+		group->key = text_dup(key, len);
 		group->key_len = len;
 		group->host_min = G_MAXINT64;
-		g_hash_table_insert(s->groups, group->key, group);
+		g_hash_table_insert(s->groups, g_bytes_new_static(group->key, len), group);
 	}
 	return group;
 }
@@ -202,6 +203,16 @@ static void rank(const void *r, struct value *v)
 	value_rank(v, GROUP(r)->rank);
 }
 
+static void view(const void *r, struct value *v)
+{
+	value_string(v, GROUP(r)->view);
+}
+
+static void shape(const void *r, struct value *v)
+{
+	value_string(v, GROUP(r)->shape);
+}
+
 static const struct column columns[] = {
 	{ "rank", VALUE_INTEGER, SUMMARY_JSONL_DEFAULT, rank },
 	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
@@ -216,6 +227,9 @@ static const struct column columns[] = {
 	{ "cuda launch total(ms)", VALUE_DURATION, COLUMN_DEFAULT, launch_total },
 	{ "launch count", VALUE_INTEGER, COLUMN_DEFAULT, launch_count },
 	{ "device event count", VALUE_INTEGER, COLUMN_DEFAULT, device_event_count },
+	/* what --merge checks: summaries of one view and options only (src/shape.h) */
+	{ "summary", VALUE_TEXT, SUMMARY_JSONL_DEFAULT, view },
+	{ "options", VALUE_TEXT, SUMMARY_JSONL_DEFAULT, shape },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
@@ -230,7 +244,7 @@ GHashTable *summary_groups(const struct forest *forest, const struct attribution
 {
 	struct summarizer s = {
 		.forest = forest, .attribution = attribution, .mode = config->mode, .config = config,
-		.groups = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, group_free),
+		.groups = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, group_free),
 		.open = g_array_new(FALSE, FALSE, sizeof(struct open_node)),
 		.open_count = g_hash_table_new(g_direct_hash, g_direct_equal),
 		.sums = sums_new(forest, attribution,
@@ -269,8 +283,12 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 	struct group_config group_config = { .mode = mode };
 	g_autoptr(GHashTable) groups = summary_groups(forest, attribution, config->selection, &group_config);
 	g_autoptr(GPtrArray) sorted = summary_sorted(groups);
-	for (guint i = 0; i < sorted->len; i++)
-		((struct group *)sorted->pdata[i])->rank = config->rank;
+	for (guint i = 0; i < sorted->len; i++) {
+		struct group *group = sorted->pdata[i];
+		group->rank = config->rank;
+		group->view = mode == SUMMARY_PATH ? "path" : "name";
+		group->shape = config->shape;
+	}
 	gboolean ok = write_rows(out, config, sorted);
 	*rows = write_rows_count(config, sorted->len);
 	return ok;

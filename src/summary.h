@@ -24,6 +24,8 @@ struct group {
 	gint64 device_total, self_device_total, launch_total;
 	gint64 busy_total; /* with group_config.busy */
 	const char *rank;  /* the trace's, for the rank column (not owned) */
+	const char *view;  /* "path" or "name", for the summary column */
+	const char *shape; /* the options that shape the rows (src/shape.h), for the options column (not owned) */
 };
 
 /* A column of the path and name summaries that JSON Lines writes by default. */
@@ -35,7 +37,8 @@ struct group_config {
 	const gint64 *busy;     /* per forest node (src/busy.h), for busy_total; or NULL */
 };
 
-/* The groups of the nodes SELECTION keeps: key -> struct group *, owned. */
+/* The groups of the nodes SELECTION keeps: key (a GBytes of the group's key,
+ * NUL bytes included) -> struct group *, owned. */
 GHashTable *summary_groups(const struct forest *forest, const struct attribution *attribution,
 			   const struct selection *selection, const struct group_config *config);
 /* GROUPS' groups in the summary's order (not owned). */

@@ -174,3 +174,11 @@ int text_compare(const char *a, gsize a_len, const char *b, gsize b_len)
 	int order = memcmp(a, b, MIN(a_len, b_len));
 	return order ? order : (a_len > b_len) - (a_len < b_len);
 }
+
+char *text_dup(const char *text, gsize len)
+{
+	char *copy = g_malloc(len + 1);
+	memcpy(copy, text, len);
+	copy[len] = 0;
+	return copy;
+}

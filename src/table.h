@@ -27,6 +27,9 @@ enum value_type {
 
 /* A and B (of A_LEN and B_LEN bytes, NUL allowed) in byte order, a prefix first. */
 int text_compare(const char *a, gsize a_len, const char *b, gsize b_len);
+/* The LEN bytes of TEXT, NUL bytes included, and a NUL after them: a key
+ * that keeps its length (g_strndup stops at a NUL). */
+char *text_dup(const char *text, gsize len);
 
 /* A ratio in thousandths as text: "1.250", "-0.005". */
 void ratio_append(GString *out, gint64 thousandths);
