@@ -196,7 +196,6 @@ static void add_device(struct trace *trace, json_object *device)
 		.compute_major = member_text(device, "computeMajor"),
 		.compute_minor = member_text(device, "computeMinor"),
 		.num_sms = member_text(device, "numSms"),
-		.warp_size = member_text(device, "warpSize"),
 	};
 	json_object *memory = json_member(device, "totalGlobalMem");
 	info.has_memory = memory != NULL;

@@ -9,7 +9,6 @@ static void device_info_clear(gpointer data)
 	g_free(device->compute_major);
 	g_free(device->compute_minor);
 	g_free(device->num_sms);
-	g_free(device->warp_size);
 }
 
 struct trace *trace_new(void)

@@ -85,7 +85,6 @@ struct device_info {
 	char *compute_major;
 	char *compute_minor;
 	char *num_sms;
-	char *warp_size; /* 32 on NVIDIA devices, 64 on AMD ones */
 	double total_global_mem; /* bytes */
 	gboolean has_memory;     /* totalGlobalMem is there */
 };
