@@ -218,6 +218,11 @@ static void handle_metadata(struct reader *r, const char *key, json_object *valu
 			g_free(r->trace->rank);
 			r->trace->rank = g_strdup(FAULT_CHECK(json_object_get_string(rank)));
 		}
+		char *world_size = member_text(value, "world_size");
+		if (world_size) {
+			g_free(r->trace->world_size);
+			r->trace->world_size = world_size;
+		}
 	}
 }
 

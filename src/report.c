@@ -100,7 +100,8 @@ static void print_devices(FILE *out, const struct trace *trace)
 	g_autofree char *text = report_devices_text(trace->devices);
 	fputs(text, out);
 	if (trace->rank)
-		fprintf(out, "  rank %s\n", trace->rank);
+		fprintf(out, "  rank %s%s%s\n", trace->rank, trace->world_size ? " of " : "",
+			trace->world_size ? trace->world_size : "");
 }
 
 static void print_join(FILE *out, const struct run_summary *run)
@@ -171,8 +172,11 @@ void report_print(FILE *out, const struct run_summary *run)
 {
 	const struct read_stats *stats = &run->trace->stats;
 	const struct attribution *a = run->attribution;
+	if (run->label) /* the label first: the warnings that follow are the trace's */
+		fprintf(out, "profile_parser: %s: %s\n", run->label, run->src);
 	warnings_print(out, run);
-	fprintf(out, "profile_parser: %s\n", run->src);
+	if (!run->label)
+		fprintf(out, "profile_parser: %s\n", run->src);
 	print_devices(out, run->trace);
 	fprintf(out, "  events:        %" G_GINT64_FORMAT " read (%.1f MB), %" G_GINT64_FORMAT " skipped"
 		" (%" G_GINT64_FORMAT " malformed, %" G_GINT64_FORMAT " unmatched B/E)\n",

@@ -51,6 +51,7 @@ void trace_free(struct trace *trace)
 	g_ptr_array_free(trace->extras, TRUE);
 	g_array_free(trace->devices, TRUE);
 	g_free(trace->rank);
+	g_free(trace->world_size);
 	g_hash_table_destroy(trace->categories);
 	g_free(trace);
 }

@@ -126,6 +126,7 @@ struct trace {
 	GPtrArray *extras;       /* GPtrArray * of struct event_extra *, from each extractor */
 	GArray *devices;    /* struct device_info, one per object of deviceProperties */
 	char *rank;         /* distributedInfo.rank, or NULL */
+	char *world_size;   /* distributedInfo.world_size, or NULL */
 	GHashTable *categories; /* canonical category -> guint64 *: how many X and B events have it */
 	struct read_stats stats;
 };
