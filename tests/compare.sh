@@ -65,6 +65,27 @@ grep -v 'ProfilerStep#2' "$fixtures/base.json" > "$tmp/one_step.json"
 pp -s "$tmp/one_step.json" -s "$fixtures/new.json" --diff name -mc cpu_op -d "$tmp/out"
 expect_stderr "(base: 1 step, new: 3 steps)" "one step: singular"
 
+# 16 steps of 100 us; once (1 us) in the first, thrice (1 us) in the first
+# three: 1/16 = 0.0625 and 3/16 = 0.1875 calls, half away from zero at the
+# thousandth: 0.063 and 0.188; 1/16 us = 62.5 ns: 63 ns; 3/16 us: 188 ns
+# (every delta 0: in byte order)
+{
+	printf '{"traceEvents": [\n'
+	for i in $(seq 1 16); do
+		printf '{"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#%d", "pid": 1, "tid": 1, "ts": %d, "dur": 100},\n' \
+			"$i" $((i * 100))
+	done
+	for i in 1 2 3; do
+		printf '{"ph": "X", "cat": "cpu_op", "name": "thrice", "pid": 1, "tid": 1, "ts": %d, "dur": 1},\n' $((i * 100 + 10))
+	done
+	printf '{"ph": "X", "cat": "cpu_op", "name": "once", "pid": 1, "tid": 1, "ts": 120, "dur": 1}\n]}\n'
+} > "$tmp/sixteen.json"
+pp -q -s "$tmp/sixteen.json" -s "$tmp/sixteen.json" --diff name -mc cpu_op -d "$tmp/out" \
+	--columns "name,base count,new count,base host total(ms)"
+expect_output "counts per step: half away from zero at the thousandth" '"name","base count per step","new count per step","base host per step(ms)"
+"once","0.063","0.063","0.000063"
+"thrice","0.188","0.188","0.000188"'
+
 pp -q -s "$fixtures/base.json" -s "$fixtures/new.json" --diff path -mc cpu_op,user_annotation -d "$tmp/out" \
 	--columns "name,status,base count,new count"
 expect_output "--diff path: ProfilerStep#N frames become ProfilerStep#*; the counts picked are per step" '"name","status","base count per step","new count per step"
