@@ -1,5 +1,6 @@
 #include "combine.h"
 #include <errno.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 #include "output.h"
@@ -11,6 +12,8 @@ void collected_clear(struct collected *collected)
 {
 	g_clear_pointer(&collected->groups, g_hash_table_destroy);
 	g_clear_pointer(&collected->rank, g_free);
+	g_clear_pointer(&collected->devices, g_free);
+	g_clear_pointer(&collected->world_size, g_free);
 }
 
 static gboolean usage(GError **error, const char *message)
@@ -53,8 +56,10 @@ static const char *shown(const char *dst)
 	return strcmp(dst, "-") == 0 ? "standard output" : escaped;
 }
 
-/* ROWS into -d, in the format and columns of OPTIONS; none when RANKS's counts wrapped. */
-static gboolean write_table(const struct options *options, const struct ranks *ranks, const GPtrArray *rows)
+/* ROWS into -d, in the format of OPTIONS, with COLUMNS sorted by SORT (the
+ * options' when NULL); none when RANKS's counts wrapped. */
+static gboolean write_table(const struct options *options, const struct ranks *ranks, const GPtrArray *rows,
+			    const GPtrArray *columns, const GPtrArray *sort)
 {
 	g_autoptr(GError) error = NULL;
 	if (ranks && ranks_wrapped(ranks)) {
@@ -66,10 +71,10 @@ static gboolean write_table(const struct options *options, const struct ranks *r
 	struct layout layout = {
 		.meta = (const struct meta_column *)options->meta->data,
 		.meta_count = options->meta->len,
-		.picked = options->columns,
+		.picked = columns ? columns : options->columns,
 	};
-	struct write_config config = { .layout = &layout, .format = options->format, .sort = options->sort,
-				       .top = options->top };
+	struct write_config config = { .layout = &layout, .format = options->format,
+				       .sort = sort ? sort : options->sort, .top = options->top };
 	gboolean ok = output_open(&out, options->dst, options->compress, &error);
 	if (ok && !write_rows(&out, &config, rows)) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
@@ -91,25 +96,63 @@ static void print_failures(GPtrArray *jobs)
 	}
 }
 
+static const char *const diff_sides[2] = { "base", "new" };
+
+/* Whether PATHS (2) name the same file (-, standard input, is no file). */
+static gboolean same_file(const char *base, const char *new)
+{
+	GStatBuf a, b;
+	return strcmp(base, "-") != 0 && strcmp(new, "-") != 0 && g_stat(base, &a) == 0 && g_stat(new, &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* SPEC 13.1: the reports of the base and the new trace, in that order
+ * whichever ended first (each labelled: src/report.c), the warnings of
+ * the pair, and the table with its columns per step when both traces have
+ * steps. */
 static int finish_diff(const struct options *options, GPtrArray *jobs, guint failed)
 {
+	for (guint i = 0; i < 2; i++) {
+		const struct job *job = jobs->pdata[i];
+		if (job->error)
+			fprintf(stderr, "profile_parser: %s: %s\n", diff_sides[i], job->error);
+		else if (!options->quiet)
+			fputs(job->report->str, stderr);
+	}
 	if (failed) {
-		fprintf(stderr, "profile_parser: --diff: nothing written, %s trace%s failed\n", failed == 2 ? "both" : "a",
-			failed == 2 ? "s" : "");
-		print_failures(jobs);
+		fprintf(stderr, "profile_parser: --diff: nothing written, %s failed\n",
+			failed == 2 ? "both traces"
+			: ((struct job *)jobs->pdata[0])->error ? "the base trace" : "the new trace");
 		return EXIT_INPUT;
 	}
-	const struct collected *base = &((struct job *)jobs->pdata[0])->collected;
-	const struct collected *new = &((struct job *)jobs->pdata[1])->collected;
+	const struct job *base_job = jobs->pdata[0], *new_job = jobs->pdata[1];
+	const struct collected *base = &base_job->collected, *new = &new_job->collected;
+	if (!options->quiet) {
+		g_autoptr(GString) warnings = g_string_new(NULL);
+		if (same_file(base_job->src, new_job->src)) {
+			g_autofree char *file = output_shown(base_job->src);
+			g_string_append_printf(warnings,
+					       "profile_parser: warning: --diff: the base and the new trace are the same "
+					       "file (%s): every key is the same\n",
+					       file);
+		}
+		diff_warnings(warnings, base, new);
+		fputs(warnings->str, stderr);
+	}
+	gboolean by_step = base->steps && new->steps;
 	g_autoptr(GPtrArray) rows = diff_rows(base, new);
-	if (!write_table(options, NULL, rows))
+	g_autoptr(GPtrArray) columns = diff_columns(options->columns, by_step);
+	g_autoptr(GPtrArray) sort = diff_columns(options->sort, by_step);
+	if (!write_table(options, NULL, rows, columns, sort))
 		return EXIT_INPUT;
 	if (!options->quiet) {
-		fprintf(stderr, "profile_parser: --diff: %u keys written to %s", rows->len, shown(options->dst));
-		if (base->steps && new->steps)
-			fprintf(stderr, "; times are per step (base: %u steps, new: %u)\n", base->steps, new->steps);
+		fprintf(stderr, "profile_parser: --diff: %u key%s written to %s", rows->len, rows->len == 1 ? "" : "s",
+			shown(options->dst));
+		if (by_step)
+			fprintf(stderr, "; every figure is per step, counts too (base: %u step%s, new: %u step%s)\n",
+				base->steps, base->steps == 1 ? "" : "s", new->steps, new->steps == 1 ? "" : "s");
 		else
-			fprintf(stderr, "; times are totals (%s has no ProfilerStep#N)\n",
+			fprintf(stderr, "; figures are totals (%s has no ProfilerStep#N)\n",
 				base->steps ? "the new trace" : new->steps ? "the base trace" : "neither trace");
 	}
 	return EXIT_DONE;
@@ -142,7 +185,7 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 	if (!options->quiet)
 		fputs(ranks_warnings(ranks), stderr);
 	GPtrArray *rows = ranks_rows(ranks);
-	gboolean written = failed < jobs->len && write_table(options, ranks, rows);
+	gboolean written = failed < jobs->len && write_table(options, ranks, rows, NULL, NULL);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
 			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", shown(options->dst));
@@ -190,7 +233,7 @@ int combine_merge(const struct options *options)
 	if (!mixed && !options->quiet)
 		fputs(ranks_warnings(ranks), stderr);
 	GPtrArray *rows = ranks_rows(ranks);
-	gboolean written = !mixed && failed < files->len && write_table(options, ranks, rows);
+	gboolean written = !mixed && failed < files->len && write_table(options, ranks, rows, NULL, NULL);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,
 			files->len - failed, files->len - failed == 1 ? "y" : "ies", shown(options->dst),

@@ -16,6 +16,8 @@ struct collected {
 	GHashTable *groups; /* GBytes key -> struct group *, owned (summary_groups) */
 	char *rank;         /* distributedInfo.rank, else the file name's number, else NULL */
 	guint steps;        /* ProfilerStep#N events read (for --diff) */
+	char *devices;      /* for --diff: the distinct deviceProperties names, "A, B"; or NULL */
+	char *world_size;   /* for --diff: distributedInfo.world_size, or NULL */
 };
 
 void collected_clear(struct collected *collected);
@@ -42,6 +44,15 @@ int combine_merge(const struct options *options);
 const struct catalogue *diff_catalogue(void);
 /* The diff rows of BASE and NEW, sorted (struct diff_row *, freed with the array). */
 GPtrArray *diff_rows(const struct collected *base, const struct collected *new);
+/* The columns of the diff's catalogue PICKED (or the sort keys), as the
+ * rows write them: per step when BY_STEP (both traces have steps), else
+ * totals, whichever spelling was picked; each once. */
+GPtrArray *diff_columns(const GPtrArray *picked, gboolean by_step);
+/* The distinct names of DEVICES (struct device_info), "A, B", or NULL. */
+char *diff_device_names(const GArray *devices);
+/* Appends to OUT the warnings that BASE and NEW come from different devices
+ * or world sizes (SPEC 13.1), one line each. */
+void diff_warnings(GString *out, const struct collected *base, const struct collected *new);
 
 const struct catalogue *ranks_catalogue(void);
 struct ranks *ranks_new(void);

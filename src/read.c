@@ -196,7 +196,6 @@ static void add_device(struct trace *trace, json_object *device)
 		.compute_major = member_text(device, "computeMajor"),
 		.compute_minor = member_text(device, "computeMinor"),
 		.num_sms = member_text(device, "numSms"),
-		.warp_size = member_text(device, "warpSize"),
 	};
 	json_object *memory = json_member(device, "totalGlobalMem");
 	info.has_memory = memory != NULL;
@@ -218,6 +217,11 @@ static void handle_metadata(struct reader *r, const char *key, json_object *valu
 		if (rank) {
 			g_free(r->trace->rank);
 			r->trace->rank = g_strdup(FAULT_CHECK(json_object_get_string(rank)));
+		}
+		char *world_size = member_text(value, "world_size");
+		if (world_size) {
+			g_free(r->trace->world_size);
+			r->trace->world_size = world_size;
 		}
 	}
 }

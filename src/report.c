@@ -8,25 +8,15 @@
  * by scripts too. */
 #define DECIMAL(buffer, format, value) g_ascii_formatd(buffer, sizeof buffer, format, value)
 
-/* A device's fields, as far as the trace gives them. The friendly names
- * (compute capability, SMs) are NVIDIA's meaning of those fields; other
- * devices (AMD's computeMajor is a GFX version, numSms counts compute units)
- * are shown with the trace's own field names. A device is NVIDIA's by its
- * warp size of 32, or, when the trace does not give it, by its name. */
-static gboolean is_nvidia(const struct device_info *device)
-{
-	static const char *const brands[] = { "NVIDIA", "Tesla", "Quadro", "GeForce", "TITAN" };
-	if (device->warp_size) /* AMD's wavefronts are 64 wide */
-		return strcmp(device->warp_size, "32") == 0;
-	for (gsize i = 0; device->name && i < G_N_ELEMENTS(brands); i++)
-		if (g_str_has_prefix(device->name, brands[i]))
-			return TRUE;
-	return FALSE;
-}
-
+/* A device's fields, as far as the trace gives them, in the same words for
+ * every vendor: "compute M.m" for computeMajor and computeMinor (NVIDIA's
+ * compute capability, AMD's GFX version) and "N SMs" for numSms (NVIDIA's
+ * streaming multiprocessors, AMD's compute units), so that no vendor's
+ * meaning is read into another's devices. A missing major is "?"
+ * ("compute ?.4"), a missing minor is left out ("compute 9"), as is any
+ * missing field. */
 static void describe_fields(GString *text, const struct device_info *device)
 {
-	gboolean nvidia = is_nvidia(device);
 	gsize start = text->len;
 #define SEPARATE() (text->len > start ? ", " : "")
 	if (device->name && *device->name)
@@ -35,15 +25,12 @@ static void describe_fields(GString *text, const struct device_info *device)
 	if (device->has_memory)
 		g_string_append_printf(text, "%s%s GiB", SEPARATE(),
 				       DECIMAL(gib, "%.1f", device->total_global_mem / (1 << 30)));
-	if (nvidia && device->compute_major)
-		g_string_append_printf(text, "%scompute capability %s.%s", SEPARATE(), device->compute_major,
-				       device->compute_minor ? device->compute_minor : "?");
-	else if (device->compute_major)
-		g_string_append_printf(text, "%scomputeMajor %s", SEPARATE(), device->compute_major);
-	if (!nvidia && device->compute_minor)
-		g_string_append_printf(text, "%scomputeMinor %s", SEPARATE(), device->compute_minor);
+	if (device->compute_major || device->compute_minor)
+		g_string_append_printf(text, "%scompute %s%s%s", SEPARATE(),
+				       device->compute_major ? device->compute_major : "?",
+				       device->compute_minor ? "." : "", device->compute_minor ? device->compute_minor : "");
 	if (device->num_sms)
-		g_string_append_printf(text, nvidia ? "%s%s SMs" : "%snumSms %s", SEPARATE(), device->num_sms);
+		g_string_append_printf(text, "%s%s SMs", SEPARATE(), device->num_sms);
 #undef SEPARATE
 }
 
@@ -119,7 +106,8 @@ static void print_devices(FILE *out, const struct trace *trace)
 	g_autofree char *text = report_devices_text(trace->devices);
 	fputs(text, out);
 	if (trace->rank)
-		fprintf(out, "  rank %s\n", trace->rank);
+		fprintf(out, "  rank %s%s%s\n", trace->rank, trace->world_size ? " of " : "",
+			trace->world_size ? trace->world_size : "");
 }
 
 static void print_join(FILE *out, const struct run_summary *run)
@@ -148,9 +136,11 @@ static void print_coverage(FILE *out, const struct coverage *c)
 	fputs(line->str, out);
 }
 
-/* SPEC 11.3: per device, busy time over its span, and busy time by class:
+/* SPEC 11.3: per device, busy time over its span, and each class's busy
+ * time (the union of its events, not their sum as the class columns are),
+ * the classes without events left out:
  *   device 0:      busy 2.0 ms of a 2.5 ms span (80.0%)
- *                  busy by class: compute 1.5, communication 1.0 (0.5 overlapped with compute), memcpy 0.0, memset 0.0 ms
+ *                  compute busy 1.5, communication busy 1.0 (0.5 overlapped with compute), memcpy busy 0.2 ms
  * The percentage is rounded down to a tenth: 100.0% means busy for the whole span. */
 static void print_timeline(FILE *out, const struct timeline *t)
 {
@@ -167,11 +157,15 @@ static void print_timeline(FILE *out, const struct timeline *t)
 		gint64 permille = timeline_permille(d);
 		if (permille >= 0)
 			g_string_append_printf(line, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
-		g_string_append(line, "\n                 busy by class: ");
+		g_string_append(line, "\n                 ");
+		gboolean first = TRUE;
 		for (guint c = 0; c < CLASS_COUNT; c++) {
-			g_string_append_printf(line, "%s%s ", c ? ", " : "", device_class_name(c));
+			if (!d->class_events[c])
+				continue;
+			g_string_append_printf(line, "%s%s busy ", first ? "" : ", ", device_class_name(c));
+			first = FALSE;
 			time_append_ms(line, d->class_busy[c]);
-			if (c == CLASS_COMMUNICATION) {
+			if (c == CLASS_COMMUNICATION && d->class_events[CLASS_COMPUTE]) {
 				g_string_append(line, " (");
 				time_append_ms(line, d->overlap);
 				g_string_append(line, " overlapped with compute)");
@@ -186,8 +180,11 @@ void report_print(FILE *out, const struct run_summary *run)
 {
 	const struct read_stats *stats = &run->trace->stats;
 	const struct attribution *a = run->attribution;
+	if (run->label) /* the label first: the warnings that follow are the trace's */
+		fprintf(out, "profile_parser: %s: %s\n", run->label, run->src);
 	warnings_print(out, run);
-	fprintf(out, "profile_parser: %s\n", run->src);
+	if (!run->label)
+		fprintf(out, "profile_parser: %s\n", run->src);
 	print_devices(out, run->trace);
 	char mb[G_ASCII_DTOSTR_BUF_SIZE], seconds[5][G_ASCII_DTOSTR_BUF_SIZE];
 	fprintf(out, "  events:        %" G_GINT64_FORMAT " read (%s MB), %" G_GINT64_FORMAT " skipped"

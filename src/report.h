@@ -24,6 +24,7 @@ struct run_summary {
 	guint64 joined;
 	guint64 joined_other_name;
 	const struct timeline *timeline; /* per device (SPEC 11.3), or NULL */
+	const char *label; /* the trace's part ("base", "new" with --diff), or NULL */
 };
 
 void report_print(FILE *out, const struct run_summary *run);

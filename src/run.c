@@ -63,16 +63,21 @@ static void abort_output(const struct job *job, struct output *output)
 }
 
 /* A comparison's job keeps its summary's groups: normalized keys and busy
- * times for --diff, which also counts the steps. */
-static void collect(struct job *job, const struct options *options, const struct forest *forest,
-		    const struct attribution *attribution, const struct selection *selection, const struct steps *steps,
-		    guint64 *rows)
+ * times for --diff, which also counts the steps and keeps what tells the
+ * hardware (the devices' names, the world size). */
+static void collect(struct job *job, const struct options *options, const struct trace *trace,
+		    const struct forest *forest, const struct attribution *attribution, const struct selection *selection,
+		    const struct steps *steps, guint64 *rows)
 {
 	gboolean diff = options->compare == COMPARE_DIFF;
 	g_autofree gint64 *busy = diff ? busy_compute(attribution, forest) : NULL;
 	struct group_config config = { options->summary, diff, busy };
 	job->collected.groups = summary_groups(forest, attribution, selection, &config);
 	job->collected.steps = steps ? steps->count : 0;
+	if (diff) {
+		job->collected.devices = diff_device_names(trace->devices);
+		job->collected.world_size = g_strdup(trace->world_size);
+	}
 	*rows = g_hash_table_size(job->collected.groups);
 }
 
@@ -152,7 +157,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 					     options->sort, options->top, rank, shape };
 	struct write_result written = { 0 };
 	if (job->collect)
-		collect(job, options, forest, attribution, &selection, steps, &written.rows);
+		collect(job, options, trace, forest, attribution, &selection, steps, &written.rows);
 	gboolean ok = TRUE;
 	if (job->collect)
 		job->collected.rank = g_steal_pointer(&rank);
@@ -183,6 +188,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,
 		.et = et, .joined = written.joined, .joined_other_name = written.other_name,
 		.options = options, .selection = &selection, .timeline = timeline,
+		.label = options->compare != COMPARE_DIFF ? NULL : job->position ? "new" : "base",
 	};
 	attribution_coverage(attribution, &summary.coverage);
 	memcpy(summary.stage_seconds, stage, sizeof stage);
@@ -197,7 +203,9 @@ static void finish_job(struct job *job, const struct run_settings *settings)
 	g_mutex_lock(&report_lock);
 	if (!job->error && job->collect && settings->collected)
 		settings->collected(job, settings->collected_data);
-	if (job->error)
+	if (options->compare == COMPARE_DIFF)
+		; /* the base's report first, then the new one's, when both ended (src/combine.c) */
+	else if (job->error)
 		fprintf(stderr, "profile_parser: %s\n", job->error);
 	else if (!options->quiet)
 		fputs(job->report->str, stderr);

@@ -107,6 +107,7 @@ static void add(struct sweep *s, const struct event *e)
 	enum device_class class = classifier_class(&s->classifier, e);
 	gint64 end = event_end(e);
 	g->out.events++;
+	g->out.class_events[class]++;
 	g->out.last = MAX(g->out.last, end);
 	run_add(&g->runs[UNION_ALL], e->ts, end);
 	run_add(&g->runs[class], e->ts, end);

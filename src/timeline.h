@@ -29,6 +29,7 @@ struct timeline_device {
 	gint64 first, last;  /* first start, last end (ns) */
 	gint64 busy;         /* the union of every event's interval (ns) */
 	gint64 class_busy[CLASS_COUNT]; /* the union of each class's intervals */
+	guint class_events[CLASS_COUNT]; /* how many events each class has */
 	gint64 overlap;      /* communication's union intersected with compute's */
 };
 

@@ -9,7 +9,6 @@ static void device_info_clear(gpointer data)
 	g_free(device->compute_major);
 	g_free(device->compute_minor);
 	g_free(device->num_sms);
-	g_free(device->warp_size);
 }
 
 struct trace *trace_new(void)
@@ -52,6 +51,7 @@ void trace_free(struct trace *trace)
 	g_ptr_array_free(trace->extras, TRUE);
 	g_array_free(trace->devices, TRUE);
 	g_free(trace->rank);
+	g_free(trace->world_size);
 	g_hash_table_destroy(trace->categories);
 	g_free(trace);
 }

@@ -85,7 +85,6 @@ struct device_info {
 	char *compute_major;
 	char *compute_minor;
 	char *num_sms;
-	char *warp_size; /* 32 on NVIDIA devices, 64 on AMD ones */
 	double total_global_mem; /* bytes */
 	gboolean has_memory;     /* totalGlobalMem is there */
 };
@@ -127,6 +126,7 @@ struct trace {
 	GPtrArray *extras;       /* GPtrArray * of struct event_extra *, from each extractor */
 	GArray *devices;    /* struct device_info, one per object of deviceProperties */
 	char *rank;         /* distributedInfo.rank, or NULL */
+	char *world_size;   /* distributedInfo.world_size, or NULL */
 	GHashTable *categories; /* canonical category -> guint64 *: how many X and B events have it */
 	struct read_stats stats;
 };

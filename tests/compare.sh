@@ -14,35 +14,88 @@ pp() {
 header='"name","status","base count","new count","base host total(ms)","new host total(ms)","delta host total(ms)","base device total(ms)","new device total(ms)","delta device total(ms)","base device busy(ms)","new device busy(ms)","delta device busy(ms)","base cuda launch total(ms)","new cuda launch total(ms)","delta cuda launch total(ms)"'
 zeros='"0.0","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0.0"'
 
+header_step='"name","status","base count per step","new count per step","base host per step(ms)","new host per step(ms)","delta host per step(ms)","base device per step(ms)","new device per step(ms)","delta device per step(ms)","base device busy per step(ms)","new device busy per step(ms)","delta device busy per step(ms)","base cuda launch per step(ms)","new cuda launch per step(ms)","delta cuda launch per step(ms)"'
+
 # base.json: 2 steps; same (10 us twice), changed (5 us, launch 1 us, kernel
-# 7 us), removed (3 us), tiny (3 ns). new.json: 3 steps (other numbers);
-# same (10 us thrice), changed (9 us, the same launch and kernel), added
-# (1 us), tiny (3 ns). Per step: changed 2.5 -> 3 us, its kernel 3.5 us ->
-# 7/3 = 2.333 us (rounded to the ns), its launch 0.5 -> 0.333 us; the steps
-# (ProfilerStep#* once normalized) hold the same kernel and launch;
-# removed 1.5 us; added 0.333 us; tiny 1.5 ns -> 2 (half away from zero)
-# and 1 ns; same 10 us both. Sorted: |delta device| (changed before the
-# steps by |delta host|), then |delta host|.
+# 7 us), removed (3 us), tiny (3 ns), thrice (1 us three times).
+# new.json: 3 steps (other numbers); same (10 us thrice), changed (9 us,
+# the same launch and kernel), added (1 us), tiny (3 ns), thrice (1 us five
+# times). Per step, every figure, counts too (to the thousandth, half away
+# from zero): changed 1/2 = 0.500 -> 1/3 = 0.333 calls, 2.5 -> 3 us, its
+# kernel 3.5 us -> 7/3 = 2.333 us (rounded to the ns), its launch 0.5 ->
+# 0.333 us; the steps (ProfilerStep#* once normalized) 1.000 -> 1.000, and
+# hold the same kernel and launch; removed 0.500 calls, 1.5 us; added
+# 0.333 calls, 0.333 us; thrice 3/2 = 1.500 -> 5/3 = 1.667 calls, 1.5 ->
+# 1.667 us; tiny 0.500 -> 0.333 calls, 1.5 ns -> 2 (half away from zero)
+# and 1 ns; same 1.000 calls and 10 us both. Sorted: |delta device|
+# (changed before the steps by |delta host|), then |delta host|.
 pp -s "$fixtures/base.json" -s "$fixtures/new.json" --diff name -mc cpu_op,user_annotation -d "$tmp/out"
 expect_status 0 "--diff runs"
-expect_output "--diff name with steps: per step, by hand" "$header
-\"changed\",\"changed\",\"1\",\"1\",\"0.0025\",\"0.003\",\"0.0005\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0005\",\"0.000333\",\"-0.000167\"
-\"ProfilerStep#*\",\"changed\",\"2\",\"3\",\"0.1\",\"0.1\",\"0.0\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0005\",\"0.000333\",\"-0.000167\"
-\"removed\",\"removed\",\"1\",\"0\",\"0.0015\",\"0.0\",\"-0.0015\",$zeros
-\"added\",\"added\",\"0\",\"1\",\"0.0\",\"0.000333\",\"0.000333\",$zeros
-\"tiny\",\"changed\",\"1\",\"1\",\"0.000002\",\"0.000001\",\"-0.000001\",$zeros
-\"same\",\"same\",\"2\",\"3\",\"0.01\",\"0.01\",\"0.0\",$zeros"
-expect_stderr "times are per step (base: 2 steps, new: 3)" "the report says the times are per step"
+expect_output "--diff name with steps: every figure per step, counts too, by hand" "$header_step
+\"changed\",\"changed\",\"0.500\",\"0.333\",\"0.0025\",\"0.003\",\"0.0005\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0005\",\"0.000333\",\"-0.000167\"
+\"ProfilerStep#*\",\"changed\",\"1.000\",\"1.000\",\"0.1\",\"0.1\",\"0.0\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0005\",\"0.000333\",\"-0.000167\"
+\"removed\",\"removed\",\"0.500\",\"0.000\",\"0.0015\",\"0.0\",\"-0.0015\",$zeros
+\"added\",\"added\",\"0.000\",\"0.333\",\"0.0\",\"0.000333\",\"0.000333\",$zeros
+\"thrice\",\"changed\",\"1.500\",\"1.667\",\"0.0015\",\"0.001667\",\"0.000167\",$zeros
+\"tiny\",\"changed\",\"0.500\",\"0.333\",\"0.000002\",\"0.000001\",\"-0.000001\",$zeros
+\"same\",\"same\",\"1.000\",\"1.000\",\"0.01\",\"0.01\",\"0.0\",$zeros"
+expect_stderr "every figure is per step, counts too (base: 2 steps, new: 3 steps)" "the report says every figure is per step"
+expect_stderr "--diff: 7 keys written to" "the report counts the keys"
+
+# the reports of the two traces: labelled, the base's first, whichever ends first
+for jobs in 1 2; do
+	pp -s "$fixtures/base.json" -s "$fixtures/new.json" --diff name -mc cpu_op -d "$tmp/out" -j $jobs
+	if grep -n '^profile_parser: \(base\|new\): ' "$tmp/err" | cut -d: -f3- |
+		tr '\n' '|' | grep -qxF " base: $fixtures/base.json| new: $fixtures/new.json|"; then
+		pass "-j $jobs: the reports say base, then new"
+	else
+		fail "-j $jobs: the reports are not labelled base, then new"; cat "$tmp/err"
+	fi
+done
+pp -s "$fixtures/new.json" -s "$fixtures/base.json" --diff name -mc cpu_op -d "$tmp/out"
+if grep -n '^profile_parser: \(base\|new\): ' "$tmp/err" | cut -d: -f3- |
+	tr '\n' '|' | grep -qxF " base: $fixtures/new.json| new: $fixtures/base.json|"; then
+	pass "the other way round: the labels follow -s, not the names"
+else
+	fail "the other way round: the labels"; cat "$tmp/err"
+fi
+
+# a base of one step: "1 step", not "1 steps"
+grep -v 'ProfilerStep#2' "$fixtures/base.json" > "$tmp/one_step.json"
+pp -s "$tmp/one_step.json" -s "$fixtures/new.json" --diff name -mc cpu_op -d "$tmp/out"
+expect_stderr "(base: 1 step, new: 3 steps)" "one step: singular"
+
+# 16 steps of 100 us; once (1 us) in the first, thrice (1 us) in the first
+# three: 1/16 = 0.0625 and 3/16 = 0.1875 calls, half away from zero at the
+# thousandth: 0.063 and 0.188; 1/16 us = 62.5 ns: 63 ns; 3/16 us: 188 ns
+# (every delta 0: in byte order)
+{
+	printf '{"traceEvents": [\n'
+	for i in $(seq 1 16); do
+		printf '{"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#%d", "pid": 1, "tid": 1, "ts": %d, "dur": 100},\n' \
+			"$i" $((i * 100))
+	done
+	for i in 1 2 3; do
+		printf '{"ph": "X", "cat": "cpu_op", "name": "thrice", "pid": 1, "tid": 1, "ts": %d, "dur": 1},\n' $((i * 100 + 10))
+	done
+	printf '{"ph": "X", "cat": "cpu_op", "name": "once", "pid": 1, "tid": 1, "ts": 120, "dur": 1}\n]}\n'
+} > "$tmp/sixteen.json"
+pp -q -s "$tmp/sixteen.json" -s "$tmp/sixteen.json" --diff name -mc cpu_op -d "$tmp/out" \
+	--columns "name,base count,new count,base host total(ms)"
+expect_output "counts per step: half away from zero at the thousandth" '"name","base count per step","new count per step","base host per step(ms)"
+"once","0.063","0.063","0.000063"
+"thrice","0.188","0.188","0.000188"'
 
 pp -q -s "$fixtures/base.json" -s "$fixtures/new.json" --diff path -mc cpu_op,user_annotation -d "$tmp/out" \
 	--columns "name,status,base count,new count"
-expect_output "--diff path: ProfilerStep#N frames become ProfilerStep#*" '"name","status","base count","new count"
-"ProfilerStep#*$$changed","changed","1","1"
-"ProfilerStep#*","changed","2","3"
-"ProfilerStep#*$$removed","removed","1","0"
-"ProfilerStep#*$$added","added","0","1"
-"ProfilerStep#*$$tiny","changed","1","1"
-"ProfilerStep#*$$same","same","2","3"'
+expect_output "--diff path: ProfilerStep#N frames become ProfilerStep#*; the counts picked are per step" '"name","status","base count per step","new count per step"
+"ProfilerStep#*$$changed","changed","0.500","0.333"
+"ProfilerStep#*","changed","1.000","1.000"
+"ProfilerStep#*$$removed","removed","0.500","0.000"
+"ProfilerStep#*$$added","added","0.000","0.333"
+"ProfilerStep#*$$thrice","changed","1.500","1.667"
+"ProfilerStep#*$$tiny","changed","0.500","0.333"
+"ProfilerStep#*$$same","same","1.000","1.000"'
 
 # new_flat.json: new.json without its steps: totals, not per step
 pp -s "$fixtures/base.json" -s "$fixtures/new_flat.json" --diff name -mc cpu_op -d "$tmp/out"
@@ -50,14 +103,53 @@ expect_output "--diff name without steps: totals, by hand" "$header
 \"same\",\"changed\",\"2\",\"3\",\"0.02\",\"0.03\",\"0.01\",$zeros
 \"changed\",\"changed\",\"1\",\"1\",\"0.005\",\"0.009\",\"0.004\",\"0.007\",\"0.007\",\"0.0\",\"0.007\",\"0.007\",\"0.0\",\"0.001\",\"0.001\",\"0.0\"
 \"removed\",\"removed\",\"1\",\"0\",\"0.003\",\"0.0\",\"-0.003\",$zeros
+\"thrice\",\"changed\",\"3\",\"5\",\"0.003\",\"0.005\",\"0.002\",$zeros
 \"added\",\"added\",\"0\",\"1\",\"0.0\",\"0.001\",\"0.001\",$zeros
 \"tiny\",\"same\",\"1\",\"1\",\"0.000003\",\"0.000003\",\"0.0\",$zeros"
-expect_stderr "times are totals (the new trace has no ProfilerStep#N)" "the report says the times are totals"
+expect_stderr "figures are totals (the new trace has no ProfilerStep#N)" "the report says the figures are totals"
+
+# either spelling may be picked (and sorted by): the rows say which they hold
+pp -q -s "$fixtures/base.json" -s "$fixtures/new_flat.json" --diff name -mc cpu_op -d "$tmp/out" \
+	--columns "name,new count per step,delta host per step(ms)" --sort "new count per step" --top 2
+expect_output "--diff of totals, columns picked per step: totals" '"name","new count","delta host total(ms)"
+"thrice","5","0.002"
+"same","3","0.01"'
+pp -q -s "$fixtures/base.json" -s "$fixtures/new.json" --diff name -mc cpu_op -d "$tmp/out" \
+	--columns "+base count per step,new count" --format jsonl --top 1
+expect_output "--diff per step, a column picked in both spellings: once" '{"name":"changed","status":"changed","base count per step":0.500,"new count per step":0.333,"base host per step(ms)":0.0025,"new host per step(ms)":0.003,"delta host per step(ms)":0.0005,"base device per step(ms)":0.0035,"new device per step(ms)":0.002333,"delta device per step(ms)":-0.001167,"base device busy per step(ms)":0.0035,"new device busy per step(ms)":0.002333,"delta device busy per step(ms)":-0.001167,"base cuda launch per step(ms)":0.0005,"new cuda launch per step(ms)":0.000333,"delta cuda launch per step(ms)":-0.000167}'
 
 pp -q -s "$fixtures/base.json" -s "$fixtures/new.json" --diff name -mc cpu_op --format jsonl -d "$tmp/out" \
 	--columns "name,status,delta host total(ms)" --top 2
-expect_output "--diff in JSON Lines, with --top" '{"name":"changed","status":"changed","delta host total(ms)":0.0005}
-{"name":"removed","status":"removed","delta host total(ms)":-0.0015}'
+expect_output "--diff in JSON Lines, with --top" '{"name":"changed","status":"changed","delta host per step(ms)":0.0005}
+{"name":"removed","status":"removed","delta host per step(ms)":-0.0015}'
+
+# the hardware: a100.json (two A100s, rank 3 of 8) and v100.json (one
+# V100, rank 1 of 2) differ in both; base.json says neither (no warning)
+pp -s "$fixtures/a100.json" -s "$fixtures/v100.json" --diff name -mc cpu_op -d "$tmp/out"
+expect_status 0 "--diff of different hardware runs"
+expect_stderr "profile_parser: warning: --diff: the base and the new trace come from different devices (base: NVIDIA A100-PG509-200; new: Tesla V100-SXM2-16GB)" "different devices: a warning"
+expect_stderr "profile_parser: warning: --diff: the base and the new trace come from different world sizes (base: 8; new: 2)" "different world sizes: a warning"
+expect_stderr "  rank 3 of 8" "the report gives the rank of the world size"
+cp "$fixtures/a100.json" "$tmp/a100_again.json"
+for pair in "$fixtures/a100.json $tmp/a100_again.json" "$fixtures/a100.json $fixtures/base.json"; do
+	set -- $pair
+	pp -s "$1" -s "$2" --diff name -mc cpu_op -d "$tmp/out"
+	if grep -q 'warning: --diff' "$tmp/err"; then fail "--diff $pair: a warning"; cat "$tmp/err"
+	else pass "--diff of the same hardware, or of one unknown: no warning"; fi
+done
+pp -q -s "$fixtures/a100.json" -s "$fixtures/v100.json" --diff name -mc cpu_op -d "$tmp/out"
+if [ -s "$tmp/err" ]; then fail "-q: the warnings printed"; cat "$tmp/err"; else pass "-q: no warning"; fi
+
+# a trace diffed with itself (named twice, or through a link): a warning
+ln -s "$fixtures/base.json" "$tmp/link.json"
+for second in "$fixtures/base.json" "$tmp/link.json"; do
+	pp -s "$fixtures/base.json" -s "$second" --diff name -mc cpu_op -d "$tmp/out"
+	expect_status 0 "--diff of a file with itself runs"
+	expect_stderr "profile_parser: warning: --diff: the base and the new trace are the same file ($fixtures/base.json)" \
+		"--diff of a file with itself ($(basename "$second")): a warning"
+done
+pp -s "$fixtures/base.json" -s "$tmp/one_step.json" --diff name -mc cpu_op -d "$tmp/out"
+if grep -q 'same file' "$tmp/err"; then fail "two files: the same file?"; else pass "two files: not the same file"; fi
 
 # usage errors
 pp -s "$fixtures/base.json" --diff name -d "$tmp/out"
@@ -151,7 +243,7 @@ for mode in name path; do
 	"$PROFILE_PARSER" -q -s "$traces/trace_diff_test.json.gz" -s "$traces/trace_diff_control.json.gz" \
 		--diff $mode -mc cpu_op,user_annotation -d "$tmp/backward.csv"
 	if python3 - "$tmp/forward.csv" "$tmp/backward.csv" <<'PY'
-import csv, sys
+import csv, re, sys
 from decimal import Decimal as D
 forward = {r["name"]: r for r in csv.DictReader(open(sys.argv[1], newline=""))}
 backward = {r["name"]: r for r in csv.DictReader(open(sys.argv[2], newline=""))}
@@ -160,7 +252,9 @@ swap = {"added": "removed", "removed": "added", "same": "same", "changed": "chan
 for key, f in forward.items():
     b = backward[key]
     assert swap[f["status"]] == b["status"], (key, f["status"], b["status"])
-    assert (f["base count"], f["new count"]) == (b["new count"], b["base count"]), key
+    # both traces have steps: every figure per step, counts with three decimals
+    assert re.fullmatch(r"\d+\.\d{3}", f["base count per step"]) and re.fullmatch(r"\d+\.\d{3}", f["new count per step"]), key
+    assert (f["base count per step"], f["new count per step"]) == (b["new count per step"], b["base count per step"]), key
     for c in f:
         if c.startswith("delta "):
             assert D(f[c]) == -D(b[c]), (key, c)
@@ -171,6 +265,13 @@ PY
 	then pass "trace_diff both ways ($mode): deltas negated, added and removed swapped"
 	else fail "trace_diff both ways ($mode)"; fi
 done
+# an A100 of a job of 8 ranks against a V100 of a job of 2: both warnings, the reports labelled
+"$PROFILE_PARSER" -s "$traces/trace_diff_control.json.gz" -s "$traces/trace_diff_test.json.gz" \
+	--diff name -mc cpu_op,user_annotation -d "$tmp/forward.csv" 2>"$tmp/err"
+expect_stderr "different devices (base: NVIDIA A100-PG509-200; new: Tesla V100-SXM2-16GB)" "trace_diff: the devices differ"
+expect_stderr "different world sizes (base: 8; new: 2)" "trace_diff: the world sizes differ"
+expect_stderr "profile_parser: base: $traces/trace_diff_control.json.gz" "trace_diff: the base labelled"
+expect_stderr "profile_parser: new: $traces/trace_diff_test.json.gz" "trace_diff: the new trace labelled"
 
 # copies of the real sampled ranks under rank names: map + merge == --across-ranks
 mkdir "$tmp/real" "$tmp/realmap"

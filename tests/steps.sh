@@ -88,24 +88,30 @@ expect_stderr "--summary step: the trace has no ProfilerStep#N event" "a trace w
 expect_output "a trace without steps: the header alone" '"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count"'
 
 # kernels.json: K1 6 us by zeta and 6 by alpha (a tie: alpha first in byte
-# order); K3 12 us launched by no one (ties K1's total: K1 first by name);
-# K2 4 us by one alpha, 3 + 3 by two betas: the betas count together (6);
-# mean 10/3 us, to the ns; K4 3 us by inner's own launch, 2 by outer's own
-# (outer holds inner: own launches count, not inclusive ones); K5 from a
-# launch outside any op; a memcpy by outer.
+# order, with half of K1's time: 50.0%); K3 12 us launched by no one (ties
+# K1's total: K1 first by name); K2 4 us by one alpha, 3 + 3 by two betas:
+# the betas count together (6 of 10: 60.0%); mean 10/3 us, to the ns; K4 3
+# us by inner's own launch, 2 by outer's own (outer holds inner: own
+# launches count, not inclusive ones; 3 of 5: 60.0%); K5 from a launch
+# outside any op; a memcpy by outer (all of it: 100.0%); K6 1 us by gamma
+# and 15 us that no launch claims: 1/16 = 6.25%, half up to 6.3% (the share
+# is of the kernel's whole time, claimed or not); K0 by gamma, 0 us: no
+# share of no time.
 "$PROFILE_PARSER" -q -s "$fixtures/kernels.json" -d "$tmp/out" -mc cpu_op --summary kernel
 expect_output "--summary kernel, by hand" '"name","class","count","total(ms)","mean(ms)","min(ms)","max(ms)","launched by"
-"K1","compute","2","0.012","0.006","0.006","0.006","alpha"
+"K6","compute","2","0.016","0.008","0.001","0.015","gamma (6.3%)"
+"K1","compute","2","0.012","0.006","0.006","0.006","alpha (50.0%)"
 "K3","compute","1","0.012","0.012","0.012","0.012",""
-"K2","compute","3","0.01","0.003333","0.003","0.004","beta"
-"K4","compute","2","0.005","0.0025","0.002","0.003","inner"
+"K2","compute","3","0.01","0.003333","0.003","0.004","beta (60.0%)"
+"K4","compute","2","0.005","0.0025","0.002","0.003","inner (60.0%)"
 "K5","compute","1","0.003","0.003","0.003","0.003",""
-"Memcpy DtoD (Device -> Device)","memcpy","1","0.001","0.001","0.001","0.001","outer"'
+"Memcpy DtoD (Device -> Device)","memcpy","1","0.001","0.001","0.001","0.001","outer (100.0%)"
+"K0","compute","1","0.0","0.0","0.0","0.0","gamma"'
 
 run --summary kernel --step 2
 expect_output "--summary kernel --step 2: the device events of step 2's launches" '"name","class","count","total(ms)","mean(ms)","min(ms)","max(ms)","launched by"
-"Memcpy HtoD (Pageable -> Device)","memcpy","1","0.008","0.008","0.008","0.008","fwd"
-"Memset (Device)","memset","1","0.002","0.002","0.002","0.002","fwd"'
+"Memcpy HtoD (Pageable -> Device)","memcpy","1","0.008","0.008","0.008","0.008","fwd (100.0%)"
+"Memset (Device)","memset","1","0.002","0.002","0.002","0.002","fwd (100.0%)"'
 
 run --summary kernel --columns "name,class" --comm-pattern '^k3$'
 expect_output "--summary kernel: classes follow --comm-pattern" '"name","class"

@@ -186,7 +186,7 @@ static void test_metadata(void)
 	CU_ASSERT_FALSE(partial->has_memory);
 	CU_ASSERT_PTR_NULL(partial->compute_major);
 	g_autofree char *text = report_devices_text(t->devices);
-	ASSERT_STR(text, "  device 0: H100, 80.0 GiB, computeMajor 9, computeMinor 0, numSms 132\n  device: partial\n");
+	ASSERT_STR(text, "  device 0: H100, 80.0 GiB, compute 9.0, 132 SMs\n  device: partial\n");
 }
 
 static void test_not_traces(void)

@@ -99,6 +99,11 @@ static void test_memcpy_memset(void)
 	CU_ASSERT_EQUAL(d->class_busy[CLASS_COMMUNICATION], 0);
 	CU_ASSERT_EQUAL(d->overlap, 0);
 	CU_ASSERT_EQUAL(US(d->busy), 6);
+	/* the events of each class: the report leaves out a class without any */
+	CU_ASSERT_EQUAL(d->class_events[CLASS_MEMCPY], 1);
+	CU_ASSERT_EQUAL(d->class_events[CLASS_MEMSET], 1);
+	CU_ASSERT_EQUAL(d->class_events[CLASS_COMPUTE], 1);
+	CU_ASSERT_EQUAL(d->class_events[CLASS_COMMUNICATION], 0);
 	CU_ASSERT_EQUAL(timeline_permille(d), 500);
 }
 
