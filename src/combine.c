@@ -69,7 +69,7 @@ static gboolean write_table(const struct options *options, const struct ranks *r
 		.picked = options->columns,
 	};
 	struct write_config config = { .layout = &layout, .format = options->format, .sort = options->sort,
-				       .top = options->top };
+				       .top = options->top, .quiet = options->quiet };
 	gboolean ok = output_open(&out, options->dst, options->compress, &error);
 	if (ok && !write_rows(&out, &config, rows)) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));

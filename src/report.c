@@ -2,6 +2,7 @@
 #include <string.h>
 #include "flame.h"
 #include "timefmt.h"
+#include "visible.h"
 #include "warnings.h"
 
 /* A device's fields, as far as the trace gives them. The friendly names
@@ -101,7 +102,9 @@ char *report_devices_text(const GArray *devices)
 		} else {
 			g_string_append_printf(text, group->count > 1 ? "%u devices" : "device", group->count);
 		}
-		g_string_append_printf(text, ":%s%s\n", *group->fields ? " " : "", group->fields);
+		g_string_append_printf(text, ":%s", *group->fields ? " " : "");
+		visible_append(text, group->fields, strlen(group->fields), VISIBLE_ESCAPE); /* the trace's text */
+		g_string_append_c(text, '\n');
 		g_free(group->fields);
 		g_ptr_array_free(group->ids, TRUE);
 	}
@@ -112,8 +115,9 @@ static void print_devices(FILE *out, const struct trace *trace)
 {
 	g_autofree char *text = report_devices_text(trace->devices);
 	fputs(text, out);
-	if (trace->rank)
-		fprintf(out, "  rank %s\n", trace->rank);
+	g_autofree char *rank = output_shown(trace->rank);
+	if (rank)
+		fprintf(out, "  rank %s\n", rank);
 }
 
 static void print_join(FILE *out, const struct run_summary *run)

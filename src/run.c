@@ -140,7 +140,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	};
 	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
-					     options->sort, options->top, rank };
+					     options->sort, options->top, rank, options->quiet };
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, forest, attribution, &selection, steps, &written.rows);

@@ -22,6 +22,7 @@ struct write_config {
 	const GPtrArray *sort; /* --sort: const struct column * of the table's catalogue; NULL or empty: none */
 	guint top;             /* --top: the rows kept after sorting; 0: all */
 	const char *rank; /* the trace's rank (distributedInfo.rank, else its file name's number), or NULL */
+	gboolean quiet;   /* -q: no note on standard error (a table's columns left out) */
 };
 
 struct write_result {
