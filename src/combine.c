@@ -74,7 +74,8 @@ static gboolean write_table(const struct options *options, const struct ranks *r
 		.picked = columns ? columns : options->columns,
 	};
 	struct write_config config = { .layout = &layout, .format = options->format,
-				       .sort = sort ? sort : options->sort, .top = options->top };
+				       .sort = sort ? sort : options->sort, .top = options->top,
+				       .quiet = options->quiet };
 	gboolean ok = output_open(&out, options->dst, options->compress, &error);
 	if (ok && !write_rows(&out, &config, rows)) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));

@@ -1,29 +1,23 @@
 #include "folded.h"
 #include <string.h>
 #include "sums.h"
+#include "visible.h"
 
 #define UNSET G_MAXUINT
 #define FRAME_BLOCK (1u << FRAME_BLOCK_BITS)
 
-static gboolean changed_in_names(char c)
+/* TEXT (LEN bytes) as a frame's name, *SHOWN_LEN bytes: itself, or in
+ * SCRATCH with its ';' replaced and its controls shown (src/visible.h). */
+static const char *frame_text(const char *text, gsize len, GString *scratch, gsize *shown_len)
 {
-	return c == ';' || (unsigned char)c < 0x20 || c == 0x7f;
-}
-
-/* TEXT as a frame's name: itself, or with its ';' and control characters
- * replaced, in SCRATCH. */
-static const char *frame_text(const char *text, gsize len, GString *scratch)
-{
-	gsize i = 0;
-	while (i < len && !changed_in_names(text[i]))
-		i++;
-	if (i == len)
+	*shown_len = len;
+	if (!memchr(text, ';', len) && !visible_changes(text, len))
 		return text;
 	g_string_truncate(scratch, 0);
-	g_string_append_len(scratch, text, (gssize)len);
-	for (; i < len; i++)
-		if (changed_in_names(scratch->str[i]))
-			scratch->str[i] = scratch->str[i] == ';' ? FOLDED_SEMICOLON : ' ';
+	visible_append(scratch, text, len, VISIBLE_SPACE);
+	for (char *c = scratch->str; (c = memchr(c, ';', scratch->str + scratch->len - c)); c++)
+		*c = FOLDED_SEMICOLON;
+	*shown_len = scratch->len;
 	return scratch->str;
 }
 
@@ -59,16 +53,17 @@ static guint frame_new(struct flame_tree *tree, const struct flame_frame *model)
 /* The frame NAME under PARENT, made (of KIND) when there is none. */
 static guint frame_child(struct flame_tree *tree, guint parent, const struct name *name, guint kind, GString *scratch)
 {
-	const char *text = frame_text(name->text, name->len, scratch);
+	gsize len;
+	const char *text = frame_text(name->text, name->len, scratch, &len);
 	struct flame_frame probe = {
-		.name = text, .len = (guint)name->len, .parent = parent,
-		.hash = frame_hash_of(parent, text, name->len),
+		.name = text, .len = (guint)len, .parent = parent,
+		.hash = frame_hash_of(parent, text, len),
 	};
 	const struct flame_frame *found = g_hash_table_lookup(tree->frames, &probe);
 	if (found)
 		return found->index;
 	if (text != name->text)
-		probe.name = g_string_chunk_insert_len(tree->text, text, (gssize)name->len);
+		probe.name = g_string_chunk_insert_len(tree->text, text, (gssize)len);
 	probe.depth = flame_frame(tree, parent)->depth + 1;
 	probe.kind = kind;
 	probe.index = tree->count;

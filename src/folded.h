@@ -37,8 +37,9 @@ enum frame_kind {
 	FRAME_KINDS = FRAME_DEVICE + 4,
 };
 
-/* In a name, ';' becomes FOLDED_SEMICOLON, and control characters (CR and
- * LF among them) a space. */
+/* In a name, ';' becomes FOLDED_SEMICOLON, C0 control characters (CR and
+ * LF among them) a space, C1 and bidirectional controls an escape, "\u202e"
+ * (src/visible.h). */
 #define FOLDED_SEMICOLON ':'
 
 struct flame_frame {

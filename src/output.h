@@ -58,8 +58,9 @@ char **output_unique_paths(const char *dst, char *const *sources, guint count, c
  * ".txt"), not counting a last ".gz", or NULL ("-", DIR/, no extension);
  * *GZIP: whether the name ends in ".gz". */
 char *output_name_extension(const char *dst, gboolean *gzip);
-/* PATH as messages show it: control characters as \\n, \\r, \\t or \\xNN,
- * so that a name cannot forge a line of the report. NULL for NULL. */
+/* PATH as messages show it (src/visible.h): control characters as \\n,
+ * \\r, \\t or \\xNN, so that a name cannot forge a line of the report,
+ * C1 and bidirectional controls as \\u0085, \\u202e. NULL for NULL. */
 char *output_shown(const char *path);
 
 #endif

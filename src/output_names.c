@@ -4,6 +4,7 @@
  * jobs end. */
 #include "output.h"
 #include <string.h>
+#include "visible.h"
 
 gboolean output_is_directory(const char *dst)
 {
@@ -205,17 +206,6 @@ char *output_shown(const char *path)
 	if (!path)
 		return NULL;
 	GString *shown = g_string_new(NULL);
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-		if (*p == '\n')
-			g_string_append(shown, "\\n");
-		else if (*p == '\r')
-			g_string_append(shown, "\\r");
-		else if (*p == '\t')
-			g_string_append(shown, "\\t");
-		else if (*p < 0x20 || *p == 0x7f)
-			g_string_append_printf(shown, "\\x%02x", *p);
-		else
-			g_string_append_c(shown, (char)*p);
-	}
+	visible_append(shown, path, strlen(path), VISIBLE_ESCAPE);
 	return g_string_free(shown, FALSE);
 }

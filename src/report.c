@@ -2,6 +2,7 @@
 #include <string.h>
 #include "flame.h"
 #include "timefmt.h"
+#include "visible.h"
 #include "warnings.h"
 
 /* VALUE by FORMAT ("%.1f") with a '.', whatever the locale: the report is read
@@ -94,7 +95,9 @@ char *report_devices_text(const GArray *devices)
 		} else {
 			g_string_append_printf(text, group->count > 1 ? "%u devices" : "device", group->count);
 		}
-		g_string_append_printf(text, ":%s%s\n", *group->fields ? " " : "", group->fields);
+		g_string_append_printf(text, ":%s", *group->fields ? " " : "");
+		visible_append(text, group->fields, strlen(group->fields), VISIBLE_ESCAPE); /* the trace's text */
+		g_string_append_c(text, '\n');
 		g_free(group->fields);
 		g_ptr_array_free(group->ids, TRUE);
 	}
@@ -105,9 +108,10 @@ static void print_devices(FILE *out, const struct trace *trace)
 {
 	g_autofree char *text = report_devices_text(trace->devices);
 	fputs(text, out);
-	if (trace->rank)
-		fprintf(out, "  rank %s%s%s\n", trace->rank, trace->world_size ? " of " : "",
-			trace->world_size ? trace->world_size : "");
+	g_autofree char *rank = output_shown(trace->rank);
+	g_autofree char *world = output_shown(trace->world_size);
+	if (rank)
+		fprintf(out, "  rank %s%s%s\n", rank, world ? " of " : "", world ? world : "");
 }
 
 static void print_join(FILE *out, const struct run_summary *run)

@@ -29,6 +29,8 @@ void sink_init(struct sink *sink, const struct sink_class *klass, const struct l
 	sink->layout = layout;
 	sink->scratch = g_string_sized_new(4096);
 	sink->width = 0;
+	sink->sort = NULL;
+	sink->quiet = FALSE;
 	sink->state = NULL;
 }
 

@@ -27,6 +27,8 @@ struct sink {
 	const struct layout *layout;
 	GString *scratch; /* the sink's own, for the row under way */
 	guint width;      /* the terminal's width, for a sink that fits it (output_columns) */
+	const GPtrArray *sort; /* --sort's columns (const struct column *), the first kept when columns must go */
+	gboolean quiet;   /* -q: the sink says nothing on standard error */
 	gpointer state;   /* the sink's own */
 };
 

@@ -1,7 +1,9 @@
 #include "sink_table.h"
 #include <string.h>
+#include <stdio.h>
 #include "output.h"
 #include "sink_csv.h"
+#include "visible.h"
 
 #define ELLIPSIS "\xe2\x80\xa6" /* U+2026, one character */
 
@@ -14,6 +16,8 @@ struct table_column {
 	guint int_width;  /* numbers: the widest integer part, sign included */
 	guint decimals;   /* durations and timestamps: the most decimals */
 	guint text_width; /* the widest value as shown */
+	guint rank;       /* what goes last when columns must: the name 0, the sort keys, then left to right */
+	gboolean kept;    /* written: it fits the width */
 	guint width;
 };
 
@@ -21,37 +25,13 @@ struct table_state {
 	struct table_column *columns;
 	guint count;
 	GString *cell;
+	struct table_names *names; /* the name column's cells (src/table_names.h) */
 };
-
-guint table_text_width(const char *text, gsize len)
-{
-	return (guint)g_utf8_strlen(text, (gssize)len);
-}
-
-void table_shorten(GString *out, const char *text, gsize len, guint width)
-{
-	guint chars = table_text_width(text, len);
-	if (chars <= width) {
-		g_string_append_len(out, text, (gssize)len);
-		return;
-	}
-	if (width == 0)
-		return;
-	guint head = (width - 1) / 2, tail = width - 1 - head; /* the end (the leaf) gets the odd one */
-	const char *head_end = g_utf8_offset_to_pointer(text, head);
-	const char *tail_start = g_utf8_offset_to_pointer(text, chars - tail);
-	g_string_append_len(out, text, head_end - text);
-	g_string_append(out, ELLIPSIS);
-	g_string_append_len(out, tail_start, text + len - tail_start);
-}
 
 void table_append_text(GString *out, const char *text, gsize len)
 {
 	gsize start = out->len;
-	g_string_append_len(out, text, (gssize)len);
-	for (gsize i = start; i < out->len; i++) /* ASCII bytes: never inside a multibyte character */
-		if ((guchar)out->str[i] < 0x20 || out->str[i] == 0x7f)
-			out->str[i] = ' ';
+	visible_append(out, text, len, VISIBLE_SPACE); /* controls, NUL among them: no NUL is left */
 	if (!g_utf8_validate_len(out->str + start, out->len - start, NULL)) {
 		g_autofree char *valid = g_utf8_make_valid(out->str + start, (gssize)(out->len - start));
 		g_string_truncate(out, start);
@@ -84,6 +64,16 @@ static guint own_decimals(gint64 ns, gboolean timestamp)
 	return timestamp ? decimals : MAX(decimals, 1);
 }
 
+/* Where column I (of the layout's PICKED from FIRST) comes in SORT, from 1; 0: not a key. */
+static guint sort_rank(const struct sink *sink, guint i)
+{
+	const struct layout *layout = sink->layout;
+	for (guint k = 0; sink->sort && i >= layout->meta_count && k < sink->sort->len; k++)
+		if (sink->sort->pdata[k] == layout->picked->pdata[i - layout->meta_count])
+			return k + 1;
+	return 0;
+}
+
 static struct table_state *state_of(struct sink *sink)
 {
 	if (sink->state)
@@ -93,7 +83,9 @@ static struct table_state *state_of(struct sink *sink)
 	s->count = layout_width(layout);
 	s->columns = g_new0(struct table_column, s->count);
 	s->cell = g_string_new(NULL);
+	s->names = table_names_new();
 	gboolean shrinking = FALSE;
+	guint keys = sink->sort ? sink->sort->len : 0;
 	for (guint i = 0; i < s->count; i++) {
 		struct table_column *c = &s->columns[i];
 		c->header = layout_name(layout, i);
@@ -104,6 +96,8 @@ static struct table_state *state_of(struct sink *sink)
 		c->shrinks = !shrinking && i >= layout->meta_count && strcmp(c->header, "name") == 0;
 		shrinking = shrinking || c->shrinks;
 		c->decimals = c->type == VALUE_DURATION || c->type == VALUE_PERCENT ? 1 : 0;
+		guint key = sort_rank(sink, i);
+		c->rank = c->shrinks ? 0 : key ? key : 1 + keys + i;
 	}
 	sink->state = s;
 	return s;
@@ -116,6 +110,7 @@ static void table_clear(struct sink *sink)
 		return;
 	g_free(s->columns);
 	g_string_free(s->cell, TRUE);
+	table_names_free(s->names);
 	g_free(s);
 	sink->state = NULL;
 }
@@ -162,6 +157,8 @@ static void table_measure(struct sink *sink, const struct value *values)
 		g_string_truncate(s->cell, 0);
 		render(c, value, s->cell, sink->scratch);
 		c->text_width = MAX(c->text_width, table_text_width(s->cell->str, s->cell->len));
+		if (c->shrinks)
+			table_names_add(s->names, s->cell->str, s->cell->len);
 	}
 }
 
@@ -175,32 +172,88 @@ static guint longest_word(const char *text)
 	return longest;
 }
 
-/* The widths: values and header words; the name column shrinks to fit
- * WIDTH; then room to spare goes to headers that would wrap. */
+static int by_rank(gconstpointer a, gconstpointer b)
+{
+	const struct table_column *x = *(const struct table_column *const *)a, *y = *(const struct table_column *const *)b;
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* Says on standard error, once in a run for each text, which columns a
+ * table left out. */
+static void say_left_out(const struct table_state *s, guint width)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	for (guint i = 0; i < s->count; i++)
+		if (!s->columns[i].kept)
+			g_string_append_printf(text, "%s%s", text->len ? ", " : "", s->columns[i].header);
+	if (!text->len)
+		return;
+	g_autofree char *head = g_strdup_printf("profile_parser: --format table: no room in %u columns for: ", width);
+	g_string_prepend(text, head);
+	g_string_append(text, " (left out; a wider COLUMNS, or --columns, shows them)\n");
+	static GMutex lock;
+	static GHashTable *said; /* the texts said, for the whole run */
+	g_mutex_lock(&lock);
+	if (!said)
+		said = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	if (g_hash_table_add(said, g_strdup(text->str)))
+		fputs(text->str, stderr);
+	g_mutex_unlock(&lock);
+}
+
+/* The columns kept and their widths at WIDTH: each column as wide as its
+ * values and the longest word of its header; the name column is given
+ * TABLE_NAME_ROOM characters (or fewer when it needs fewer), then the other
+ * columns are kept in the order of their rank while they fit (the first
+ * that does not is left out, and all after it: never a column while a more
+ * important one is left out); when none
+ * fits, the first is kept all the same and the name gets what is left,
+ * down to TABLE_NAME_MIN. The name then widens into the room left, as far
+ * as it needs; room to spare goes to headers that would wrap. */
 static void decide_widths(struct table_state *s, guint width)
 {
-	guint total = s->count ? TABLE_GAP * (s->count - 1) : 0;
-	struct table_column *shrinking = NULL;
+	struct table_column *name = NULL;
+	g_autoptr(GPtrArray) ranked = g_ptr_array_sized_new(s->count);
 	for (guint i = 0; i < s->count; i++) {
 		struct table_column *c = &s->columns[i];
 		guint values = c->text_width;
 		if (c->int_width)
 			values = MAX(values, c->int_width + (c->decimals ? c->decimals + 1 : 0));
 		c->width = MAX(values, longest_word(c->header));
-		total += c->width;
+		c->kept = c->shrinks;
 		if (c->shrinks)
-			shrinking = c;
+			name = c;
+		else
+			g_ptr_array_add(ranked, c);
 	}
-	if (total > width && shrinking) {
-		guint least = MIN(shrinking->width, MAX(TABLE_NAME_MIN, longest_word(shrinking->header)));
-		guint cut = MIN(total - width, shrinking->width - least);
-		shrinking->width -= cut;
-		total -= cut;
+	g_ptr_array_sort(ranked, by_rank);
+	guint others = 0, kept = 0; /* the width of the others kept, gaps included (one beside the name) */
+	guint name_room = name ? MIN(name->width, TABLE_NAME_ROOM) : 0;
+	for (guint r = 0; r < ranked->len; r++) { /* the first that does not fit goes, and all after it */
+		struct table_column *c = ranked->pdata[r];
+		guint need = c->width + (name || kept ? TABLE_GAP : 0);
+		if (name_room + others + need > width)
+			break;
+		c->kept = TRUE;
+		others += need;
+		kept++;
+	}
+	if (ranked->len && !kept) { /* not even one figure beside the name: the first all the same */
+		struct table_column *c = ranked->pdata[0];
+		c->kept = TRUE;
+		others = c->width + (name ? TABLE_GAP : 0);
+	}
+	guint total = others;
+	if (name) {
+		guint least = MIN(name->width, TABLE_NAME_MIN);
+		name->width = MIN(name->width, MAX(width > others ? width - others : 0, least));
+		total += name->width;
+		table_names_decide(s->names, name->width);
 	}
 	for (guint i = 0; i < s->count && total < width; i++) {
 		struct table_column *c = &s->columns[i];
 		guint whole = table_text_width(c->header, strlen(c->header));
-		if (whole > c->width && whole - c->width <= width - total) {
+		if (c->kept && whole > c->width && whole - c->width <= width - total) {
 			total += whole - c->width;
 			c->width = whole;
 		}
@@ -247,31 +300,46 @@ static void end_line(GString *out, gsize start)
 	g_string_append_c(out, '\n');
 }
 
+/* Appends the gap before a column, unless it is the line's first (*FIRST). */
+static void gap(GString *out, gboolean *first)
+{
+	if (!*first)
+		g_string_append_printf(out, "%*s", TABLE_GAP, "");
+	*first = FALSE;
+}
+
 static void table_header(struct sink *sink, GString *out)
 {
 	struct table_state *s = state_of(sink);
-	decide_widths(s, sink->width ? sink->width : OUTPUT_COLUMNS_DEFAULT);
+	guint width = sink->width ? sink->width : OUTPUT_COLUMNS_DEFAULT;
+	decide_widths(s, width);
+	if (!sink->quiet)
+		say_left_out(s, width);
 	GPtrArray **lines = g_newa(GPtrArray *, s->count + 1);
 	guint height = 1;
 	for (guint i = 0; i < s->count; i++) {
-		lines[i] = wrap(s->columns[i].header, s->columns[i].width);
-		height = MAX(height, lines[i]->len);
+		lines[i] = s->columns[i].kept ? wrap(s->columns[i].header, s->columns[i].width) : NULL;
+		height = lines[i] ? MAX(height, lines[i]->len) : height;
 	}
 	for (guint row = 0; row < height; row++) {
 		gsize start = out->len;
+		gboolean first = TRUE;
 		for (guint i = 0; i < s->count; i++) {
+			if (!lines[i])
+				continue;
 			guint blank = height - lines[i]->len; /* bottom-aligned */
 			const char *text = row >= blank ? lines[i]->pdata[row - blank] : "";
-			if (i)
-				g_string_append_printf(out, "%*s", TABLE_GAP, "");
+			gap(out, &first);
 			append_padded(out, &s->columns[i], text, strlen(text), table_text_width(text, strlen(text)));
 		}
 		end_line(out, start);
 	}
 	gsize start = out->len;
+	gboolean first = TRUE;
 	for (guint i = 0; i < s->count; i++) {
-		if (i)
-			g_string_append_printf(out, "%*s", TABLE_GAP, "");
+		if (!lines[i])
+			continue;
+		gap(out, &first);
 		for (guint w = 0; w < s->columns[i].width; w++)
 			g_string_append_c(out, '-');
 		g_ptr_array_free(lines[i], TRUE);
@@ -283,21 +351,19 @@ static void table_row(struct sink *sink, const struct value *values, GString *ou
 {
 	struct table_state *s = state_of(sink);
 	gsize start = out->len;
+	gboolean first = TRUE;
 	for (guint i = 0; i < s->count; i++) {
 		const struct table_column *c = &s->columns[i];
+		if (!c->kept)
+			continue;
 		g_string_truncate(s->cell, 0);
 		render(c, &values[i], s->cell, sink->scratch);
-		if (i)
-			g_string_append_printf(out, "%*s", TABLE_GAP, "");
+		gap(out, &first);
 		guint chars = table_text_width(s->cell->str, s->cell->len);
-		if (c->shrinks && chars > c->width) { /* a tree's indentation stays; the name shrinks */
-			guint indent = (guint)strspn(s->cell->str, " ");
-			indent = indent + TABLE_GAP < c->width ? indent : 0;
-			g_string_append_len(out, s->cell->str, indent);
-			table_shorten(out, s->cell->str + indent, s->cell->len - indent, c->width - indent);
-		} else {
+		if (c->shrinks && chars > c->width) /* the form decided for it, exactly as wide */
+			table_names_append(s->names, out, s->cell->str, s->cell->len);
+		else
 			append_padded(out, c, s->cell->str, s->cell->len, chars);
-		}
 	}
 	end_line(out, start);
 }

@@ -4,6 +4,7 @@
 #include "flame.h"
 #include "roles.h"
 #include "timefmt.h"
+#include "visible.h"
 
 #define COVERAGE_WARNING 90.0 /* percent */
 #define LISTED_NAMES 8
@@ -16,8 +17,10 @@ static void warn(FILE *out, const struct run_summary *run, const char *format, .
 	va_start(args, format);
 	g_autofree char *text = g_strdup_vprintf(format, args);
 	va_end(args);
+	g_autoptr(GString) shown = g_string_new(NULL); /* names and categories of the trace, shown safely */
+	visible_append(shown, text, strlen(text), VISIBLE_ESCAPE);
 	fprintf(out, "profile_parser: warning: %s: %s\n", g_strcmp0(run->src, "-") == 0 ? "standard input" : run->src,
-		text);
+		shown->str);
 }
 
 static const char *plural(guint64 n)

@@ -224,6 +224,8 @@ static gboolean write_gathered(struct output *out, const struct forest *forest,
 	struct sink sink;
 	sink_init(&sink, config->format, &layout);
 	sink.width = output_columns(out);
+	sink.sort = config->sort;
+	sink.quiet = config->quiet;
 	memset(result, 0, sizeof *result);
 	gboolean ok = write_node_list(out, nodes, &row, &sink, result);
 	sink_clear(&sink);
@@ -294,6 +296,8 @@ gboolean write_rows(struct output *out, const struct write_config *config, const
 	struct sink sink;
 	sink_init(&sink, config->format, config->layout);
 	sink.width = output_columns(out);
+	sink.sort = config->sort;
+	sink.quiet = config->quiet;
 	for (guint i = 0; sink_measures(&sink) && i < rows->len; i++)
 		sink_measure(&sink, rows->pdata[i]);
 	g_autoptr(GString) text = g_string_new(NULL);

@@ -23,6 +23,7 @@ struct write_config {
 	guint top;             /* --top: the rows kept after sorting; 0: all */
 	const char *rank; /* the trace's rank (distributedInfo.rank, else its file name's number), or NULL */
 	const char *shape; /* a path or name summary's options (src/shape.h), or NULL */
+	gboolean quiet;   /* -q: no note on standard error (a table's columns left out) */
 };
 
 struct write_result {

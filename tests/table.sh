@@ -1,13 +1,17 @@
 #!/bin/sh
 # --format table (SPEC 12) on tests/views/table.json, checked by hand: at
-# COLUMNS=60, 100 and 200, numbers right-aligned with the same decimals per
-# column (host 2.0 and 0.50025 as 2.00000 and 0.50025), the tree indented
-# two spaces a level, the name shrunk in the middle with U+2026 (never
-# inside a UTF-8 character: the Greek name) down to 12 characters and no
-# further (at 60 the table is wider than 60), headers wrapped when there is
-# no room; sorted rows as flat paths; a summary's own columns; the width
-# from COLUMNS, else 120; the outputs (-d DIR/ writes STEM.txt); and the
-# README's table, which must be what the example trace gives at 100.
+# COLUMNS=30, 60, 100 and 200, numbers right-aligned with the same decimals
+# per column (host 2.0 and 0.50025 as 2.00000 and 0.50025), the tree
+# indented two spaces a level, the table fitted to the width: the name
+# given 40 characters first, then the columns by rank (the --sort keys,
+# then left to right) while they fit, the rest left out; a name that does
+# not fit keeps its end after U+2026 (never inside a UTF-8 character: the
+# Greek name); headers wrapped when there is no room; sorted rows as flat
+# paths; a summary's own columns; names that differ only at their end or in
+# their middle kept apart at 80, 100 and 120 columns, every line within the
+# width, the columns left out said once; the width from COLUMNS, else 120;
+# the outputs (-d DIR/ writes STEM.txt); and the README's table, which must
+# be what the example trace gives at 100.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 trace=$top_srcdir/tests/views/table.json
 LC_ALL=C; export LC_ALL
@@ -32,38 +36,60 @@ ProfilerStep#1                                                   2.00000        
   aten::mm                                                       0.30000               0.1250           0.1250                  0.007125             1      98.8
 Optimizer.step#SGD.step                                          0.10000               0.0000           0.0000                  0.000000             0       0.0
 EOF
-table "COLUMNS=100: the name column shrinks to fit, keeping the indentation" 100 <<'EOF'
-                                          host        device    device   cuda launch  launch  device
-name                              duration(ms)  duration(ms)  busy(ms)  duration(ms)   count       %
---------------------------------  ------------  ------------  --------  ------------  ------  ------
-ProfilerStep#1                         2.00000        0.1265    0.1265      0.012125       2   100.0
-  nn.Module: Encoder→Attention         1.00050        0.0015    0.0015      0.005000       1     1.2
-    aten::scaled_…of_a_long_name       0.50025        0.0015    0.0015      0.005000       1     1.2
-    αβγδεζηθικλμνξοπρστυφχψω           0.10000        0.0000    0.0000      0.000000       0     0.0
-  aten::mm                             0.30000        0.1250    0.1250      0.007125       1    98.8
-Optimizer.step#SGD.step                0.10000        0.0000    0.0000      0.000000       0     0.0
+table "COLUMNS=100: the name gets 40, device % is left out, the end of a name kept" 100 <<'EOF'
+                                                  host        device    device   cuda launch  launch
+name                                      duration(ms)  duration(ms)  busy(ms)  duration(ms)   count
+----------------------------------------  ------------  ------------  --------  ------------  ------
+ProfilerStep#1                                 2.00000        0.1265    0.1265      0.012125       2
+  nn.Module: Encoder→Attention                 1.00050        0.0015    0.0015      0.005000       1
+    …ot_product_attention_of_a_long_name       0.50025        0.0015    0.0015      0.005000       1
+    αβγδεζηθικλμνξοπρστυφχψω                   0.10000        0.0000    0.0000      0.000000       0
+  aten::mm                                     0.30000        0.1250    0.1250      0.007125       1
+Optimizer.step#SGD.step                        0.10000        0.0000    0.0000      0.000000       0
 EOF
-table "COLUMNS=60: the name column stops at 12 characters, the table is wider" 60 <<'EOF'
-                      host        device    device   cuda launch  launch  device
-name          duration(ms)  duration(ms)  busy(ms)  duration(ms)   count       %
-------------  ------------  ------------  --------  ------------  ------  ------
-Profi…Step#1       2.00000        0.1265    0.1265      0.012125       2   100.0
-  nn.M…ntion       1.00050        0.0015    0.0015      0.005000       1     1.2
-    ate…name       0.50025        0.0015    0.0015      0.005000       1     1.2
-    αβγ…φχψω       0.10000        0.0000    0.0000      0.000000       0     0.0
-  aten::mm         0.30000        0.1250    0.1250      0.007125       1    98.8
-Optim…D.step       0.10000        0.0000    0.0000      0.000000       0     0.0
+table "COLUMNS=60: one figure beside the name, which widens to what is left" 60 <<'EOF'
+                                                        host
+name                                            duration(ms)
+----------------------------------------------  ------------
+ProfilerStep#1                                       2.00000
+  nn.Module: Encoder→Attention                       1.00050
+    …aled_dot_product_attention_of_a_long_name       0.50025
+    αβγδεζηθικλμνξοπρστυφχψω                         0.10000
+  aten::mm                                           0.30000
+Optimizer.step#SGD.step                              0.10000
 EOF
-table "--sort flattens the tree: paths shortened in the middle" 60 --sort "host duration(ms)" --columns "name,host duration(ms),device %" <<'EOF'
-                                                host  device
-name                                    duration(ms)       %
---------------------------------------  ------------  ------
-ProfilerStep#1                               2.00000   100.0
-ProfilerStep#1$$nn…: Encoder→Attention       1.00050     1.2
-ProfilerStep#1$$nn…tion_of_a_long_name       0.50025     1.2
-ProfilerStep#1$$aten::mm                     0.30000    98.8
-ProfilerStep#1$$nn…ζηθικλμνξοπρστυφχψω       0.10000     0.0
-Optimizer.step#SGD.step                      0.10000     0.0
+table "COLUMNS=30: no room for 40 and a figure: the figure, and the name what is left" 30 --columns "name,launch count" <<'EOF'
+                        launch
+name                     count
+----------------------  ------
+ProfilerStep#1               2
+  …: Encoder→Attention       1
+    …on_of_a_long_name       1
+    …θικλμνξοπρστυφχψω       0
+  aten::mm                   1
+…timizer.step#SGD.step       0
+EOF
+table "--sort flattens the tree: paths keep their end; device % left out" 60 --sort "host duration(ms)" --columns "name,host duration(ms),device %" <<'EOF'
+                                                        host
+name                                            duration(ms)
+----------------------------------------------  ------------
+ProfilerStep#1                                       2.00000
+ProfilerStep#1$$nn.Module: Encoder→Attention         1.00050
+…::scaled_dot_product_attention_of_a_long_name       0.50025
+ProfilerStep#1$$aten::mm                             0.30000
+…: Encoder→Attention$$αβγδεζηθικλμνξοπρστυφχψω       0.10000
+Optimizer.step#SGD.step                              0.10000
+EOF
+table "the sort key is kept before the columns to its left" 60 --sort "device %" --columns "name,host duration(ms),device %" <<'EOF'
+                                                      device
+name                                                       %
+----------------------------------------------------  ------
+ProfilerStep#1                                         100.0
+ProfilerStep#1$$aten::mm                                98.8
+ProfilerStep#1$$nn.Module: Encoder→Attention             1.2
+…$$aten::scaled_dot_product_attention_of_a_long_name     1.2
+…Module: Encoder→Attention$$αβγδεζηθικλμνξοπρστυφχψω     0.0
+Optimizer.step#SGD.step                                  0.0
 EOF
 table "--min_depth 2: the shallowest rows are not indented" 100 --min_depth 2 --columns "name,depth" <<'EOF'
 name                                                 depth
@@ -94,11 +120,113 @@ name  host duration(ms)  device duration(ms)  device busy(ms)  cuda launch durat
 ----  -----------------  -------------------  ---------------  ------------------------  ------------  --------
 EOF
 
+table "--sort by the self time: each row its own device time, ancestors not repeated" 100 --sort "self device duration(ms)" --columns "name,self device duration(ms),device %" <<'EOF'
+                                                                                 self device  device
+name                                                                            duration(ms)       %
+------------------------------------------------------------------------------  ------------  ------
+ProfilerStep#1$$aten::mm                                                              0.1250    98.8
+….Module: Encoder→Attention$$aten::scaled_dot_product_attention_of_a_long_name        0.0015     1.2
+ProfilerStep#1                                                                        0.0000   100.0
+ProfilerStep#1$$nn.Module: Encoder→Attention                                          0.0000     1.2
+ProfilerStep#1$$nn.Module: Encoder→Attention$$αβγδεζηθικλμνξοπρστυφχψω                0.0000     0.0
+Optimizer.step#SGD.step                                                               0.0000     0.0
+EOF
+
+# Names that differ only at their end or in their middle (tests/views/table_names.json:
+# aten::softmax and aten::_softmax, kernels of ... int) and ... long), cutlass
+# kernels 128x128 and 64x64, modules Sequential_0 and Sequential_1), per node
+# and in the summaries, at 80, 100 and 120 columns.
+names=$top_srcdir/tests/views/table_names.json
+# fitted DESCRIPTION WIDTH ARGS...: the table of ARGS at WIDTH into $tmp/fit.txt, its messages into $tmp/fit.err.
+fitted() {
+	description=$1 width=$2; shift 2
+	if ! COLUMNS=$width "$PROFILE_PARSER" -s "$names" -d "$tmp/fit.txt" -mc cpu_op --format table "$@" 2>"$tmp/fit.err"; then
+		fail "$description: $(cat "$tmp/fit.err")"; return 1
+	fi
+}
+fitted "per node at 80" 80 && cat > "$tmp/want" <<'EOF'
+                                                    host        device    device
+name                                        duration(ms)  duration(ms)  busy(ms)
+------------------------------------------  ------------  ------------  --------
+ProfilerStep#1                                      1.00         0.105     0.105
+  aten::softmax                                     0.10         0.010     0.010
+    aten::_softmax                                  0.08         0.010     0.010
+  …c_add_CUDA_kernel_of_a_long_name<float>          0.10         0.020     0.020
+  …_add_CUDA_kernel_of_a_long_name<double>          0.10         0.030     0.030
+  torch.nn.modules.container.Sequential_0…          0.10         0.040     0.040
+  torch.nn.modules.container.Sequential_1…          0.10         0.005     0.005
+EOF
+cmp -s "$tmp/fit.txt" "$tmp/want" && pass "per node at 80: the ends kept, a start where the ends are alike" \
+	|| { fail "per node at 80:"; diff "$tmp/want" "$tmp/fit.txt"; }
+note="profile_parser: --format table: no room in 80 columns for: cuda launch duration(ms), launch count, device % (left out; a wider COLUMNS, or --columns, shows them)"
+[ "$(grep -c -F -- "$note" "$tmp/fit.err")" -eq 1 ] && [ "$(grep -c "no room" "$tmp/fit.err")" -eq 1 ] \
+	&& pass "per node at 80: the columns left out, said once" || { fail "per node at 80: the note:"; cat "$tmp/fit.err"; }
+fitted "--summary kernel at 80" 80 --summary kernel && cat > "$tmp/want" <<'EOF'
+name                                         class    count  total(ms)  mean(ms)
+-------------------------------------------  -------  -----  ---------  --------
+…1688gemm_64x64_32x3_…gemm::kernel::Params)  compute      1      0.040    0.0400
+…1688gemm_128x128_32x…gemm::kernel::Params)  compute      1      0.030    0.0300
+…rwardEpilogue>(float*, float const*, long)  compute      1      0.020    0.0200
+…orwardEpilogue>(float*, float const*, int)  compute      2      0.015    0.0075
+EOF
+cmp -s "$tmp/fit.txt" "$tmp/want" && pass "--summary kernel at 80: a window where the names differ" \
+	|| { fail "--summary kernel at 80:"; diff "$tmp/want" "$tmp/fit.txt"; }
+grep -q -F "no room in 80 columns for: min(ms), max(ms), launched by (left out" "$tmp/fit.err" \
+	&& pass "--summary kernel at 80: the columns left out" || { fail "--summary kernel at 80: the note:"; cat "$tmp/fit.err"; }
+for width in 80 100 120; do
+	for view in "" "--sort 'self device duration(ms)'" "--summary kernel" "--summary name"; do
+		eval "set -- $view"
+		fitted "$view at $width" "$width" "$@" || continue
+		widest=$(LC_ALL=C awk '{ gsub(/[\200-\277]/, ""); if (length($0) > n) n = length($0) } END { print n + 0 }' "$tmp/fit.txt")
+		# the name cells: the rows after the rule, without indentation, up to two spaces
+		awk 'rows { sub(/^ +/, ""); sub(/  .*/, ""); print } /^-/ { rows = 1 }' "$tmp/fit.txt" > "$tmp/cells"
+		rows=$(wc -l < "$tmp/cells") distinct=$(sort -u "$tmp/cells" | wc -l) notes=$(grep -c "no room" "$tmp/fit.err")
+		[ "$widest" -le "$width" ] && [ "$rows" -ge 4 ] && [ "$distinct" -eq "$rows" ] && [ "$notes" -le 1 ] \
+			&& pass "${view:-per node} at $width: at most $width characters ($widest), $rows names apart, $notes note" \
+			|| { fail "${view:-per node} at $width: widest $widest, $distinct names of $rows, $notes notes:"; cat "$tmp/fit.txt" "$tmp/fit.err"; }
+	done
+done
+# Said once in a run, however many tables leave the same columns out; never with -q.
+mkdir "$tmp/two"
+cp "$names" "$tmp/two/a.json"; cp "$names" "$tmp/two/b.json"
+COLUMNS=80 "$PROFILE_PARSER" -s "$tmp/two" -d "$tmp/two_out/" -mc cpu_op --format table 2>"$tmp/err"
+[ "$(grep -c "no room" "$tmp/err")" -eq 1 ] && [ -s "$tmp/two_out/a.txt" ] && [ -s "$tmp/two_out/b.txt" ] \
+	&& pass "two tables leaving out the same columns: said once" || { fail "two tables: the notes:"; cat "$tmp/err"; }
+COLUMNS=80 "$PROFILE_PARSER" -q -s "$names" -d - -mc cpu_op --format table >/dev/null 2>"$tmp/err"
+[ ! -s "$tmp/err" ] && pass "-q: nothing said of the columns left out" || { fail "-q:"; cat "$tmp/err"; }
+
 # Control characters in a name show as spaces; the table stays one line a row.
 printf '%s\n' '[{"ph": "X", "cat": "cpu_op", "name": "two\nlines\tand a tab", "pid": 1, "tid": 1, "ts": 0, "dur": 1}]' > "$tmp/controls.json"
 COLUMNS=80 "$PROFILE_PARSER" -q -s "$tmp/controls.json" -d - -mc cpu_op --format table --columns "name,launch count" > "$tmp/out.txt"
 [ "$(sed -n 3p "$tmp/out.txt")" = "two lines and a tab             0" ] && [ "$(wc -l < "$tmp/out.txt")" -eq 3 ] \
 	&& pass "control characters show as spaces" || { fail "control characters:"; cat "$tmp/out.txt"; }
+
+# C1 controls (CSI: U+009B, NEL: U+0085) and bidirectional controls (U+202E,
+# U+2066) from the trace are shown escaped in the table, the folded stacks
+# and the messages (tests/views/hostile_controls.json); CSV and JSON Lines
+# keep the trace's bytes.
+hostile=$top_srcdir/tests/views/hostile_controls.json
+escaped='a\u009b31mb\u202ec\u2066d\u0085e'
+raw=$(printf 'a\302\23331mb\342\200\256c\342\201\246d\302\205e')
+# no_raw FILE: FILE holds none of the characters escaped
+no_raw() {
+	! LC_ALL=C grep -q "$(printf '\302[\200-\237]')" "$1" && ! LC_ALL=C grep -q "$(printf '\342\200[\252-\256]')" "$1" \
+		&& ! LC_ALL=C grep -q "$(printf '\342\201[\246-\251]')" "$1"
+}
+COLUMNS=80 "$PROFILE_PARSER" -q -s "$hostile" -d - -mc cpu_op --format table --columns "name,launch count" > "$tmp/out.txt"
+[ "$(sed -n 3p "$tmp/out.txt")" = "$escaped;f             1" ] && no_raw "$tmp/out.txt" \
+	&& pass "table: C1 and bidirectional controls escaped" || { fail "table: hostile controls:"; od -c "$tmp/out.txt" | head; }
+"$PROFILE_PARSER" -q -s "$hostile" -d - -mc cpu_op --format folded > "$tmp/out.folded"
+[ "$(cat "$tmp/out.folded")" = "$escaped:f;k\\u202e 4000" ] && no_raw "$tmp/out.folded" \
+	&& pass "folded: C1 and bidirectional controls escaped" || { fail "folded: hostile controls:"; od -c "$tmp/out.folded" | head; }
+"$PROFILE_PARSER" -s "$hostile" -d "$tmp/out.csv" -mc nothing 2>"$tmp/err"
+grep -q -F "the trace's categories: cpu_op (1), cuda_runtime (1), kernel (1), odd\\u009bcat (1)" "$tmp/err" \
+	&& grep -q -x -F '  device 0: GPU\u009b2J' "$tmp/err" && grep -q -x -F '  rank 1\u202e' "$tmp/err" && no_raw "$tmp/err" \
+	&& pass "messages: C1 and bidirectional controls escaped" || { fail "messages: hostile controls:"; cat "$tmp/err"; }
+"$PROFILE_PARSER" -q -s "$hostile" -d "$tmp/out.csv" -mc cpu_op
+"$PROFILE_PARSER" -q -s "$hostile" -d "$tmp/out.jsonl" -mc cpu_op
+grep -q -F "\"$raw;f\"," "$tmp/out.csv" && grep -q -F "{\"name\":\"$raw;f\"," "$tmp/out.jsonl" \
+	&& pass "CSV and JSON Lines keep the trace's bytes" || { fail "CSV, JSON Lines: not the trace's bytes"; head -c 300 "$tmp/out.csv" "$tmp/out.jsonl"; }
 
 # The width: COLUMNS, else the terminal (none here), else 120.
 COLUMNS=120 "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/120.txt" -mc cpu_op --format table

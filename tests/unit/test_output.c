@@ -217,6 +217,20 @@ static void test_gzip(void)
 	g_rmdir(directory);
 }
 
-UNIT_MAIN("output", UNIT_TEST(test_paths), UNIT_TEST(test_commit_and_abort), UNIT_TEST(test_wrap),
+/* Paths in messages: controls escaped, C1 and bidirectional ones as \\uXXXX,
+ * bytes that are not UTF-8 and other characters kept. */
+static void test_shown(void)
+{
+	g_autofree char *plain = output_shown("dir/trace.json");
+	ASSERT_STR(plain, "dir/trace.json");
+	g_autofree char *controls = output_shown("a\nb\rc\td\x01" "e\x7f");
+	ASSERT_STR(controls, "a\\nb\\rc\\td\\x01e\\x7f");
+	g_autofree char *hidden = output_shown("x\xc2\x9b" "2J\xe2\x80\xaey\xe2\x81\xa9z\xc2\x85");
+	ASSERT_STR(hidden, "x\\u009b2J\\u202ey\\u2069z\\u0085");
+	g_autofree char *kept = output_shown("\xff\xc2\xa0\xe2\x80\xa6\xe2\x80\xaf\xc2");
+	ASSERT_STR(kept, "\xff\xc2\xa0\xe2\x80\xa6\xe2\x80\xaf\xc2");
+}
+
+UNIT_MAIN("output", UNIT_TEST(test_shown), UNIT_TEST(test_paths), UNIT_TEST(test_commit_and_abort), UNIT_TEST(test_wrap),
 	  UNIT_TEST(test_unique_paths), UNIT_TEST(test_name_extension), UNIT_TEST(test_form_from_name),
 	  UNIT_TEST(test_mode_kept), UNIT_TEST(test_gzip))

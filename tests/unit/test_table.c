@@ -1,33 +1,41 @@
-/* The table sink: middle-ellipsis shortening that never cuts a UTF-8
- * character, widths in characters, fixed decimals, control characters, and
- * whole tables: decimals aligned per column, numbers right and text left,
- * headers wrapped, the name column shrunk to the width; and the percent
- * values of device % in every format. */
+/* The table sink: shortening that keeps the end (and a start when asked)
+ * and never cuts a UTF-8 character, shortened names kept apart, widths in
+ * characters, fixed decimals, control characters (C1 and bidirectional ones
+ * escaped), and whole tables: decimals aligned per column, numbers right
+ * and text left, headers wrapped, the name column shrunk to the width,
+ * columns left out when they do not fit; and the percent values of
+ * device % in every format. */
 #include "unit.h"
 #include "sink_csv.h"
 #include "sink_table.h"
 
-static char *shortened(const char *text, guint width)
+static char *shortened(const char *text, guint width, guint head)
 {
 	GString *out = g_string_new(NULL);
-	table_shorten(out, text, strlen(text), width);
+	table_shorten(out, text, strlen(text), width, head);
 	return g_string_free(out, FALSE);
 }
 
 static void test_shorten_ascii(void)
 {
-	g_autofree char *fits = shortened("aten::mm", 8);
+	g_autofree char *fits = shortened("aten::mm", 8, 0);
 	ASSERT_STR(fits, "aten::mm");
-	g_autofree char *wide = shortened("aten::mm", 20);
+	g_autofree char *wide = shortened("aten::mm", 20, 0);
 	ASSERT_STR(wide, "aten::mm");
-	g_autofree char *cut = shortened("ProfilerStep#3$$aten::copy_", 12);
-	ASSERT_STR(cut, "Profi…:copy_"); /* 5 + 1 + 6: the end gets the odd character */
-	CU_ASSERT_EQUAL(table_text_width(cut, strlen(cut)), 12);
-	g_autofree char *odd = shortened("abcdefghij", 5);
-	ASSERT_STR(odd, "ab…ij");
-	g_autofree char *one = shortened("abcdefghij", 1);
+	g_autofree char *end = shortened("ProfilerStep#3$$aten::copy_", 12, 0);
+	ASSERT_STR(end, "…aten::copy_"); /* the end kept: 1 + 11 */
+	CU_ASSERT_EQUAL(table_text_width(end, strlen(end)), 12);
+	g_autofree char *both = shortened("ProfilerStep#3$$aten::copy_", 12, 5);
+	ASSERT_STR(both, "Profi…:copy_"); /* 5 + 1 + 6 */
+	g_autofree char *odd = shortened("abcdefghij", 5, 0);
+	ASSERT_STR(odd, "…ghij");
+	g_autofree char *two = shortened("abcdefghij", 5, 2);
+	ASSERT_STR(two, "ab…ij");
+	g_autofree char *head = shortened("abcdefghij", 5, 9); /* at most WIDTH - 1 of the start */
+	ASSERT_STR(head, "abcd…");
+	g_autofree char *one = shortened("abcdefghij", 1, 0);
 	ASSERT_STR(one, "…");
-	g_autofree char *none = shortened("abcdefghij", 0);
+	g_autofree char *none = shortened("abcdefghij", 0, 0);
 	ASSERT_STR(none, "");
 }
 
@@ -36,16 +44,70 @@ static void test_shorten_utf8(void)
 	/* 24 Greek letters of two bytes each */
 	const char *greek = "αβγδεζηθικλμνξοπρστυφχψω";
 	CU_ASSERT_EQUAL(table_text_width(greek, strlen(greek)), 24);
-	for (guint width = 0; width <= 25; width++) {
-		g_autofree char *text = shortened(greek, width);
-		CU_ASSERT_TRUE(g_utf8_validate(text, -1, NULL));
-		CU_ASSERT_EQUAL(table_text_width(text, strlen(text)), MIN(width, 24));
-	}
-	g_autofree char *six = shortened(greek, 6);
-	ASSERT_STR(six, "αβ…χψω");
+	for (guint width = 0; width <= 25; width++)
+		for (guint head = 0; head < 3; head++) {
+			g_autofree char *text = shortened(greek, width, head);
+			CU_ASSERT_TRUE(g_utf8_validate(text, -1, NULL));
+			CU_ASSERT_EQUAL(table_text_width(text, strlen(text)), MIN(width, 24));
+		}
+	g_autofree char *six = shortened(greek, 6, 0);
+	ASSERT_STR(six, "…υφχψω");
 	/* three-byte and four-byte characters */
-	g_autofree char *mixed = shortened("a→b→c→d→e𝄞f", 7);
-	ASSERT_STR(mixed, "a→b…e𝄞f");
+	g_autofree char *mixed = shortened("a→b→c→d→e𝄞f", 7, 0);
+	ASSERT_STR(mixed, "…→d→e𝄞f");
+	g_autofree char *cut = shortened("a→b→c→d→e𝄞f", 7, 3);
+	ASSERT_STR(cut, "a→b…e𝄞f");
+}
+
+/* The forms of CELLS (NULL-ended), noted in that order, at WIDTH, one a line. */
+static char *forms(const char *const *cells, guint width)
+{
+	struct table_names *names = table_names_new();
+	for (const char *const *c = cells; *c; c++)
+		table_names_add(names, *c, strlen(*c));
+	table_names_decide(names, width);
+	GString *out = g_string_new(NULL);
+	for (const char *const *c = cells; *c; c++) {
+		table_names_append(names, out, *c, strlen(*c));
+		g_string_append_c(out, '\n');
+	}
+	table_names_free(names);
+	return g_string_free(out, FALSE);
+}
+
+static void test_names_apart(void)
+{
+	/* the end, where they differ */
+	const char *ends[] = { "void softmax_kernel<float>(float*, float const*, int)",
+			       "void softmax_kernel<float>(float*, float const*, long)", "aten::_softmax", NULL };
+	g_autofree char *end = forms(ends, 20);
+	ASSERT_STR(end, "… float const*, int)\n…float const*, long)\naten::_softmax\n");
+	/* alike at the end: the fewest characters of the start that tell them apart */
+	const char *starts[] = { "aten::add_tensor_of_a_long_name", "aten::mul_tensor_of_a_long_name",
+				 "aten::mul_tensor_of_a_long_name", NULL };
+	g_autofree char *start = forms(starts, 20);
+	ASSERT_STR(start, "aten::a…_a_long_name\naten::m…_a_long_name\naten::m…_a_long_name\n");
+	/* the start reaches where they differ */
+	const char *middles[] = { "module.layers.0.self_attention.query_key_value.forward",
+				  "module.layers.1.self_attention.query_key_value.forward", NULL };
+	g_autofree char *middle = forms(middles, 16);
+	ASSERT_STR(middle, "module.layers.0…\nmodule.layers.1…\n");
+	/* it does not: a window where they differ, and the end */
+	g_autofree char *window = forms(middles, 14);
+	ASSERT_STR(window, "…s.0.se…orward\n…s.1.se…orward\n");
+	/* they differ too far apart for any of these: numbered */
+	const char *apart[] = { "0123456789a0123456789bTAILTAILTAILTAIL", "0123456789c0123456789bTAILTAILTAILTAIL",
+				"0123456789a0123456789dTAILTAILTAILTAIL", NULL };
+	g_autofree char *numbered = forms(apart, 14);
+	ASSERT_STR(numbered, "…AILTAILTAIL~1\n…AILTAILTAIL~2\n…AILTAILTAIL~3\n");
+	/* the indentation stays */
+	const char *tree[] = { "    aten::scaled_dot_product", "    aten::scaled_dot_producT", NULL };
+	g_autofree char *indented = forms(tree, 12);
+	ASSERT_STR(indented, "    …product\n    …producT\n");
+	/* like a name shown whole: the shortened one moves */
+	const char *like[] = { "…_long_name", "x_long_name_of_a_long_name", NULL };
+	g_autofree char *moved = forms(like, 11);
+	ASSERT_STR(moved, "…_long_name\nx…long_name\n");
 }
 
 static char *text_of(const char *text, gsize len)
@@ -65,6 +127,11 @@ static void test_cell_text(void)
 	ASSERT_STR(invalid, "a\xef\xbf\xbd" "b"); /* U+FFFD */
 	g_autofree char *kept = text_of("λ→x", strlen("λ→x"));
 	ASSERT_STR(kept, "λ→x");
+	/* C1 controls (CSI: U+009B) and bidirectional controls escaped; their neighbours kept */
+	const char *hostile = "a\xc2\x9b" "31m\xc2\x80\xc2\x9f\xc2\xa0|\xe2\x80\xaa\xe2\x80\xae\xe2\x80\xa9\xe2\x80\xaf|"
+			      "\xe2\x81\xa6\xe2\x81\xa9\xe2\x81\xaa";
+	g_autofree char *escaped = text_of(hostile, strlen(hostile));
+	ASSERT_STR(escaped, "a\\u009b31m\\u0080\\u009f\xc2\xa0|\\u202a\\u202e\xe2\x80\xa9\xe2\x80\xaf|\\u2066\\u2069\xe2\x81\xaa");
 }
 
 static char *fixed(gint64 ns, gboolean timestamp, guint decimals)
@@ -188,15 +255,29 @@ static void test_table_wide(void)
 
 static void test_table_narrow(void)
 {
-	/* values 5, 6 and 5 wide, headers wrapped to their longest words */
+	/* the name's 28 and host's 12 do not fit in 40: host is kept all the
+	 * same (the first figure), the name gets the 26 left, its end kept */
 	g_autofree char *table = written(&table_sink, 40);
 	ASSERT_STR(table,
-		   "                      host  launch  device\n"
-		   "name          duration(ms)   count       %\n"
-		   "------------  ------------  ------  ------\n"
-		   "Profi…linear         1.500      12   100.0\n"
-		   "αβγδε…τυφχψω         0.125       3     0.5\n"
-		   "mm                   0.000       0\n");
+		   "                                    host\n"
+		   "name                        duration(ms)\n"
+		   "--------------------------  ------------\n"
+		   "…filerStep#1$$aten::linear         1.500\n"
+		   "αβγδεζηθικλμνξοπρστυφχψω           0.125\n"
+		   "mm                                 0.000\n");
+}
+
+static void test_table_left_out(void)
+{
+	/* 28 + 2 + 12 + 2 + 6 = 50: device % (8 more) left out, the name whole */
+	g_autofree char *table = written(&table_sink, 50);
+	ASSERT_STR(table,
+		   "                                      host  launch\n"
+		   "name                          duration(ms)   count\n"
+		   "----------------------------  ------------  ------\n"
+		   "ProfilerStep#1$$aten::linear         1.500      12\n"
+		   "αβγδεζηθικλμνξοπρστυφχψω             0.125       3\n"
+		   "mm                                   0.000       0\n");
 }
 
 static void test_table_exact_fit(void)
@@ -226,4 +307,5 @@ static void test_percent_formats(void)
 
 UNIT_MAIN("table", UNIT_TEST(test_shorten_ascii), UNIT_TEST(test_shorten_utf8), UNIT_TEST(test_cell_text),
 	  UNIT_TEST(test_fixed_decimals), UNIT_TEST(test_percent), UNIT_TEST(test_table_wide),
-	  UNIT_TEST(test_table_narrow), UNIT_TEST(test_table_exact_fit), UNIT_TEST(test_percent_formats))
+	  UNIT_TEST(test_table_narrow), UNIT_TEST(test_table_left_out), UNIT_TEST(test_table_exact_fit),
+	  UNIT_TEST(test_percent_formats), UNIT_TEST(test_names_apart))
