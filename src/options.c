@@ -437,6 +437,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	options->monitor_cats = split_list(mc ? mc : DEFAULT_MONITOR);
 	options->host_cats = split_list(hc ? hc : DEFAULT_HOST);
 	options->device_cats = split_list(dc ? dc : DEFAULT_DEVICE);
+	options->monitor_cats_given = mc != NULL;
 	options->host_cats_given = hc != NULL;
 	options->device_cats_given = dc != NULL;
 	if (!parse_depth("--max_depth", max_depth, &options->max_depth, error) ||

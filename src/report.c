@@ -181,6 +181,8 @@ void report_print(FILE *out, const struct run_summary *run)
 	warnings_print(out, run);
 	fprintf(out, "profile_parser: %s\n", run->src);
 	print_devices(out, run->trace);
+	if (run->categories->note)
+		fputs(run->categories->note, out);
 	fprintf(out, "  events:        %" G_GINT64_FORMAT " read (%.1f MB), %" G_GINT64_FORMAT " skipped"
 		" (%" G_GINT64_FORMAT " malformed, %" G_GINT64_FORMAT " unmatched B/E)\n",
 		stats->events, stats->bytes / 1e6, read_stats_skipped(stats),
