@@ -38,7 +38,9 @@ void categories_init(struct categories *c, const struct options *options, gboole
 	c->device = c->device_chosen ? union_of(options->device_cats, mtia_device) : g_strdupv(options->device_cats);
 }
 
-gboolean categories_has_modules(const struct trace *trace)
+/* Whether TRACE (read with python_function among its monitored categories)
+ * has an nn.Module event. */
+static gboolean has_modules(const struct trace *trace)
 {
 	const struct event *events = (const struct event *)trace->monitored->data;
 	for (guint i = 0; i < trace->monitored->len; i++)
@@ -89,7 +91,7 @@ void categories_choose(struct categories *c, struct trace *trace, const struct o
 	g_autoptr(GString) note = g_string_new(NULL);
 	const char *format = options->format->format;
 	if (c->monitor_chosen) {
-		gboolean modules = categories_has_modules(trace);
+		gboolean modules = has_modules(trace);
 		pick(&c->monitor, modules ? module_view : op_view);
 		keep_only(trace->monitored, c->monitor);
 		g_string_append_printf(note,

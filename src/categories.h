@@ -47,8 +47,4 @@ void categories_clear(struct categories *c);
 typedef struct categories Categories;
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Categories, categories_clear)
 
-/* Whether TRACE (read with python_function among its monitored categories)
- * has an nn.Module event. */
-gboolean categories_has_modules(const struct trace *trace);
-
 #endif
