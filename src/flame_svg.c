@@ -261,4 +261,5 @@ gboolean flame_svg_write(struct output *out, const struct flame_tree *tree, cons
 const struct sink_class svg_sink = {
 	.format = "svg",
 	.extension = ".svg",
+	.for_people = TRUE,
 };

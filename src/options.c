@@ -165,9 +165,9 @@ static GOptionContext *make_context(char ***src, char **dst, char **mc, char **h
 		{ "dst", 'd', 0, G_OPTION_ARG_FILENAME, dst, "File to write (- is standard output; see Outputs), or DIR/ for DIR/STEM.csv", "FILE" },
 		{ "et", 0, 0, G_OPTION_ARG_FILENAME, &options->et, "Execution Trace to join; a directory: the one of each trace's rank", "FILE" },
 		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &options->jobs, "Traces read at once; 0: one per processor [0]", "N" },
-		{ "monitor_cat", 0, 0, G_OPTION_ARG_STRING, mc, "Categories whose events become rows [" DEFAULT_MONITOR "]", "LIST" },
-		{ "host_cat", 0, 0, G_OPTION_ARG_STRING, hc, "Categories of launch events [" DEFAULT_HOST "]", "LIST" },
-		{ "device_cat", 0, 0, G_OPTION_ARG_STRING, dc, "Categories of device events [" DEFAULT_DEVICE "]", "LIST" },
+		{ "monitor_cat", 0, 0, G_OPTION_ARG_STRING, mc, "Categories whose events become rows [" DEFAULT_MONITOR "; table and svg: by the trace]", "LIST" },
+		{ "host_cat", 0, 0, G_OPTION_ARG_STRING, hc, "Categories of launch events [" DEFAULT_HOST "; table and svg: by the trace]", "LIST" },
+		{ "device_cat", 0, 0, G_OPTION_ARG_STRING, dc, "Categories of device events [" DEFAULT_DEVICE "; table and svg: by the trace]", "LIST" },
 		{ "max_depth", 0, 0, G_OPTION_ARG_STRING, max_depth, "Deepest level written; -1 is no bound [-1]", "N" },
 		{ "min_depth", 0, 0, G_OPTION_ARG_STRING, min_depth, "Shallowest level written; -1 is no bound [-1]", "N" },
 		{ "all-python-functions", 0, 0, G_OPTION_ARG_NONE, &options->all_python_functions, "Keep every python_function event, not only nn.Module ones", NULL },
@@ -380,6 +380,7 @@ enum options_result options_parse(int argc, char **argv, struct options *options
 	options->monitor_cats = option_list_split(mc ? mc : DEFAULT_MONITOR);
 	options->host_cats = option_list_split(hc ? hc : DEFAULT_HOST);
 	options->device_cats = option_list_split(dc ? dc : DEFAULT_DEVICE);
+	options->monitor_cats_given = mc != NULL;
 	options->host_cats_given = hc != NULL;
 	options->device_cats_given = dc != NULL;
 	if (!option_depth_parse("--max_depth", max_depth, &options->max_depth, error) ||

@@ -27,6 +27,7 @@ struct options {
 	char **monitor_cats; /* NULL-terminated, as given (aliases resolved by the reader) */
 	char **host_cats;
 	char **device_cats;
+	gboolean monitor_cats_given; /* -mc given: else the formats for people choose (src/categories.h) */
 	gboolean host_cats_given; /* -hc given: its categories are warned about */
 	gboolean device_cats_given;
 	int max_depth; /* DEPTH_UNBOUNDED or >= 1 */

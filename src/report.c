@@ -190,6 +190,8 @@ void report_print(FILE *out, const struct run_summary *run)
 	if (!run->label)
 		fprintf(out, "profile_parser: %s\n", run->src);
 	print_devices(out, run->trace);
+	if (run->categories->note)
+		fputs(run->categories->note, out);
 	char mb[G_ASCII_DTOSTR_BUF_SIZE], seconds[5][G_ASCII_DTOSTR_BUF_SIZE];
 	fprintf(out, "  events:        %" G_GINT64_FORMAT " read (%s MB), %" G_GINT64_FORMAT " skipped"
 		" (%" G_GINT64_FORMAT " malformed, %" G_GINT64_FORMAT " unmatched B/E)\n",

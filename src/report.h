@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "attribute.h"
+#include "categories.h"
 #include "et.h"
 #include "options.h"
 #include "timeline.h"
@@ -25,6 +26,7 @@ struct run_summary {
 	guint64 joined_other_name;
 	const struct timeline *timeline; /* per device (SPEC 11.3), or NULL */
 	const char *label; /* the trace's part ("base", "new" with --diff), or NULL */
+	const struct categories *categories; /* the -mc, -hc and -dc lists in effect, and what chose them */
 };
 
 void report_print(FILE *out, const struct run_summary *run);

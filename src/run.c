@@ -9,6 +9,7 @@
 #include "report.h"
 #include "shape.h"
 #include "busy.h"
+#include "categories.h"
 #include "summary.h"
 #include "timeline.h"
 
@@ -96,10 +97,12 @@ void run_job(struct job *job, const struct run_settings *settings)
 		return;
 	}
 	guint flags = columns_flags(options->columns) | columns_flags(options->sort); /* what the reader keeps */
+	g_auto(Categories) categories = { 0 };
+	categories_init(&categories, options, job->collect);
 	struct read_config read_config = {
-		.monitor_cats = options->monitor_cats,
-		.host_cats = options->host_cats,
-		.device_cats = options->device_cats,
+		.monitor_cats = categories.monitor,
+		.host_cats = categories.host,
+		.device_cats = categories.device,
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
@@ -116,6 +119,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		set_error(job, job->src, error);
 		return;
 	}
+	categories_choose(&categories, trace, options);
 	const struct et *et;
 	g_autoptr(Et) own_et = et_for(settings, trace, job->src, &et, &error);
 	if (error) {
@@ -187,7 +191,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.src = src_shown, .dst = dst_shown, .trace = trace, .forest = forest, .attribution = attribution,
 		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,
 		.et = et, .joined = written.joined, .joined_other_name = written.other_name,
-		.options = options, .selection = &selection, .timeline = timeline,
+		.options = options, .selection = &selection, .timeline = timeline, .categories = &categories,
 		.label = options->compare != COMPARE_DIFF ? NULL : job->position ? "new" : "base",
 	};
 	attribution_coverage(attribution, &summary.coverage);

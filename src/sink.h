@@ -20,6 +20,9 @@ struct sink_class {
 	void (*measure)(struct sink *sink, const struct value *values);
 	void (*clear)(struct sink *sink); /* optional: frees sink->state */
 	gboolean tree; /* per-node rows in tree order show their name column as an indented tree */
+	/* Meant for people to read (table, svg), not for programs: the categories
+	 * not given are chosen by what the trace holds (src/categories.h). */
+	gboolean for_people;
 };
 
 struct sink {

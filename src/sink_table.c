@@ -376,4 +376,5 @@ const struct sink_class table_sink = {
 	.measure = table_measure,
 	.clear = table_clear,
 	.tree = TRUE,
+	.for_people = TRUE,
 };

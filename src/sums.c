@@ -6,10 +6,14 @@
 /* EVENT's class by its category alone, or CLASS_COUNT when its name decides. */
 static enum device_class class_by_category(const struct event *event)
 {
-	if (strcmp(category_name(event->category)->text, "gpu_memcpy") == 0)
+	const char *category = category_name(event->category)->text;
+	if (strcmp(category, "gpu_memcpy") == 0)
 		return CLASS_MEMCPY;
-	if (strcmp(category_name(event->category)->text, "gpu_memset") == 0)
+	if (strcmp(category, "gpu_memset") == 0)
 		return CLASS_MEMSET;
+	/* MTIA's copies: its device events named dma* (dma_request), as HTA classes them */
+	if (strcmp(category, "mtia_ccp_events") == 0 && g_str_has_prefix(event->name->text, "dma"))
+		return CLASS_MEMCPY;
 	return CLASS_COUNT;
 }
 

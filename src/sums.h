@@ -40,7 +40,8 @@ struct classifier {
 
 /* Readies C to classify with COMMUNICATION (NULL: the default pattern). */
 void classifier_init(struct classifier *c, const GRegex *communication);
-/* EVENT's class: by category (memcpy, memset), else by name, once per name. */
+/* EVENT's class: by category (memcpy, memset; mtia_ccp_events named dma*
+ * are copies), else by name, once per name. */
 enum device_class classifier_class(struct classifier *c, const struct event *event);
 void classifier_clear(struct classifier *c);
 /* Whether PATTERN (--comm-pattern) can be matched against the name of each

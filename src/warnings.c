@@ -4,6 +4,7 @@
 #include "flame.h"
 #include "roles.h"
 #include "timefmt.h"
+#include "uses.h"
 #include "visible.h"
 
 #define COVERAGE_WARNING 90.0 /* percent */
@@ -156,7 +157,7 @@ static gboolean lists_category(char **list, const char *canonical)
 static void wider_categories(const struct run_summary *run, GString *out)
 {
 	static const char *const wider[] = { "cpu_op", "user_annotation" };
-	char **given = run->options->monitor_cats;
+	char **given = run->categories->monitor;
 	g_autoptr(GString) list = g_string_new(NULL);
 	for (char **c = given; c && *c; c++) /* those of -mc that match something */
 		if (g_hash_table_contains(run->trace->categories, category_canonical(*c)))
@@ -259,8 +260,8 @@ static void warn_category(FILE *out, const struct run_summary *run, const char *
 static void warn_modules(FILE *out, const struct run_summary *run)
 {
 	const guint64 *functions = g_hash_table_lookup(run->trace->categories, "python_function");
-	if (run->options->all_python_functions || !functions ||
-	    !lists_category(run->options->monitor_cats, "python_function"))
+	if (run->options->all_python_functions || !functions || run->categories->monitor_chosen ||
+	    !lists_category(run->categories->monitor, "python_function"))
 		return;
 	for (guint i = 0; i < run->forest->count; i++)
 		if (strcmp(category_name(run->forest->events[i].category)->text, "python_function") == 0)
@@ -281,19 +282,58 @@ static gboolean any_matches(char **list, GHashTable *categories)
 }
 
 /* Whether the trace has a category that is neither a host category of
- * PyTorch's nor in a list: device work of other names (mtia_runtime, say). */
+ * PyTorch's nor in a list: device work of other names. */
 static gboolean unknown_categories(const struct run_summary *run)
 {
 	static const char *const host[] = { "cpu_op", "python_function", "user_annotation", "gpu_user_annotation",
 					     "Trace", "cpu_instant_event" };
-	const struct options *o = run->options;
+	const struct categories *c = run->categories;
 	GHashTableIter iter;
 	gpointer name;
 	g_hash_table_iter_init(&iter, run->trace->categories);
 	while (g_hash_table_iter_next(&iter, &name, NULL))
-		if (!g_strv_contains((const char *const *)host, name) && !lists_category(o->monitor_cats, name) &&
-		    !lists_category(o->host_cats, name) && !lists_category(o->device_cats, name))
+		if (!g_strv_contains((const char *const *)host, name) && !lists_category(c->monitor, name) &&
+		    !lists_category(c->host, name) && !lists_category(c->device, name))
 			return TRUE;
+	return FALSE;
+}
+
+/* Devices whose launch and device categories are not CUDA's (SPEC 11.1). */
+static const struct {
+	const char *launch, *device, *what;
+} accelerators[] = {
+	{ "mtia_runtime", "mtia_ccp_events", "an MTIA trace" },
+};
+
+/* The default -hc and -dc matching nothing on a trace of an accelerator
+ * of accelerators[]: the options to give, exactly. */
+static gboolean warn_accelerator(FILE *out, const struct run_summary *run)
+{
+	const struct categories *c = run->categories;
+	GHashTable *categories = run->trace->categories;
+	gboolean no_launches = !c->host_given && !any_matches(c->host, categories);
+	gboolean no_devices = !c->device_given && !any_matches(c->device, categories);
+	for (gsize i = 0; i < G_N_ELEMENTS(accelerators); i++) {
+		gboolean launch = no_launches && g_hash_table_contains(categories, accelerators[i].launch);
+		gboolean device = no_devices && g_hash_table_contains(categories, accelerators[i].device);
+		if (!launch && !device)
+			continue;
+		g_autofree char *hc = g_strjoinv(",", c->host), *dc = g_strjoinv(",", c->device);
+		g_autoptr(GString) text = g_string_new("no event is of the default ");
+		g_string_append(text, launch && device ? "launch and device categories (" : launch ? "launch categories ("
+													: "device categories (");
+		if (launch)
+			g_string_append_printf(text, "-hc %s%s", hc, device ? " " : "");
+		if (device)
+			g_string_append_printf(text, "-dc %s", dc);
+		g_string_append_printf(text, "): every device figure is 0; %s: give", accelerators[i].what);
+		if (launch)
+			g_string_append_printf(text, " -hc %s", accelerators[i].launch);
+		if (device)
+			g_string_append_printf(text, " -dc %s", accelerators[i].device);
+		warn(out, run, "%s", text->str);
+		return TRUE;
+	}
 	return FALSE;
 }
 
@@ -301,14 +341,16 @@ static gboolean unknown_categories(const struct run_summary *run)
  * every device figure would be a silent 0. */
 static void warn_defaults(FILE *out, const struct run_summary *run)
 {
-	const struct options *o = run->options;
+	const struct categories *c = run->categories;
 	GHashTable *categories = run->trace->categories;
+	if (warn_accelerator(out, run))
+		return;
 	char **list = NULL;
 	const char *option = NULL, *what = NULL;
-	if (!o->host_cats_given && !any_matches(o->host_cats, categories) && unknown_categories(run))
-		list = o->host_cats, option = "-hc", what = "launch";
-	else if (!o->device_cats_given && any_matches(o->host_cats, categories) && !any_matches(o->device_cats, categories))
-		list = o->device_cats, option = "-dc", what = "device";
+	if (!c->host_given && !any_matches(c->host, categories) && unknown_categories(run))
+		list = c->host, option = "-hc", what = "launch";
+	else if (!c->device_given && any_matches(c->host, categories) && !any_matches(c->device, categories))
+		list = c->device, option = "-dc", what = "device";
 	if (!list)
 		return;
 	g_autofree char *names = g_strjoinv(",", list);
@@ -319,17 +361,22 @@ static void warn_defaults(FILE *out, const struct run_summary *run)
 	warn(out, run, "%s", text->str);
 }
 
+/* The categories that match nothing, of the lists the view reads: -mc as
+ * the trace chose it is warned about only when none of it matches. */
 static void warn_categories(FILE *out, const struct run_summary *run)
 {
-	const struct options *o = run->options;
-	for (char **c = o->monitor_cats; c && *c; c++)
-		warn_category(out, run, "-mc", *c);
-	for (char **c = o->host_cats; o->host_cats_given && c && *c; c++)
-		warn_category(out, run, "-hc", *c);
-	for (char **c = o->device_cats; o->device_cats_given && c && *c; c++)
-		warn_category(out, run, "-dc", *c);
+	const struct categories *c = run->categories;
+	if ((options_uses(run->options) & USES_MONITOR) &&
+	    (!c->monitor_chosen || !any_matches(c->monitor, run->trace->categories)))
+		for (char **m = c->monitor; *m; m++)
+			warn_category(out, run, "-mc", *m);
+	for (char **h = c->host; c->host_given && *h; h++)
+		warn_category(out, run, "-hc", *h);
+	for (char **d = c->device; c->device_given && *d; d++)
+		warn_category(out, run, "-dc", *d);
 	warn_defaults(out, run);
-	warn_modules(out, run);
+	if (options_uses(run->options) & USES_MONITOR)
+		warn_modules(out, run);
 }
 
 /* What the reader set aside, and strings it mended. */
@@ -367,6 +414,8 @@ static void warn_steps(FILE *out, const struct run_summary *run)
 	const struct step_range *range = &run->selection->step;
 	if (!steps || (!range->given && run->options->summary != SUMMARY_STEP))
 		return;
+	if (!(options_uses(run->options) & USES_STEP) && run->options->summary != SUMMARY_STEP)
+		return; /* --step, which the view does not read */
 	if (!steps->count) {
 		warn(out, run, "%s: the trace has no ProfilerStep#N event (steps are marked by torch.profiler's "
 		     "prof.step())", range->given ? "--step" : "--summary step");
@@ -394,16 +443,21 @@ static void warn_merged(FILE *out, const struct run_summary *run)
 			       "their attribution is unreliable", shared, shared == 1 ? "" : "es", shared == 1 ? "ies" : "y");
 }
 
+/* Only about the options the view reads (src/uses.h). */
 void warnings_print(FILE *out, const struct run_summary *run)
 {
+	guint uses = options_uses(run->options);
 	warn_reading(out, run);
 	warn_categories(out, run);
 	warn_memory(out, run);
-	warn_unmatched(out, run, run->selection->opaque, "--opaque");
-	warn_unmatched(out, run, run->selection->exclude, "--exclude");
+	if (uses & USES_FILTERS) {
+		warn_unmatched(out, run, run->selection->opaque, "--opaque");
+		warn_unmatched(out, run, run->selection->exclude, "--exclude");
+	}
 	warn_steps(out, run);
 	warn_no_rows(out, run);
 	warn_merged(out, run);
-	warn_coverage(out, run);
+	if (uses & USES_MONITOR) /* how much of the device time the monitored events claim */
+		warn_coverage(out, run);
 	warn_join(out, run);
 }

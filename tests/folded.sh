@@ -121,6 +121,8 @@ for trace in "$traces"/*.json.gz; do
 	name=$(basename "$trace" .json.gz)
 	case "$name" in *_et) continue ;; esac # an Execution Trace, refused
 	set -- -s "$trace" -mc cpu_op,user_annotation
+	# the SVG takes MTIA's categories on an MTIA trace by itself, folded when given
+	case "$name" in mtia_*) set -- "$@" -hc mtia_runtime -dc mtia_ccp_events ;; esac
 	if ! "$PROFILE_PARSER" -q "$@" -d "$tmp/t.csv" --columns "$columns" 2>"$tmp/err" ||
 		! "$PROFILE_PARSER" "$@" -d "$tmp/device.folded" 2>"$tmp/report" ||
 		! "$PROFILE_PARSER" -q "$@" -d "$tmp/launch.folded" --weight launch ||

@@ -112,4 +112,21 @@ expect_warning "launches of two processes share correlation ids" \
 	"1 launch carries the correlation id of a launch of another process (traces of several processes merged?): device events go to the first launch of each id, of any process; their attribution is unreliable" \
 	"$w/merged.json" -mc cpu_op
 no_warning "the example trace warns nothing" "$top_srcdir/examples/example_trace.json" -mc cpu_op,user_annotation
+# No warning about an option the view does not read (src/uses.h). The step
+# summary takes launches by time, not -mc: on coverage.json (no
+# python_function, 70% coverage) it says nothing of -mc nor of coverage;
+# it still checks -hc, and the kernel summary, whose "launched by" reads
+# -mc, still warns. The flame formats read neither the filters nor --step.
+"$PROFILE_PARSER" -s "$w/coverage.json" -d "$tmp/out" --summary step 2>"$tmp/err"
+grep -q -- '-mc\|monitored events claim' "$tmp/err" \
+	&& fail "--summary step: no warning about -mc, which it does not read: $(grep warning "$tmp/err")" \
+	|| pass "--summary step: no warning about -mc, which it does not read"
+expect_warning "--summary step: -hc, which it reads" \
+	"-hc nosuch matches no event; the trace's categories: kernel (4), cuda_runtime (3), cpu_op (1), user_annotation (1)" \
+	"$w/coverage.json" --summary step -hc nosuch
+expect_warning "--summary kernel: -mc, which its launched by reads" \
+	"-mc python_function matches no event; the trace's categories: kernel (4), cuda_runtime (3), cpu_op (1), user_annotation (1)" \
+	"$w/coverage.json" --summary kernel
+no_warning "folded: --exclude and --step, which it does not read" "$w/coverage.json" -mc cpu_op,user_annotation \
+	--format folded --exclude "$tmp/names" --step 3
 finish
