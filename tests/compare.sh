@@ -141,7 +141,7 @@ expect_output "no rank: empty" '"rank","name"
 # ---- the real traces ----
 if ! why=$(have_traces trace_diff_control.json.gz trace_diff_test.json.gz sampled_rank0.json.gz sampled_rank1.json.gz) ||
 	! command -v python3 >/dev/null; then
-	echo "SKIP the real traces: ${why:-no python3}"
+	skip "the real traces: ${why:-python3 is not installed}"
 	finish
 	exit
 fi

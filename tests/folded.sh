@@ -115,7 +115,7 @@ grep -c '<g class="f"' "$tmp/flame.svg" | grep -qx 12 && pass "flame.svg: 12 fra
 	|| fail "flame.svg: $(grep -c '<g class="f"' "$tmp/flame.svg") frames, wanted 12"
 
 # On the real traces: the values add up to the report's figures, the SVG draws them.
-why=$(have_traces alexnet.json.gz) || { echo "SKIP the real traces: $why"; finish; exit; }
+why=$(have_traces alexnet.json.gz) || { skip "the real traces: $why"; finish; exit; }
 columns="depth,device duration(ms),cuda launch duration(ms),self host duration(ms)"
 for trace in "$traces"/*.json.gz; do
 	name=$(basename "$trace" .json.gz)
