@@ -22,6 +22,9 @@ passed=0 failed=0 skipped=0
 tap_result() {
 	echo "$1" >> "$tmp/results"
 	set -- "$1" "$(($(wc -l < "$tmp/results")))" "$2"
+	# a '#' escaped: no message of a check reads as a TAP directive (# TODO
+	# would turn a failure into an expected one)
+	case $1:$3 in pass:*'#'* | fail:*'#'*) set -- "$1" "$2" "$(printf '%s' "$3" | sed 's/#/\\#/g')" ;; esac
 	case $1 in
 	pass) printf 'ok %s - %s\n' "$2" "$3" ;;
 	fail) printf 'not ok %s - %s\n' "$2" "$3" ;;
