@@ -10,6 +10,8 @@ packages="build-essential autoconf automake pkg-config libjson-c-dev libglib2.0-
 packages="$packages groff-base jq parallel valgrind"
 # and a private one-node Slurm cluster runs the man page's job array
 packages="$packages slurm-wlm munge"
+# a decimal-comma locale, de_DE.UTF-8, under which the views must not change
+packages="$packages locales"
 case "${1:-}" in
 --browser) packages="$packages chromium" ;;
 "") ;;
@@ -20,9 +22,20 @@ for p in $packages; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
 done
 command -v python3 >/dev/null || missing="$missing python3" # for the conformance check
-[ -z "$missing" ] && exit 0
-echo "installing:$missing"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-# shellcheck disable=SC2086
-apt-get install -y -qq $missing
+if [ -n "$missing" ]; then
+	echo "installing:$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	# shellcheck disable=SC2086
+	apt-get install -y -qq $missing
+fi
+# de_DE.UTF-8 generated once (locale -a spells it de_DE.utf8)
+if ! locale -a 2>/dev/null | grep -qix 'de_DE\.utf-\?8'; then
+	echo "generating the locale de_DE.UTF-8"
+	if grep -q '^# *de_DE\.UTF-8 UTF-8' /etc/locale.gen; then
+		sed -i 's/^# *\(de_DE\.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+	elif ! grep -q '^de_DE\.UTF-8 UTF-8' /etc/locale.gen; then
+		echo 'de_DE.UTF-8 UTF-8' >> /etc/locale.gen
+	fi
+	locale-gen
+fi

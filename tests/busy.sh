@@ -29,7 +29,7 @@ done
 
 # The union worked out independently, from each row's own list of device events.
 for name in alexnet mi300_sglang_decode_hipgraph_2streams; do
-	[ -f "$traces/$name.json.gz" ] || continue
+	[ -f "$traces/$name.json.gz" ] || { skip "$name: the union worked out independently: no $name.json.gz in $traces"; continue; }
 	"$PROFILE_PARSER" -q -s "$traces/$name.json.gz" -d "$tmp/$name.jsonl" -mc cpu_op,user_annotation \
 		--columns "name,kernel ts,device duration(ms),device busy(ms)" || fail "$name: JSON Lines"
 	if python3 - "$tmp/$name.jsonl" <<'PY'

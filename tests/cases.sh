@@ -1,8 +1,9 @@
 #!/bin/sh
 # Runs profile_parser on every tests/cases/NAME.json with the options of
 # NAME.args (shell words: quotes and $cases work) and compares the output,
-# byte for byte, with NAME.csv (or NAME.jsonl), checked by hand. NAME.report, when present, lists
-# lines the report must contain.
+# byte for byte, with NAME.csv (or NAME.jsonl), worked out by hand: NAME.working
+# says the rule the fixture pins and the sums (a fixture without one fails).
+# NAME.report, when present, lists lines the report must contain.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 for trace in "$cases"/*.json; do
@@ -11,6 +12,7 @@ for trace in "$cases"/*.json; do
 	expected=$cases/$name.csv
 	[ -f "$cases/$name.jsonl" ] && expected=$cases/$name.jsonl # --format jsonl
 	out=$tmp/$(basename "$expected") # named as its format: a name that contradicts --format is an error
+	[ -s "$cases/$name.working" ] || fail "$name: no $name.working (the rule it pins and the sums by hand)"
 	"$PROFILE_PARSER" -s "$trace" -d "$out" "$@" 2>"$tmp/err"
 	status=$?
 	if [ "$status" -ne 0 ]; then

@@ -305,7 +305,7 @@ EOF
 }
 
 if [ -n "$slurm_skip" ]; then
-	echo "SKIP the Slurm part: $slurm_skip"
+	skip "the Slurm part: $slurm_skip"
 elif start_cluster; then
 	pass "the private Slurm cluster starts"
 	slurm_round slurm no
@@ -348,8 +348,6 @@ if command -v parallel >/dev/null; then
 	parallel_round parallel no
 	parallel_round parallel-broken yes
 else
-	echo "SKIP the GNU parallel part: parallel is not installed; install GNU parallel (Debian: parallel)"
+	skip "the GNU parallel part: parallel is not installed; install GNU parallel (Debian: parallel)"
 fi
-
-[ -z "$slurm_skip" ] || command -v parallel >/dev/null || skip "$slurm_skip; and GNU parallel is not installed"
 finish

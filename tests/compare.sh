@@ -160,13 +160,16 @@ expect_status 2 "--diff into a directory"
 expect_stderr "a comparison writes one table" "--diff into a directory: the message"
 pp -s "$fixtures/base.json" -s "$fixtures/new.json" --diff step -d "$tmp/out"
 expect_status 2 "--diff step"
+expect_stderr "--diff wants path or name, not 'step'" "--diff step: the message"
 pp -s "$fixtures/ranks" --across-ranks -d "$tmp/out"
 expect_status 2 "--across-ranks without --summary"
 expect_stderr "--across-ranks wants --summary path or --summary name" "--across-ranks without --summary: the message"
 pp -s "$fixtures/ranks" --merge "$tmp" -d "$tmp/out"
 expect_status 2 "--merge with -s"
+expect_stderr "--merge reads summaries, not traces: give no -s" "--merge with -s: the message"
 pp -s "$fixtures/base.json" -s "$fixtures/base.json" --diff name -d "$fixtures/base.json"
 expect_status 2 "--diff over its own input"
+expect_stderr "is the input $fixtures/base.json (the same file)" "--diff over its own input: the message"
 
 # three ranks: rank 0 and 2 from distributedInfo, rank 1 from the file name.
 # a: host 10, 20, 20 (max: ranks 1 and 2, the lowest wins), device 4, 0, 8;
@@ -201,7 +204,9 @@ expect_status 0 "--merge runs"
 if cmp -s "$tmp/across.csv" "$tmp/merged.csv"; then pass "map + merge equals --across-ranks, byte for byte"
 else fail "map + merge differs from --across-ranks"; diff "$tmp/across.csv" "$tmp/merged.csv"; fi
 gzip -c "$tmp/map/rank2.jsonl" > "$tmp/rank2.jsonl.gz"
+rm -f "$tmp/merged.csv"
 pp -q --merge "$tmp/map/rank0.jsonl" --merge "$tmp/map/rank1.jsonl" --merge "$tmp/rank2.jsonl.gz" -d "$tmp/merged.csv"
+expect_status 0 "--merge of files runs"
 if cmp -s "$tmp/across.csv" "$tmp/merged.csv"; then pass "--merge of files, one gzipped"
 else fail "--merge of files differs"; fi
 
@@ -233,11 +238,12 @@ expect_output "no rank: empty" '"rank","name"
 # ---- the real traces ----
 if ! why=$(have_traces trace_diff_control.json.gz trace_diff_test.json.gz sampled_rank0.json.gz sampled_rank1.json.gz) ||
 	! command -v python3 >/dev/null; then
-	echo "SKIP the real traces: ${why:-no python3}"
+	skip "the real traces: ${why:-python3 is not installed}"
 	finish
 	exit
 fi
 for mode in name path; do
+	rm -f "$tmp/forward.csv" "$tmp/backward.csv" # a failed run compares nothing old
 	"$PROFILE_PARSER" -q -s "$traces/trace_diff_control.json.gz" -s "$traces/trace_diff_test.json.gz" \
 		--diff $mode -mc cpu_op,user_annotation -d "$tmp/forward.csv"
 	"$PROFILE_PARSER" -q -s "$traces/trace_diff_test.json.gz" -s "$traces/trace_diff_control.json.gz" \
@@ -278,6 +284,7 @@ mkdir "$tmp/real" "$tmp/realmap"
 cp "$traces/sampled_rank0.json.gz" "$tmp/real/trace_rank_0.json.gz"
 cp "$traces/sampled_rank1.json.gz" "$tmp/real/trace_rank_1.json.gz"
 for mode in name path; do
+	rm -f "$tmp/real.csv" "$tmp/realmerged.csv"
 	"$PROFILE_PARSER" -q -s "$tmp/real" --summary $mode --across-ranks -mc cpu_op,user_annotation -d "$tmp/real.csv"
 	rm -f "$tmp"/realmap/*
 	for trace in "$tmp"/real/*; do

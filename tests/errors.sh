@@ -52,8 +52,10 @@ expect_status 2 "missing -d"
 expect_stderr "Try 'profile_parser --help'" "usage errors point to --help"
 pp -s "$good" -d "$tmp/o.csv" --max_depth 0
 expect_status 2 "--max_depth 0"
+expect_stderr "--max_depth must be -1 (no bound) or a whole number >= 1, not '0'" "--max_depth 0: the message"
 pp -s "$good" -d "$tmp/o.csv" --max_depth 2 --min_depth 3
 expect_status 2 "--max_depth below --min_depth"
+expect_stderr "--max_depth 2 is below --min_depth 3" "--max_depth below --min_depth: the message"
 pp -s "$good" -d "$tmp/o.csv" --no-such-option
 expect_status 2 "unknown option"
 
@@ -62,6 +64,7 @@ expect_status 2 "an unknown column"
 expect_stderr "unknown column 'bogus'; the columns are: name, args," "the usage error lists the catalogue"
 pp -s "$good" -d "$tmp/o.csv" --meta novalue
 expect_status 2 "--meta without NAME="
+expect_stderr "--meta wants NAME=VALUE, not 'novalue'" "--meta without NAME=: the message"
 pp -s "$good" -d "$tmp/o.csv" --opaque "$tmp/no-such-names.txt"
 expect_status 1 "a missing --opaque file"
 expect_line "profile_parser: $tmp/no-such-names.txt: No such file or directory" "a missing --opaque file: one line, the file named once"

@@ -49,6 +49,7 @@ autograd::engine::evaluate_function: AddmmBackward0;aten::mm;cudaLaunchKernel 15
 autograd::engine::evaluate_function: AddmmBackward0;aten::mm;cudaMemcpyAsync 25000
 EOF
 expect_folded "--weight launch" --weight launch
+cp "$tmp/want" "$tmp/launch"
 
 # host: self times, step 1000 - 300 - 100 - 200 us, aten::linear 100 + 50 us
 cat > "$tmp/want" <<'EOF'
@@ -98,10 +99,10 @@ expect_status 2 "--weight kernel"
 expect_stderr "--weight wants host, device or launch, not 'kernel'" "--weight kernel: the message"
 pp -s "$flame" -d "$tmp/x.svg" --summary name
 expect_status 2 "--summary with svg"
+expect_stderr "--summary writes a table, not --format svg" "--summary with svg: the message"
 pp -s "$flame" -d "$tmp/x.svg" --format folded
 expect_status 2 "-d x.svg with --format folded"
-pp -s "$flame" -d "$tmp/x.svg" -mc cpu_op --format svg --weight=launch
-expect_status 0 "--weight=launch with --format svg"
+expect_stderr "-d $tmp/x.svg names a svg file, but --format is folded" "-d x.svg with --format folded: the message"
 pp -s "$flame" -d "$tmp/none.folded" -mc cpu_op -hc none_such
 expect_stderr "no stack written: the trace's 8 monitored events have no device time" "no stack: a warning that says why"
 
@@ -111,11 +112,17 @@ check_svg() {
 }
 pp -q -s "$flame" -d "$tmp/flame.svg" -mc cpu_op
 if check_svg "$tmp/flame.svg" "$tmp/device" >"$tmp/check" 2>&1; then pass "flame.svg: $(cat "$tmp/check")"; else fail "flame.svg: $(cat "$tmp/check")"; fi
+# --weight=launch (the = form) draws the launch stacks worked out above
+rm -f "$tmp/x.svg"
+pp -s "$flame" -d "$tmp/x.svg" -mc cpu_op --format svg --weight=launch
+expect_status 0 "--weight=launch with --format svg"
+if check_svg "$tmp/x.svg" "$tmp/launch" >"$tmp/check" 2>&1; then pass "--weight=launch: the SVG draws the launch stacks: $(cat "$tmp/check")"
+else fail "--weight=launch: the SVG is not the launch stacks: $(cat "$tmp/check")"; fi
 grep -c '<g class="f"' "$tmp/flame.svg" | grep -qx 12 && pass "flame.svg: 12 frames (all, 2 roots, 4 ops: the two aten::linear > aten::addmm merged, 5 device leaves)" \
 	|| fail "flame.svg: $(grep -c '<g class="f"' "$tmp/flame.svg") frames, wanted 12"
 
 # On the real traces: the values add up to the report's figures, the SVG draws them.
-why=$(have_traces alexnet.json.gz) || { echo "SKIP the real traces: $why"; finish; exit; }
+why=$(have_traces alexnet.json.gz) || { skip "the real traces: $why"; finish; exit; }
 columns="depth,device duration(ms),cuda launch duration(ms),self host duration(ms)"
 for trace in "$traces"/*.json.gz; do
 	name=$(basename "$trace" .json.gz)

@@ -49,7 +49,7 @@ PY
 check example "$top_srcdir/examples/example_trace.json" -mc cpu_op,user_annotation --columns "$all"
 real="df_index_resolver.json.gz resnet50_2021_workers0.json.gz simple_add_kineto.json.gz simple_add_et.json.gz nccl_data.json.gz"
 # shellcheck disable=SC2086
-if ! why=$(have_traces $real); then echo "SKIP: the real traces: $why"; finish; exit; fi
+if ! why=$(have_traces $real); then skip "the real traces: $why"; finish; exit; fi
 check df_index_resolver "$traces/df_index_resolver.json.gz" -mc cpu_op --max_depth 3 --columns "$all"
 check resnet50_2021 "$traces/resnet50_2021_workers0.json.gz" -mc cpu_op --max_depth 4 --columns "$all"
 check simple_add_et "$traces/simple_add_kineto.json.gz" -mc cpu_op,user_annotation --et "$traces/simple_add_et.json.gz"

@@ -7,15 +7,47 @@ cases=$top_srcdir/tests/cases
 # benchmark yardstick), and the folder of real traces; both can be moved.
 shared=${PROFILE_PARSER_SHARED:-$top_srcdir/../shared}
 traces=${PROFILE_PARSER_TRACES:-$shared/traces}
+# Outputs the tests read do not depend on the machine's locale: the C locale
+# (a test of another locale sets its own). The number of worker threads is
+# pinned where a figure depends on it (memory.sh, faults.sh).
+LC_ALL=C; export LC_ALL
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+# Results in TAP, which automake's tap-driver.sh reads: 'ok N - WHAT',
+# 'not ok N - WHAT', 'ok N # SKIP WHY' for a part not run, and the plan
+# '1..N' at the end (finish). Each result is also a line of $tmp/results, so
+# that a check made in a subshell (a pipeline, a function's $(...)) counts.
+passed=0 failed=0 skipped=0
+: > "$tmp/results"
+tap_result() {
+	echo "$1" >> "$tmp/results"
+	set -- "$1" "$(($(wc -l < "$tmp/results")))" "$2"
+	# a '#' escaped: no message of a check reads as a TAP directive (# TODO
+	# would turn a failure into an expected one)
+	case $1:$3 in pass:*'#'* | fail:*'#'*) set -- "$1" "$2" "$(printf '%s' "$3" | sed 's/#/\\#/g')" ;; esac
+	case $1 in
+	pass) printf 'ok %s - %s\n' "$2" "$3" ;;
+	fail) printf 'not ok %s - %s\n' "$2" "$3" ;;
+	skip) printf 'ok %s # SKIP %s\n' "$2" "$3" ;;
+	esac
+}
 
-# skip WHY: ends the test as skipped (77), with one line saying why and how
-# to run it.
+# skip WHY: a part of the test not run here (a tool, a trace or a build kind
+# missing), counted as a skip; the test goes on. WHY says how to run it.
 skip() {
-	echo "SKIP: $*"
-	exit 77
+	skipped=$((skipped + 1))
+	tap_result skip "$(printf '%s' "$*" | tr '\n#' '  ')"
+}
+
+# skip_all WHY: the whole test is skipped; ends it.
+skip_all() {
+	if [ -s "$tmp/results" ]; then
+		skip "$*"
+		finish
+		exit
+	fi
+	echo "1..0 # SKIP $(printf '%s' "$*" | tr '\n#' '  ')"
+	exit 0
 }
 
 # have_traces [FILE...]: whether the real traces (and these files among
@@ -28,23 +60,25 @@ have_traces() {
 }
 traces_how="to use them, PROFILE_PARSER_TRACES=DIR make check (DIR: a folder of the shared traces)"
 
-# need_traces [FILE...]: skips the test unless have_traces.
+# need_traces [FILE...]: skips the whole test unless have_traces.
 need_traces() {
-	why=$(have_traces "$@") || skip "$why"
+	why=$(have_traces "$@") || skip_all "$why"
 }
 
-# need COMMAND PACKAGE: skips the test unless COMMAND is installed.
+# need COMMAND PACKAGE: skips the whole test unless COMMAND is installed.
 need() {
-	command -v "$1" >/dev/null || skip "$1 is not installed; to run this test, install $2"
+	command -v "$1" >/dev/null || skip_all "$1 is not installed; to run this test, install $2"
 }
 
-pass() { passed=$((passed + 1)); echo "PASS $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+pass() { passed=$((passed + 1)); tap_result pass "$*"; }
+fail() { failed=$((failed + 1)); tap_result fail "$*"; }
 
-# Ends the test with a summary line; exit 1 on any failure.
+# Ends the test: the plan, a summary line; exit 1 on any failure.
 finish() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
+	set -- "$(grep -c '^pass$' "$tmp/results")" "$(grep -c '^fail$' "$tmp/results")" "$(grep -c '^skip$' "$tmp/results")"
+	echo "1..$(($1 + $2 + $3))"
+	echo "# $1 passed, $2 failed, $3 skipped"
+	[ "$2" -eq 0 ]
 }
 
 # expect_status WANT DESCRIPTION: compares $status with WANT.

@@ -80,7 +80,7 @@ run_blocks() {
 			grep -q "\\<$program " "$script" && ! command -v "$program" >/dev/null && missing="$missing $program"
 		done
 		if [ -n "$missing" ]; then
-			echo "SKIP $title: not installed:$missing"
+			skip "$title: not installed:$missing"
 			continue
 		fi
 		if grep -q '\<parallel -S' "$script"; then
@@ -123,8 +123,9 @@ run_blocks() {
 # check_lines LABEL PATTERN-OF-BLOCK REGEX DESCRIPTION
 check_lines() {
 	block=$(grep -l "$2" "$tmp/blocks"/*.sh | head -n 1)
-	out=$tmp/stdout.$1.$(basename "${block:-none}" .sh)
-	[ -f "$out" ] || return 0 # skipped
+	[ -n "$block" ] || { fail "$1 trace: $4: no example has '$2'"; return; }
+	out=$tmp/stdout.$1.$(basename "$block" .sh)
+	[ -f "$out" ] || return 0 # skipped, and counted so, by run_blocks
 	if [ -s "$out" ] && ! grep -qvE "$3" "$out"; then pass "$1 trace: $4"; else fail "$1 trace: $4:"; head -n 5 "$out"; fi
 }
 
@@ -140,6 +141,6 @@ if why=$(have_traces trace_diff_test.json.gz simple_add_kineto.json.gz simple_ad
 	check_lines real 'python3 -c' '^[0-9]+\.[0-9]+ [^$]+[$][$][^$]+$' "the python3 pipeline prints durations and level-2 paths"
 	check_lines real 'jq -c' '^\{"name":"[^"]*","ms":[0-9.]+\}$' "jq prints the roots' names and device times"
 else
-	echo "SKIP: the examples on real traces: $why"
+	skip "the examples on real traces: $why"
 fi
 finish

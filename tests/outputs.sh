@@ -136,7 +136,7 @@ printf 'old\n' > "$tmp/$long"
 # temporary file made, when the signal comes. env --default-signal undoes
 # the SIGINT that sh ignores in background commands.
 if ! env --default-signal=INT true 2>/dev/null; then
-	echo "no env --default-signal: the signal tests are skipped"
+	skip "the signal tests: env has no --default-signal (GNU coreutils 8.31 or later)"
 	finish
 	exit
 fi

@@ -83,31 +83,58 @@ echo kept > "$tmp/kept.csv"
 	&& pass "a failed run leaves the destination and no temporary file" || fail "a failed run touched the destination"
 
 # ---- accepted, exit 0 ----
+# check WHAT COMMAND...: after an accepted run, COMMAND must succeed; every
+# check passes or fails (an accepted run that fails has failed already).
+check() {
+	what=$1; shift
+	if "$@"; then pass "$what"; else fail "$what: '$*' failed; standard error:"; cat "$tmp/err"; fi
+}
+# has_rows FILE N: FILE, a CSV, has N lines (the header and N - 1 rows)
+has_rows() { [ "$(row_count "$1")" -eq "$2" ]; }
+# err_has TEXT: the run's standard error holds TEXT
+err_has() { grep -qF -- "$1" "$tmp/err"; }
+# csv_has FILE TEXT
+csv_has() { grep -qF -- "$2" "$1"; }
+
 printf '{"traceEvents": []}' > "$tmp/no_event.json"
-accepted no_event.json && [ "$(cat "$tmp/no_event.json.csv")" = "$header$(printf '\r')" ] && pass "an empty trace: the header alone"
+accepted no_event.json && check "an empty trace: the header alone" [ "$(cat "$tmp/no_event.json.csv")" = "$header$(printf '\r')" ]
 printf '\357\273\277{"traceEvents": [%s]}' "$event" > "$tmp/bom.json"
-accepted bom.json && [ "$(row_count "$tmp/bom.json.csv")" -eq 2 ] && pass "a byte order mark"
+accepted bom.json && check "a byte order mark" has_rows "$tmp/bom.json.csv" 2
 printf '{"traceEvents": [{"ph":"X","cat":"cpu_op","name":"raw\ttab\nnewline","ts":1,"dur":2,"args":{"s":"a\001b"}}]}' > "$tmp/control.json"
-accepted control.json && grep -qF "'s': 'a\\x01b'" "$tmp/control.json.csv" && pass "raw control characters"
+accepted control.json && check "raw control characters" csv_has "$tmp/control.json.csv" "'s': 'a\\x01b'"
 printf '{"traceEvents": [{"ph":"X","cat":"cpu_op","name":"bad\377name","ts":1,"dur":2,"args":{"k\376":"v\300"}}]}' > "$tmp/latin1.json"
-accepted latin1.json && grep -qF "bad$(printf '\357\277\275')name" "$tmp/latin1.json.csv" \
-	&& grep -qF "invalid UTF-8, replaced by U+FFFD" "$tmp/err" && pass "invalid UTF-8 replaced and counted: $(grep UTF "$tmp/err")"
+if accepted latin1.json; then
+	check "invalid UTF-8 replaced by U+FFFD" csv_has "$tmp/latin1.json.csv" "bad$(printf '\357\277\275')name"
+	check "invalid UTF-8 counted: $(grep UTF "$tmp/err")" err_has "invalid UTF-8, replaced by U+FFFD"
+fi
 printf '{"traceEvents": [1, "two", [3], null, true, %s]}' "$event" > "$tmp/not_objects.json"
-accepted not_objects.json && grep -qF "skipped 5 events; the first is event #0 (not a JSON object)" "$tmp/err" \
-	&& [ "$(row_count "$tmp/not_objects.json.csv")" -eq 2 ] && pass "events that are not objects: skipped and counted"
+if accepted not_objects.json; then
+	check "events that are not objects: counted" err_has "skipped 5 events; the first is event #0 (not a JSON object)"
+	check "events that are not objects: skipped, the op written" has_rows "$tmp/not_objects.json.csv" 2
+fi
 printf '{"traceEvents": [{"ph":"X","cat":"cpu_op","ts":NaN,"dur":1},{"ph":"X","cat":"cpu_op","ts":1,"dur":Infinity},{"ph":"X","cat":"cpu_op","ts":-Infinity,"dur":1},{"ph":"X","cat":"cpu_op","ts":1e300,"dur":1},{"ph":"X","cat":"cpu_op","ts":1,"dur":99999999999999999999},%s]}' "$event" > "$tmp/absurd.json"
-accepted absurd.json && grep -qF "skipped 5 events; the first is event #0 (ts is not a number in range)" "$tmp/err" \
-	&& [ "$(row_count "$tmp/absurd.json.csv")" -eq 2 ] && pass "NaN, infinite and out-of-range times: skipped and counted"
-printf '{"traceEvents": [{"ph":"X","cat":"cpu_op","name":"a\\u0000b","ts":1,"dur":2},{"ph":"X","cat":"kernel","name":"k\\u0000","ts":5,"dur":1,"args":{"correlation":1}},{"ph":"X","cat":"cuda_runtime","name":"l","pid":0,"tid":0,"ts":1.5,"dur":0.5,"args":{"correlation":1}}]}' > "$tmp/nul.json"
-accepted nul.json -hc cuda_runtime && [ "$(head -c 4 "$tmp/nul.json.csv" | tail -c 1)" = "" ] \
-	&& tr -d '\000' < "$tmp/nul.json.csv" | grep -q '^"ab",' && grep -qF "{'k\\x00': 0.001}" "$tmp/nul.json.csv" \
-	&& pass "escaped NUL characters: kept raw in names, \\x00 in literals"
+if accepted absurd.json; then
+	check "NaN, infinite and out-of-range times: counted" err_has "skipped 5 events; the first is event #0 (ts is not a number in range)"
+	check "NaN, infinite and out-of-range times: skipped" has_rows "$tmp/absurd.json.csv" 2
+fi
+# an escaped NUL: raw in the name (a CSV field holds any byte), \x00 in the
+# literals; the launch on the op's thread, so that its kernel is the op's
+printf '{"traceEvents": [{"ph":"X","cat":"cpu_op","name":"a\\u0000b","pid":1,"tid":1,"ts":1,"dur":2},{"ph":"X","cat":"kernel","name":"k\\u0000","ts":5,"dur":1,"args":{"correlation":1}},{"ph":"X","cat":"cuda_runtime","name":"l","pid":1,"tid":1,"ts":1.5,"dur":0.5,"args":{"correlation":1}}]}' > "$tmp/nul.json"
+{ printf '%s\r\n' "$header"
+  printf '"a\000b",'
+  printf '%s\r\n' "\"\",\"0.002\",\"0.001\",\"0.0005\",\"{'l': 0.0005}\",\"{'k\\x00': 0.001}\",\"{'k\\x00': {'correlation': 1}}\",\"1\",\"{'l': 1.5}\",\"{'k\\x00': 5}\""
+} > "$tmp/nul.want"
+accepted nul.json && check "escaped NUL characters: kept raw in names, \\x00 in literals" cmp "$tmp/nul.want" "$tmp/nul.json.csv"
 awk 'BEGIN { printf "{\"traceEvents\": [{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\""; s = "0123456789abcdef"; for (i = 0; i < 4; i++) s = s s s s; for (i = 0; i < 7680; i++) printf "%s", s; printf "\",\"ts\":1,\"dur\":2}]}" }' > "$tmp/long_name.json"
-accepted long_name.json && [ "$(wc -c < "$tmp/long_name.json.csv")" -gt 31457280 ] && pass "a 30 MB name"
+accepted long_name.json && check "a 30 MB name" [ "$(wc -c < "$tmp/long_name.json.csv")" -gt 31457280 ]
 awk 'BEGIN { printf "{\"traceEvents\": ["; for (i = 0; i < 100000; i++) printf "%s{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"t\",\"pid\":1,\"tid\":%d,\"ts\":%d,\"dur\":1}", (i ? "," : ""), i, i; printf "]}" }' > "$tmp/threads.json"
-accepted threads.json && grep -qF "100000 monitored on 100000 threads" "$tmp/err" \
-	&& [ "$(row_count "$tmp/threads.json.csv")" -eq 100001 ] && pass "100,000 threads"
+if accepted threads.json; then
+	check "100,000 threads: the report" err_has "100000 monitored on 100000 threads"
+	check "100,000 threads: a row each" has_rows "$tmp/threads.json.csv" 100001
+fi
 awk 'BEGIN { n = 100000; printf "{\"traceEvents\": ["; for (i = 0; i < n; i++) printf "%s{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"n\",\"pid\":1,\"tid\":1,\"ts\":%d,\"dur\":%d}", (i ? "," : ""), i, 2 * (n - i); printf "]}" }' > "$tmp/deep_tree.json"
-accepted deep_tree.json --min_depth 99999 && grep -qF "deepest level 100000" "$tmp/err" \
-	&& [ "$(row_count "$tmp/deep_tree.json.csv")" -eq 3 ] && pass "a call tree 100,000 levels deep"
+if accepted deep_tree.json --min_depth 99999; then
+	check "a call tree 100,000 levels deep: the report" err_has "deepest level 100000"
+	check "a call tree 100,000 levels deep: levels 99999 and 100000 written" has_rows "$tmp/deep_tree.json.csv" 3
+fi
 finish

@@ -190,9 +190,9 @@ done
 
 # Real traces: the first 5 rows sorted here equal --sort ... --top 5.
 if ! why=$(have_traces kineto_docs_small.json.gz triton_example.json.gz backward_thread.json.gz nccl_data.json.gz); then
-	echo "SKIP: --sort on real traces: $why"
+	skip "--sort on real traces: $why"
 elif ! command -v python3 >/dev/null; then
-	echo "SKIP: --sort on real traces: python3 is not installed"
+	skip "--sort on real traces: python3 is not installed"
 else
 	for name in kineto_docs_small triton_example backward_thread nccl_data; do
 		for key in "device duration(ms)" "name" "launch count"; do

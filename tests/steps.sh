@@ -124,7 +124,7 @@ expect_output "--summary kernel: classes follow --comm-pattern" '"name","class"
 
 # ---- the real traces ----
 if ! have_traces df_index_resolver.json.gz >/dev/null || ! command -v python3 >/dev/null; then
-	echo "SKIP the real traces: $(have_traces df_index_resolver.json.gz || echo 'no python3')"
+	skip "the real traces: $(have_traces df_index_resolver.json.gz && echo 'python3 is not installed')"
 	finish
 	exit
 fi

@@ -13,7 +13,7 @@ browser=
 for b in chromium chromium-browser google-chrome; do
 	command -v "$b" >/dev/null && { browser=$b; break; }
 done
-[ -n "$browser" ] || skip "no Chromium (chromium, chromium-browser, google-chrome) to render the SVG; install it with scripts/install-deps.sh --browser (Debian: apt-get install chromium)"
+[ -n "$browser" ] || skip_all "no Chromium (chromium, chromium-browser, google-chrome) to render the SVG; install it with scripts/install-deps.sh --browser (Debian: apt-get install chromium)"
 
 svg=$tmp/example.svg
 "$PROFILE_PARSER" -q -s "$top_srcdir/examples/example_trace.json" -d "$svg" -mc cpu_op,user_annotation ||

@@ -267,9 +267,9 @@ fi
 
 # Under valgrind: no error and no definite leak, through the table, sorted or not.
 if ! command -v valgrind >/dev/null; then
-	echo "SKIP: the table under valgrind: valgrind is not installed"
+	skip "the table under valgrind: valgrind is not installed"
 elif ldd "$PROFILE_PARSER" 2>/dev/null | grep -q libasan; then
-	echo "SKIP: the table under valgrind: a sanitizer build"
+	skip "the table under valgrind: a sanitizer build (valgrind runs in a plain build)"
 else
 	for args in "" "--sort name --top 3" "--summary name --sort count" "--columns '+kernels,host ts' --sort 'device busy(ms)'"; do
 		eval "set -- $args"
@@ -283,9 +283,9 @@ fi
 
 # Real traces: at COLUMNS=100 the default table fits in 100 characters.
 if ! why=$(have_traces kineto_docs_small.json.gz triton_example.json.gz nccl_data.json.gz resnet50_2021_workers0.json.gz); then
-	echo "SKIP: the table on real traces: $why"
+	skip "the table on real traces: $why"
 elif ! command -v python3 >/dev/null; then
-	echo "SKIP: the table on real traces: python3 is not installed"
+	skip "the table on real traces: python3 is not installed"
 else
 	for name in kineto_docs_small triton_example nccl_data resnet50_2021_workers0; do
 		COLUMNS=100 "$PROFILE_PARSER" -q -s "$traces/$name.json.gz" -d "$tmp/real.txt" -mc cpu_op,user_annotation --format table

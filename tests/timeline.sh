@@ -125,7 +125,7 @@ PY
 	# the [ts, ts + dur) of each class, and the intersection of the
 	# communication and compute unions by a two-pointer walk
 	for name in nccl_data sampled_rank1 alexnet mi300_sglang_decode_hipgraph_2streams; do
-		[ -f "$traces/$name.json.gz" ] || continue
+		[ -f "$traces/$name.json.gz" ] || { skip "$name: the timeline's exact figures: no $name.json.gz in $traces"; continue; }
 		"$PROFILE_PARSER" -s "$traces/$name.json.gz" -d "$tmp/real.csv" -mc cpu_op 2>"$tmp/err" || fail "$name: exit status"
 		if python3 - "$traces/$name.json.gz" "$tmp/err" <<'PY'
 import gzip, json, re, sys
@@ -196,6 +196,6 @@ PY
 		else fail "$name: the timeline's exact figures"; fi
 	done
 else
-	echo "no real traces or no python3: the timeline of real traces not checked"
+	skip "the timeline of real traces: $(have_traces && echo 'python3 is not installed')"
 fi
 finish

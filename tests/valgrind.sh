@@ -3,7 +3,7 @@
 # definite leak. Skipped (77) without valgrind, and in sanitizer builds.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 need valgrind valgrind
-if ldd "$PROFILE_PARSER" 2>/dev/null | grep -q 'libasan'; then skip "a sanitizer build; valgrind runs in a plain build (./configure without --enable-sanitizers)"; fi
+if ldd "$PROFILE_PARSER" 2>/dev/null | grep -q 'libasan'; then skip_all "a sanitizer build; valgrind runs in a plain build (./configure without --enable-sanitizers)"; fi
 for trace in "$cases"/*.json "$top_srcdir"/tests/fuzz/regressions/*.json; do
 	name=$(basename "$trace" .json)
 	set --

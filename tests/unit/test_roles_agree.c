@@ -1,6 +1,7 @@
 /* The skimmer and the extractor agree on which events matter (the rule of
  * src/roles.c), on every element of the event array of every real trace in
- * ${SHARED:-$top_srcdir/../shared}/traces, with the default categories and
+ * $PROFILE_PARSER_TRACES, else ${PROFILE_PARSER_SHARED:-$top_srcdir/../shared}/traces
+ * (as tests/lib.sh finds them), with the default categories and
  * with -mc cpu_op,user_annotation and the memory role: an element the
  * skimmer sets aside (IGNORED) is one the extractor keeps nothing of, and
  * every element the extractor keeps something of is NEEDED; a NEEDED one it
@@ -28,8 +29,11 @@ struct tally {
 
 static char *traces_dir(void)
 {
-	const char *shared = g_getenv("SHARED");
-	if (shared)
+	const char *traces = g_getenv("PROFILE_PARSER_TRACES");
+	if (traces && *traces)
+		return g_strdup(traces);
+	const char *shared = g_getenv("PROFILE_PARSER_SHARED");
+	if (shared && *shared)
 		return g_build_filename(shared, "traces", NULL);
 	const char *top = g_getenv("top_srcdir");
 	return g_build_filename(top ? top : ".", "..", "shared", "traces", NULL);
@@ -265,7 +269,8 @@ int main(void)
 {
 	g_autofree char *dir = traces_dir();
 	if (!g_file_test(dir, G_FILE_TEST_IS_DIR)) {
-		printf("no %s: skipped\n", dir);
+		printf("no %s: skipped; to run it, PROFILE_PARSER_TRACES=DIR make check "
+		       "(DIR: a folder of the shared traces)\n", dir);
 		return 77;
 	}
 	static const struct unit_test tests[] = { UNIT_TEST(test_skimmer_and_extractor_agree) };

@@ -84,6 +84,19 @@ static void test_csv(void)
 			"\"m\"\"1\",\"2000.0\",\"2000000\",\"2000000\",\"x\",\"\"\r\n");
 }
 
+/* A field is its bytes, every '"' doubled, a NUL byte among them too: the
+ * doubling does not stop at a NUL ("a\0"b" would be a malformed field). */
+static void test_csv_field_nul(void)
+{
+	static const char text[] = "a\0\"b\0\"\"";
+	static const char want[] = "\"a\0\"\"b\0\"\"\"\"\"";
+	GString *out = g_string_new(NULL);
+	csv_append_field(out, text, sizeof text - 1);
+	CU_ASSERT_EQUAL(out->len, sizeof want - 1);
+	CU_ASSERT_TRUE(out->len == sizeof want - 1 && memcmp(out->str, want, out->len) == 0);
+	g_string_free(out, TRUE);
+}
+
 static void test_jsonl(void)
 {
 	const struct test_row json_rows[] = { { 1352964, "a \"b\"", "{\"k\": [1, 2]}" }, { 5, "", NULL }, { 0 } };
@@ -150,5 +163,5 @@ static void test_formats(void)
 	CU_ASSERT_PTR_EQUAL(sink_class_find("table"), &table_sink);
 }
 
-UNIT_MAIN("sink", UNIT_TEST(test_csv), UNIT_TEST(test_jsonl), UNIT_TEST(test_layout), UNIT_TEST(test_entries),
+UNIT_MAIN("sink", UNIT_TEST(test_csv), UNIT_TEST(test_csv_field_nul), UNIT_TEST(test_jsonl), UNIT_TEST(test_layout), UNIT_TEST(test_entries),
 	  UNIT_TEST(test_formats))
