@@ -127,7 +127,7 @@ if have_traces mtia_rank0.json.gz >/dev/null; then
 	expect_stderr "busy 7701.827312 ms of a 13335.83644 ms span" "mtia_rank0: busy over the span"
 	expect_stderr "memcpy busy 393.854432" "mtia_rank0: the copies' union"
 else
-	echo "SKIP the real MTIA trace: $(have_traces mtia_rank0.json.gz)"
+	skip "the real MTIA trace: $(have_traces mtia_rank0.json.gz)"
 fi
 
 finish

@@ -21,7 +21,7 @@ comma_locale() {
 	export LOCPATH
 	[ "$(LC_ALL=$LOCALE locale decimal_point 2>/dev/null)" = "," ]
 }
-comma_locale || skip "no locale with a decimal comma: none installed (locale -a) and localedef could not make de_DE.UTF-8 (install the locales package)"
+comma_locale || skip_all "no locale with a decimal comma: none installed (locale -a) and localedef could not make de_DE.UTF-8 (install the locales package)"
 echo "a decimal comma: LC_ALL=$LOCALE${LOCPATH:+ LOCPATH=$LOCPATH}"
 
 # run NAME ARGS...: the run under C and under the comma locale, its output

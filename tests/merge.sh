@@ -107,7 +107,7 @@ if command -v timeout >/dev/null && mkfifo "$tmp/map/fifo.jsonl" 2>/dev/null; th
 	expect_stderr "$tmp/map/fifo.jsonl: not a regular file (a FIFO)" "a FIFO named: refused, saying why"
 	rm "$tmp/map/fifo.jsonl"
 else
-	echo "SKIP the FIFO checks: no timeout (coreutils), or mkfifo failed"
+	skip "the FIFO checks: no timeout (coreutils), or mkfifo failed"
 fi
 
 # ---- summaries of other views or options are not merged ----
