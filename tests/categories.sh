@@ -125,7 +125,7 @@ if have_traces mtia_rank0.json.gz >/dev/null; then
 	compute=$(tr -d '\r' < "$tmp/out" | awk -F'","' 'NR > 1 && $2 == "compute" { n += $4 * 1000000 } END { printf "%.0f", n }')
 	[ "$compute" = 7309063136 ] && pass "mtia_rank0: compute 7309.063136 ms" || fail "mtia_rank0: compute $compute ns"
 	expect_stderr "busy 7701.827312 ms of a 13335.83644 ms span" "mtia_rank0: busy over the span"
-	expect_stderr "memcpy 393.854432" "mtia_rank0: the copies' union"
+	expect_stderr "memcpy busy 393.854432 ms" "mtia_rank0: the copies' union"
 else
 	echo "SKIP the real MTIA trace: $(have_traces mtia_rank0.json.gz)"
 fi
