@@ -7,7 +7,8 @@
 # defaults of -hc and -dc; CSV, JSON Lines and folded keep the reference
 # tool's defaults. MTIA's dma* device events are copies (SPEC 11.1), and the
 # default categories on an MTIA trace are warned about with the -hc and -dc
-# to give. Then the real MTIA trace against its own JSON.
+# to give. Then the real MTIA trace against its own JSON, and against HTA's
+# figures for it (hta_mtia.py).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 fixtures=$top_srcdir/tests/categories
 LC_ALL=C; export LC_ALL
@@ -114,9 +115,7 @@ expect_stderr "profile_parser: warning: $fixtures/mtia.json: no event is of the 
 # from its JSON by a separate Python computation (exact decimals, every
 # mtia_ccp_events event): compute 7309.063136 ms, of which nothing
 # overlaps; dma_request, the only copies, 22361 events, 425.45592 ms; their
-# union 393.854432 ms; busy 7701.827312 ms of a 13335.83644 ms span. (HTA
-# asserts 7305597 us of compute and 400892 us of dma_request: it rounds to
-# the us and keeps only events with a stream.)
+# union 393.854432 ms; busy 7701.827312 ms of a 13335.83644 ms span.
 if have_traces mtia_rank0.json.gz >/dev/null; then
 	"$PROFILE_PARSER" -s "$traces/mtia_rank0.json.gz" -d "$tmp/out" -mc cpu_op -hc mtia_runtime -dc mtia_ccp_events \
 		--summary kernel --columns "name,class,count,total(ms)" 2>"$tmp/err"
@@ -125,9 +124,49 @@ if have_traces mtia_rank0.json.gz >/dev/null; then
 	compute=$(tr -d '\r' < "$tmp/out" | awk -F'","' 'NR > 1 && $2 == "compute" { n += $4 * 1000000 } END { printf "%.0f", n }')
 	[ "$compute" = 7309063136 ] && pass "mtia_rank0: compute 7309.063136 ms" || fail "mtia_rank0: compute $compute ns"
 	expect_stderr "busy 7701.827312 ms of a 13335.83644 ms span" "mtia_rank0: busy over the span"
-	expect_stderr "memcpy busy 393.854432" "mtia_rank0: the copies' union"
+	expect_stderr "memcpy busy 393.854432 ms" "mtia_rank0: the copies' union"
 else
 	skip "the real MTIA trace: $(have_traces mtia_rank0.json.gz)"
+fi
+
+# HTA's figures for the same trace, as its tests assert them (tests/
+# test_trace_analysis.py, test_mtia_temporal_breakdown and
+# test_get_mtia_kernel_breakdown, in us): a span of 13328071, idle 5649476,
+# compute 7305597, non-compute 372998; dma_request 400892, add-dtype_Float
+# (the first COMPUTATION row) 77283. They are ours once HTA's two readings
+# are applied to the events (hta_mtia.py says how): the 137 dma_request
+# events without a stream left out, which alone makes the span 13328.071736
+# ms, busy 7700.797344 and dma_request 22224 events, 423.089112 ms (compute
+# unchanged); then each event's start rounded up to the us and its end down,
+# which makes every figure HTA's. idle = span - busy, non-compute = busy -
+# compute (HTA: span - compute - idle).
+if have_traces mtia_rank0.json.gz >/dev/null && command -v python3 >/dev/null; then
+	mtia() { # mtia FILE: runs the file through, the report in $tmp/err
+		"$PROFILE_PARSER" -s "$tmp/$1" -d "$tmp/out" -mc cpu_op -hc mtia_runtime -dc mtia_ccp_events \
+			--summary kernel --columns "name,class,count,total(ms)" 2>"$tmp/err"
+	}
+	us() { awk '{ printf "%.0f", $1 * 1000 }'; } # ms on standard input to us
+	total() { # total NAME: NAME's total in the kernel summary, in us
+		tr -d '\r' < "$tmp/out" | awk -F'","' -v name="\"$1" '$1 == name { printf "%.0f", $4 * 1000 }'
+	}
+	python3 "$fixtures/hta_mtia.py" "$traces/mtia_rank0.json.gz" "$tmp" > "$tmp/py" \
+		&& grep -qx '137 device events without a stream left out; 25677 rounded to the microsecond' "$tmp/py" \
+		&& pass "hta_mtia.py: 137 events without a stream, 25677 rounded" || fail "hta_mtia.py: $(cat "$tmp/py")"
+	mtia stream.json
+	expect_stderr "busy 7700.797344 ms of a 13328.071736 ms span" "mtia_rank0, HTA's stream filter alone: the span"
+	expect_stderr "compute busy 7309.063136, memcpy busy 391.734208 ms" "mtia_rank0, HTA's stream filter alone: compute unchanged"
+	tr -d '\r' < "$tmp/out" | grep -qx '"dma_request","memcpy","22224","423.089112"' \
+		&& pass "mtia_rank0, HTA's stream filter alone: dma_request" || fail "mtia_rank0, stream filter: $(grep dma "$tmp/out")"
+	mtia hta.json
+	span=$(sed -n 's/.* ms of a \([0-9.]*\) ms span.*/\1/p' "$tmp/err" | us)
+	busy=$(sed -n 's/.*device ?.*: busy \([0-9.]*\) ms of.*/\1/p' "$tmp/err" | us)
+	compute=$(sed -n 's/.*compute busy \([0-9.]*\),.*/\1/p' "$tmp/err" | us)
+	got="span $span idle $((span - ${busy:-0})) compute $compute non-compute $((${busy:-0} - ${compute:-0})) dma_request $(total dma_request) add-dtype_Float $(total add-dtype_Float)"
+	want="span 13328071 idle 5649476 compute 7305597 non-compute 372998 dma_request 400892 add-dtype_Float 77283"
+	[ "$got" = "$want" ] && pass "mtia_rank0 read as HTA reads it: HTA's asserted figures ($want us)" \
+		|| { fail "mtia_rank0 read as HTA reads it: $got, HTA asserts $want"; cat "$tmp/err"; }
+else
+	skip "HTA's figures for the real MTIA trace: $(have_traces mtia_rank0.json.gz && echo no python3)"
 fi
 
 finish
