@@ -6,7 +6,7 @@
 asan=false
 if ldd "$PROFILE_PARSER" 2>/dev/null | grep -q 'libasan'; then asan=true; fi
 
-# A trace of several batches (src/batch.h): ops, launches and kernels.
+# A trace of several batches (src/input/batch.h): ops, launches and kernels.
 awk 'BEGIN {
 	printf "{\"traceEvents\": [\n"
 	for (i = 0; i < 6000; i++) {

@@ -1,5 +1,5 @@
 #include "unit.h"
-#include "summary.h"
+#include "views/summary.h"
 
 /* The columns of LIST as their names joined by '|', or the error message. */
 static char *parsed(const char *list)
