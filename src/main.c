@@ -11,6 +11,7 @@
 #include <zlib.h>
 #include "cli/options.h"
 #include "output/output.h"
+#include "output/output_names.h"
 #include "views/combine.h"
 #include "util/fault.h"
 #include "cli/plan.h"

@@ -1,6 +1,7 @@
 #include "attribution/sums.h"
 #include <string.h>
 #include "output/output.h"
+#include "output/output_names.h"
 #include "input/roles.h"
 
 /* EVENT's class by its category alone, or CLASS_COUNT when its name decides. */

@@ -6,9 +6,11 @@
 #include <string.h>
 #include "cli/argv.h"
 #include "cli/option_values.h"
+#include "sinks/formats.h"
 #include "views/combine.h"
 #include "views/flame.h"
 #include "output/output.h"
+#include "output/output_names.h"
 #include "views/sort.h"
 
 #define DEFAULT_MONITOR "python_function"

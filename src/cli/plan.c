@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "output/output.h"
+#include "output/output_names.h"
 
 void job_free(gpointer data)
 {

@@ -1,9 +1,9 @@
 #include "cli/report.h"
+#include "output/output_names.h"
 #include <string.h>
 #include "views/flame.h"
 #include "util/timefmt.h"
 #include "util/visible.h"
-#include "cli/warnings.h"
 
 /* VALUE by FORMAT ("%.1f") with a '.', whatever the locale: the report is read
  * by scripts too. */

@@ -1,10 +1,12 @@
 #include "cli/run.h"
+#include "output/output_names.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "util/fault.h"
 #include "util/ordered.h"
 #include "views/flame.h"
+#include "input/input.h"
 #include "input/read.h"
 #include "cli/report.h"
 #include "cli/shape.h"

@@ -8,9 +8,6 @@
 #include <limits.h>
 #include <string.h>
 
-#define TOKENER_DEPTH 129 /* 128 levels in an event, within the group's array */
-/* strict JSON, but a value ends where the document's next separator begins */
-#define TOKENER_FLAGS (JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS)
 #define GROUP_EVENTS 64
 #define BATCHES_PER_WORKER 2 /* in flight: enough to keep workers busy, few to keep memory low */
 
@@ -91,13 +88,6 @@ void batch_free(struct batch *b)
 	extracted_free(b->out);
 	g_clear_error(&b->error);
 	g_free(b);
-}
-
-json_tokener *read_tokener_new(void)
-{
-	json_tokener *tokener = FAULT_CHECK(json_tokener_new_ex(TOKENER_DEPTH));
-	json_tokener_set_flags(tokener, TOKENER_FLAGS);
-	return tokener;
 }
 
 static void parse_batch(gpointer data, gpointer user_data);
@@ -257,8 +247,8 @@ static gboolean parse_group(struct worker *w, struct batch *b)
  * BATCH_BYTES: it is the last). FALSE when it is not JSON: the group says why, as for any. */
 static gboolean parse_alone(struct worker *w, struct batch *b, const struct element *e)
 {
-	json_tokener *tokener = FAULT_CHECK(json_tokener_new_ex(TOKENER_DEPTH - 1)); /* as within the group's array */
-	json_tokener_set_flags(tokener, TOKENER_FLAGS);
+	json_tokener *tokener = FAULT_CHECK(json_tokener_new_ex(READ_TOKENER_DEPTH - 1)); /* as within the group's array */
+	json_tokener_set_flags(tokener, READ_TOKENER_FLAGS);
 	make_room(tokener, e->len);
 	json_object *event = json_tokener_parse_ex(tokener, b->bytes->str + e->start, (int)e->len);
 	gboolean ok = parsed(tokener, json_object_is_type(event, json_type_object), e->len);

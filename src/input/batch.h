@@ -10,7 +10,7 @@
 #ifndef PP_BATCH_H
 #define PP_BATCH_H
 
-#include "input/read.h"
+#include "input/read_config.h"
 #include "input/extract.h"
 
 #define BATCH_BYTES (512 << 10) /* a batch is full once it holds this many */
@@ -32,12 +32,6 @@ struct batch {
 };
 
 void batch_free(struct batch *batch);
-
-/* The reader's json-c, for the workers and the document scanner alike:
- * strict JSON, 128 levels in a value, ending where the next separator begins. */
-json_tokener *read_tokener_new(void);
-/* The reader's errors: "WHAT at byte OFFSET", in ERROR; returns FALSE. */
-gboolean read_fail(GError **error, int code, gint64 offset, const char *what);
 
 struct batch_pool;
 

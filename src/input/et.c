@@ -1,4 +1,5 @@
 #include "input/et.h"
+#include "input/input.h"
 #include "input/read.h"
 #include <string.h>
 

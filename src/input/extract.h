@@ -7,6 +7,7 @@
 
 #include <json-c/json.h>
 #include "input/roles.h"
+#include "util/json_text.h"
 #include "model/trace.h"
 
 enum { OUT_MONITORED, OUT_LAUNCH, OUT_DEVICE, OUT_STEP, OUT_ROLES };
@@ -56,12 +57,6 @@ void extract_event(struct extractor *x, json_object *event, gint64 index);
 void extract_et_node(struct extractor *x, json_object *node, gint64 index);
 /* The complete event of BEGIN (an X, or a B closed by END) with ARGS. */
 void extract_complete(struct extractor *x, json_object *begin, json_object *end, json_object *args, gint64 index);
-
-/* OBJECT[KEY], or NULL (also for a JSON null, which json-c keeps as NULL). */
-json_object *json_member(json_object *object, const char *key);
-/* VALUE's text: a string as it is, a number as written (into DIGITS when
- * it fits); a JSON null (NULL) is empty. */
-const char *json_text(json_object *value, char digits[24], gsize *len);
 
 void read_stats_note_skip(struct read_stats *stats, gint64 index, enum skip_reason reason);
 

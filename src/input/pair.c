@@ -1,5 +1,4 @@
 #include "input/pair.h"
-#include "input/batch.h"
 #include "util/fault.h"
 #include <string.h>
 

@@ -4,7 +4,6 @@
 #include "util/fault.h"
 #include <string.h>
 
-G_DEFINE_QUARK(profile-parser-read-error-quark, read_error)
 
 /* Where the top-level document stands. */
 enum top_state {
@@ -75,12 +74,6 @@ struct trace *reader_steal_trace(struct reader *r)
 {
 	batch_pool_hand_over(r->pool, r->trace);
 	return g_steal_pointer(&r->trace);
-}
-
-gboolean read_fail(GError **error, int code, gint64 offset, const char *what)
-{
-	g_set_error(error, READ_ERROR, code, "%s at byte %" G_GINT64_FORMAT, what, offset);
-	return FALSE;
 }
 
 static gboolean submit_batch(struct reader *r, GError **error)

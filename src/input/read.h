@@ -12,33 +12,8 @@
 #ifndef PP_READ_H
 #define PP_READ_H
 
+#include "input/read_config.h"
 #include "model/trace.h"
-#include "input/input.h"
-
-#define READ_ERROR (read_error_quark())
-GQuark read_error_quark(void);
-
-enum read_error_code {
-	READ_ERROR_IO,       /* the file or stream could not be read */
-	READ_ERROR_SYNTAX,   /* not JSON */
-	READ_ERROR_NOT_TRACE, /* JSON, but not a trace */
-};
-
-struct read_config {
-	char **monitor_cats; /* category lists as given; aliases are resolved by src/input/roles.c */
-	char **host_cats;
-	char **device_cats;
-	gboolean all_python_functions;
-	guint threads; /* workers parsing events; 0: one per processor */
-	gboolean event_extras; /* keep struct event_extra of monitored events (dataset export, --et) */
-	gboolean execution_trace; /* read a PyTorch Execution Trace: its nodes, into trace.et_nodes */
-	gboolean memory; /* read [memory] instant events (cpu_instant_event), into trace.memory */
-	gboolean steps;  /* read ProfilerStep#N events (SPEC 11.2), into trace.steps */
-	gboolean json_values; /* keep args, shapes and types as JSON text (for --format jsonl) */
-	/* Called now and then while a file is read: bytes read (uncompressed), and
-	 * the fraction of the file read (-1 when unknown); once more with DONE. */
-	void (*progress)(const char *path, gint64 bytes, double fraction, gboolean done);
-};
 
 struct reader;
 

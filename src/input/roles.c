@@ -81,11 +81,6 @@ const char *category_canonical(const char *category)
 	return category;
 }
 
-GHashTable *category_table_new(void)
-{
-	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-}
-
 void category_counts_init(struct category_counts *counts)
 {
 	counts->counts = category_table_new();

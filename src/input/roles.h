@@ -109,6 +109,5 @@ void category_counts_clear(struct category_counts *counts);
 void category_counts_add(struct category_counts *counts, const char *text, gsize len);
 /* Adds FROM's counts to INTO (char * -> guint64 *, as trace.categories) and empties FROM. */
 void category_counts_move(GHashTable *into, struct category_counts *from);
-GHashTable *category_table_new(void);
 
 #endif

@@ -1,5 +1,5 @@
 #include "model/threads.h"
-#include "input/extract.h"
+#include "util/json_text.h"
 #include "util/fault.h"
 #include "util/pylit.h"
 #include <string.h>

@@ -23,7 +23,7 @@ guint32 threads_count(const struct threads *threads);
  * UTF-8, NUL characters included), added when it is new. */
 guint32 threads_add(struct threads *threads, const char *pid, gsize pid_len, const char *tid, gsize tid_len);
 /* The same, of the JSON values PID and TID as an event gives them (a number
- * as written, src/input/extract.h's json_text): invalid UTF-8 in them is interned
+ * as written, src/util/json_text.h): invalid UTF-8 in them is interned
  * in NAMES, to be replaced (and counted in *REPLACED) as in names. */
 guint32 threads_add_json(struct threads *threads, json_object *pid, json_object *tid, struct names *names,
 			 gint64 *replaced);

@@ -1,5 +1,4 @@
 #include "model/trace.h"
-#include "input/roles.h"
 
 static void device_info_clear(gpointer data)
 {
@@ -9,6 +8,11 @@ static void device_info_clear(gpointer data)
 	g_free(device->compute_major);
 	g_free(device->compute_minor);
 	g_free(device->num_sms);
+}
+
+GHashTable *category_table_new(void)
+{
+	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 }
 
 struct trace *trace_new(void)

@@ -131,6 +131,8 @@ struct trace {
 	struct read_stats stats;
 };
 
+/* Canonical category -> guint64 *, both owned: trace.categories. */
+GHashTable *category_table_new(void);
 struct trace *trace_new(void);
 void trace_free(struct trace *trace);
 const char *skip_reason_text(enum skip_reason reason);

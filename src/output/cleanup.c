@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
+#include "util/fault.h"
 
 /* A slot is free, being filled or forgotten (the handler skips it), or
  * holds a path the handler removes. The paths live in static storage: the
@@ -49,6 +50,7 @@ static void on_signal(int signal_number)
 
 void cleanup_install(void)
 {
+	fault_on_exit(cleanup_remove_all);
 	struct sigaction action = { .sa_handler = on_signal };
 	sigemptyset(&action.sa_mask);
 	/* one handler at a time: a second signal waits for the first to end the process */
@@ -74,6 +76,7 @@ static int claim_slot(void)
 
 int cleanup_mkstemp(char *template_path, int *slot)
 {
+	fault_on_exit(cleanup_remove_all); /* a fault removes the file, signals or not */
 	if (strlen(template_path) >= PATH_MAX) {
 		errno = ENAMETOOLONG;
 		return -1;

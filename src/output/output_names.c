@@ -2,7 +2,7 @@
  * traces of one run, and what a name says of its form. Decided before any
  * trace is read, so that the names never depend on the order in which the
  * jobs end. */
-#include "output/output.h"
+#include "output/output_names.h"
 #include <string.h>
 #include "util/visible.h"
 

@@ -35,16 +35,6 @@ struct sink {
 	gpointer state;   /* the sink's own */
 };
 
-extern const struct sink_class csv_sink;
-extern const struct sink_class jsonl_sink;
-extern const struct sink_class table_sink;
-
-/* The sink class of FORMAT (csv, jsonl, table, folded, svg), or NULL. The
- * flame formats (src/views/flame.h) have no header or row: they are drawn whole. */
-const struct sink_class *sink_class_find(const char *format);
-/* The formats, for messages: "csv, jsonl, folded or svg". */
-char *sink_formats(void);
-
 void sink_init(struct sink *sink, const struct sink_class *klass, const struct layout *layout);
 void sink_clear(struct sink *sink);
 void sink_header(struct sink *sink, GString *out);

@@ -4,6 +4,8 @@
 
 #include "sinks/sink.h"
 
+extern const struct sink_class csv_sink;
+
 /* Appends TEXT as one quoted CSV field, doubling its quotes. */
 void csv_append_field(GString *out, const char *text, gsize len);
 /* Appends VALUE's text as a CSV field holds it, unquoted (list columns as

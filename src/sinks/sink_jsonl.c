@@ -2,7 +2,7 @@
  * json-c. Durations and timestamps are JSON numbers with the exact decimal
  * text of the CSV; literals (args, shapes, types, which the reader then kept
  * as JSON text) are JSON values; list columns are arrays of objects. */
-#include "sinks/sink.h"
+#include "sinks/sink_jsonl.h"
 #include <json-c/json.h>
 #include <string.h>
 #include "util/fault.h"

@@ -31,6 +31,8 @@
 
 #include "sinks/table_names.h"
 
+extern const struct sink_class table_sink;
+
 #define TABLE_NAME_ROOM 40 /* the name column's room, before any other column's */
 #define TABLE_GAP 2        /* spaces between columns */
 

@@ -4,7 +4,13 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
-#include "output/cleanup.h"
+
+static void (*_Atomic on_exit_hook)(void); /* read by a handler: lock-free, as a pointer is */
+
+void fault_on_exit(void (*hook)(void))
+{
+	atomic_store(&on_exit_hook, hook);
+}
 
 static _Thread_local char context[4096]; /* a copy: a handler reads it, whatever the caller frees */
 
@@ -42,7 +48,9 @@ void fault_exit(const char *what)
 	if (atomic_flag_test_and_set(&ending))
 		for (;;)
 			pause();
-	cleanup_remove_all();
+	void (*hook)(void) = atomic_load(&on_exit_hook);
+	if (hook)
+		hook();
 	say("profile_parser: ");
 	if (context[0]) {
 		say(context);

@@ -13,6 +13,9 @@
  * (glibc's per-thread arenas reserve 64 MB each: under the limit they cannot,
  * and every allocation becomes an mmap, 100 times slower). */
 void fault_install(void);
+/* HOOK runs first when fault_exit ends the process (output/cleanup.c removes
+ * the temporary files): async-signal-safe, as fault_exit may run in a handler. */
+void fault_on_exit(void (*hook)(void));
 /* The trace (as messages show it) that this thread works for, or NULL
  * (copied); threads of src/util/ordered.h take their creator's. */
 void fault_set_context(const char *trace);

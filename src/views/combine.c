@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "output/output.h"
+#include "output/output_names.h"
 #include "cli/run.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1 };

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "views/combine.h"
 #include "output/output.h"
+#include "output/output_names.h"
 
 enum side { BASE, NEW };
 enum figure_of_diff { HOST, DEVICE, BUSY, LAUNCH, DIFF_FIGURES };

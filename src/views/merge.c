@@ -29,6 +29,7 @@
 #include <zlib.h>
 #include "views/combine.h"
 #include "output/output.h"
+#include "output/output_names.h"
 #include "util/timefmt.h"
 
 G_DEFINE_QUARK(profile-parser-merge-error-quark, merge_error)

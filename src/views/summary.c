@@ -2,6 +2,8 @@
 #include <string.h>
 #include "input/roles.h"
 #include "attribution/sums.h"
+#include "views/summary_kernel.h"
+#include "views/summary_step.h"
 
 /* A node being visited whose group is open: its subtree is [start, end). */
 struct open_node {

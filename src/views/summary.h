@@ -57,14 +57,4 @@ const struct catalogue *summary_catalogue(enum summary_mode mode);
 gboolean write_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
 		       const struct write_config *config, enum summary_mode mode, guint64 *rows);
 
-/* The step and kernel summaries (src/views/summary_step.c, src/views/summary_kernel.c),
- * which write_summary calls; CONFIG's selection holds the steps and the
- * --step range. */
-const struct catalogue *step_summary_catalogue(void);
-gboolean write_step_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
-			    const struct write_config *config, guint64 *rows);
-const struct catalogue *kernel_summary_catalogue(void);
-gboolean write_kernel_summary(struct output *out, const struct forest *forest,
-			      const struct attribution *attribution, const struct write_config *config, guint64 *rows);
-
 #endif

@@ -9,7 +9,7 @@
  * one of 24 identical layers reads "Attention_6 (4.2%)", not a hotspot; a
  * kernel of no time has no share. One pass over the device events; sorted
  * by total descending, then name. */
-#include "views/summary.h"
+#include "views/summary_kernel.h"
 #include <string.h>
 #include "attribution/sums.h"
 

@@ -4,7 +4,7 @@
  * for all device time inside steps. One pass over the launches; each
  * step's busy time is the union of its device events' intervals, sorted
  * and merged once: O(E log E). */
-#include "views/summary.h"
+#include "views/summary_step.h"
 #include <string.h>
 #include "attribution/sums.h"
 

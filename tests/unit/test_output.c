@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include "cli/options.h"
 #include "output/output.h"
+#include "output/output_names.h"
 
 static void test_paths(void)
 {

@@ -3,7 +3,7 @@
  * and its getter, and every sink renders it. */
 #include "unit.h"
 #include "fixture.h"
-#include "sinks/sink_csv.h"
+#include "sinks/formats.h"
 #include "sinks/table.h"
 
 /* A table of this test's own. */
