@@ -12,7 +12,7 @@
 #include "cli/options.h"
 #include "output/output.h"
 #include "output/output_names.h"
-#include "views/combine.h"
+#include "cli/combine.h"
 #include "util/fault.h"
 #include "cli/plan.h"
 #include "cli/run.h"

@@ -11,14 +11,6 @@ static const struct {
 	{ "-dc", "--device_cat" },
 };
 
-static const char *const long_names[] = {
-	"src", "dst", "monitor_cat", "host_cat", "device_cat", "max_depth", "min_depth",
-	"all-python-functions", "quiet", "help", "version", "leaves", "opaque", "whitelist",
-	"exclude", "blacklist", "skip-empty-shapes", "meta", "model-name", "ml-task", "is-training",
-	"columns", "et", "jobs", "summary", "format", "compress", "comm-pattern", "step", "diff", "across-ranks", "merge",
-	"sort", "top", "weight",
-};
-
 /* Option names compare with '-' and '_' taken as the same character. */
 static gboolean same_option_name(const char *a, gsize a_len, const char *b)
 {
@@ -32,17 +24,19 @@ static gboolean same_option_name(const char *a, gsize a_len, const char *b)
 	return TRUE;
 }
 
-static char *canonical_long_option(const char *arg)
+static char *canonical_long_option(const char *arg, const GArray *entries)
 {
 	const char *name = arg + 2, *eq = strchr(name, '=');
 	gsize len = eq ? (gsize)(eq - name) : strlen(name);
-	for (gsize i = 0; i < G_N_ELEMENTS(long_names); i++)
-		if (same_option_name(name, len, long_names[i]))
-			return g_strconcat("--", long_names[i], eq ? eq : "", NULL);
+	for (guint i = 0; i <= entries->len; i++) {
+		const char *long_name = i < entries->len ? g_array_index(entries, GOptionEntry, i).long_name : "help";
+		if (same_option_name(name, len, long_name))
+			return g_strconcat("--", long_name, eq ? eq : "", NULL);
+	}
 	return g_strdup(arg);
 }
 
-static char *canonical_argument(const char *arg)
+static char *canonical_argument(const char *arg, const GArray *entries)
 {
 	for (gsize i = 0; i < G_N_ELEMENTS(multi_letter); i++) {
 		gsize n = strlen(multi_letter[i].short_form);
@@ -50,27 +44,28 @@ static char *canonical_argument(const char *arg)
 			return g_strconcat(multi_letter[i].long_form, arg + n, NULL);
 	}
 	if (g_str_has_prefix(arg, "--") && arg[2])
-		return canonical_long_option(arg);
+		return canonical_long_option(arg, entries);
 	return g_strdup(arg);
 }
 
-gboolean option_takes_value(const char *arg)
+gboolean option_takes_value(const char *arg, const GArray *entries)
 {
-	static const char *const with_value[] = {
-		"-s", "-d", "--src", "--dst", "--monitor_cat", "--host_cat", "--device_cat",
-		"--max_depth", "--min_depth", "--opaque", "--whitelist", "--exclude", "--blacklist",
-		"--meta", "--model-name", "--ml-task", "--is-training", "--columns", "--et", "-j", "--jobs", "--summary", "--format",
-		"--step", "--diff", "--merge", "--comm-pattern", "--sort", "--top", "--weight",
-	};
-	for (gsize i = 0; i < G_N_ELEMENTS(with_value); i++)
-		if (strcmp(arg, with_value[i]) == 0)
+	if (arg[0] != '-')
+		return FALSE;
+	for (guint i = 0; i < entries->len; i++) {
+		const GOptionEntry *entry = &g_array_index(entries, GOptionEntry, i);
+		if (entry->arg == G_OPTION_ARG_NONE || (entry->flags & G_OPTION_FLAG_NO_ARG))
+			continue;
+		if (arg[1] == '-' ? strcmp(arg + 2, entry->long_name) == 0
+				  : entry->short_name && arg[1] == entry->short_name && !arg[2])
 			return TRUE;
+	}
 	return FALSE;
 }
 
 /* Rewrites ARGV into the spellings GOption was told of; values that follow an
  * option taking one are left as they are, so a file named -mc stays a file. */
-char **canonical_argv(int argc, char **argv)
+char **canonical_argv(int argc, char **argv, const GArray *entries)
 {
 	char **out = g_new0(char *, argc + 1);
 	gboolean value_next = FALSE, options_ended = FALSE;
@@ -82,8 +77,8 @@ char **canonical_argv(int argc, char **argv)
 		}
 		if (strcmp(argv[i], "--") == 0)
 			options_ended = TRUE;
-		out[i] = canonical_argument(argv[i]);
-		value_next = option_takes_value(out[i]);
+		out[i] = canonical_argument(argv[i], entries);
+		value_next = option_takes_value(out[i], entries);
 	}
 	return out;
 }

@@ -7,6 +7,7 @@
 #include "util/ordered.h"
 #include "views/flame.h"
 #include "input/input.h"
+#include "views/diff.h"
 #include "input/read.h"
 #include "cli/report.h"
 #include "cli/shape.h"

@@ -3,7 +3,7 @@
 #ifndef PP_RUN_H
 #define PP_RUN_H
 
-#include "views/combine.h"
+#include "views/compare.h"
 #include "input/et.h"
 #include "cli/options.h"
 

@@ -12,7 +12,7 @@
  * picked, and diff_columns() gives the one that the rows hold, known only
  * once both traces are read. */
 #include <string.h>
-#include "views/combine.h"
+#include "views/diff.h"
 #include "output/output.h"
 #include "output/output_names.h"
 

@@ -1,21 +1,15 @@
 /* Flame: the folded and SVG formats (SPEC 12) in the pipeline. They are
  * not row by row: the whole forest goes into one tree of stacks
  * (src/sinks/folded.h), written as folded lines or drawn (src/sinks/flame_svg.h).
- * Here: which formats they are, their options, and the writing. */
+ * Here: which formats they are, and the writing; their options are in
+ * src/views/flame_options.h. */
 #ifndef PP_FLAME_H
 #define PP_FLAME_H
 
-#include "cli/options.h"
+#include "views/settings.h"
 
 /* Whether FORMAT is folded or svg. */
 gboolean flame_format(const struct sink_class *format);
-
-/* --weight (a GOptionArgFunc; DATA is the struct options). */
-gboolean flame_weight_option(const char *option, const char *value, gpointer data, GError **error);
-
-/* The usage errors of these formats: --weight without one of them,
- * --summary with one. */
-gboolean flame_options_check(const struct options *options, GError **error);
 
 /* Writes the stacks of the forest in OPTIONS' format (folded or svg),
  * titled by SRC; *STACKS: the distinct stacks. FALSE when OUT fails. */

@@ -27,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "views/combine.h"
+#include "views/merge.h"
 #include "output/output.h"
 #include "output/output_names.h"
 #include "util/timefmt.h"

@@ -9,7 +9,7 @@
  * rank claimed twice is a warning naming both sources (SPEC 10.1), as the
  * two are then counted as two ranks. */
 #include <string.h>
-#include "views/combine.h"
+#include "views/ranks.h"
 
 struct rank_value {
 	gint64 rank, host, device;

@@ -1,6 +1,6 @@
 #include "unit.h"
 #include "cli/options.h"
-#include "cli/option_values.h"
+#include "views/option_values.h"
 #include <stdarg.h>
 
 static enum options_result parse(struct options *o, char **error_message, ...)

@@ -1,9 +1,8 @@
 /* Option values: the values of options parsed and checked. An empty value,
  * or an empty name in a comma-separated list (two commas in a row, or one
  * at an end), names nothing and is a usage error; blanks around a name are
- * not part of it. Steps are N or N-M, depth bounds -1 or >= 1, and
- * --comm-pattern a GRegex matched without regard to case. */
-#include "cli/option_values.h"
+ * not part of it. Depth bounds are -1 or >= 1. */
+#include "views/option_values.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,46 +58,6 @@ gboolean option_depth_parse(const char *option, const char *text, int *depth, GE
 	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
 		    "%s must be -1 (no bound) or a whole number >= 1, not '%s'", option, text);
 	return FALSE;
-}
-
-/* --step N or N-M: whole numbers, N <= M. */
-gboolean option_step(const char *option, const char *value, gpointer data, GError **error)
-{
-	struct options *options = data;
-	(void)option;
-	g_auto(GStrv) parts = g_strsplit(value, "-", 2); /* none for "" */
-	guint64 first, last;
-	if (!parts[0] || !g_ascii_string_to_unsigned(parts[0], 10, 0, G_MAXUINT64, &first, NULL) ||
-	    !g_ascii_string_to_unsigned(parts[1] ? parts[1] : parts[0], 10, 0, G_MAXUINT64, &last, NULL) ||
-	    first > last) {
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-			    "--step wants a step number N or a range N-M (N <= M), not '%s'", value);
-		return FALSE;
-	}
-	options->step = (struct step_range){ TRUE, first, last };
-	return TRUE;
-}
-
-/* --comm-pattern: a GRegex, matched without regard to case; a bad one is a usage error. */
-gboolean option_comm_pattern(const char *option, const char *value, gpointer data, GError **error)
-{
-	struct options *options = data;
-	(void)option;
-	g_autoptr(GError) bad = NULL;
-	if (!*value) {
-		g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-				    "--comm-pattern '' names no device event (an empty pattern would match every one)");
-		return FALSE;
-	}
-	GRegex *regex = g_regex_new(value, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &bad);
-	if (!regex) {
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--comm-pattern: %s", bad->message);
-		return FALSE;
-	}
-	if (options->communication)
-		g_regex_unref(options->communication);
-	options->communication = regex;
-	return TRUE;
 }
 
 /* The empty file names of OPTIONS' --et, --opaque, --exclude and --merge. */

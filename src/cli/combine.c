@@ -1,52 +1,15 @@
-#include "views/combine.h"
+#include "cli/combine.h"
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 #include "output/output.h"
+#include "views/diff.h"
+#include "views/merge.h"
 #include "output/output_names.h"
 #include "cli/run.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1 };
-
-void collected_clear(struct collected *collected)
-{
-	g_clear_pointer(&collected->groups, g_hash_table_destroy);
-	g_clear_pointer(&collected->rank, g_free);
-	g_clear_pointer(&collected->devices, g_free);
-	g_clear_pointer(&collected->world_size, g_free);
-}
-
-static gboolean usage(GError **error, const char *message)
-{
-	g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, message);
-	return FALSE;
-}
-
-gboolean compare_check(struct options *options, GError **error)
-{
-	if (options->merge) {
-		if (options->sources)
-			return usage(error, "--merge reads summaries, not traces: give no -s");
-		if (options->compare || options->summary)
-			return usage(error, "--merge takes the keys of the summaries it reads: no --summary or --diff");
-		options->compare = COMPARE_MERGE;
-	} else if (options->across_ranks) {
-		if (options->compare == COMPARE_DIFF)
-			return usage(error, "--diff compares two runs, --across-ranks many ranks: give one of them");
-		if (options->summary != SUMMARY_PATH && options->summary != SUMMARY_NAME)
-			return usage(error, "--across-ranks wants --summary path or --summary name");
-		options->compare = COMPARE_ACROSS;
-	}
-	if (options->compare && options->dst && output_is_directory(options->dst))
-		return usage(error, "a comparison writes one table: -d must be a file or -, not a directory");
-	return TRUE;
-}
-
-const struct catalogue *compare_catalogue(enum compare_mode mode)
-{
-	return mode == COMPARE_DIFF ? diff_catalogue() : ranks_catalogue();
-}
 
 /* DST as messages show it (src/output/output.h); valid until the next call. */
 static const char *shown(const char *dst)
