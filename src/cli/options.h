@@ -1,5 +1,9 @@
-/* The command line: the reference tool's spellings (-mc, --max_depth) and
- * hyphenated ones (--max-depth, --monitor-cat=LIST) alike. */
+/* The command line: its own options (what to read and write: -s, -d, --et,
+ * -j, the category lists, the depth bounds, -q) and the list of views,
+ * each of which owns its options (src/views/settings.h): their groups are
+ * added to one GOptionContext, and each view checks its own. The reference
+ * tool's spellings (-mc, --max_depth) and hyphenated ones (--max-depth,
+ * --monitor-cat=LIST) alike (src/cli/argv.h). */
 #ifndef PP_OPTIONS_H
 #define PP_OPTIONS_H
 
