@@ -1,6 +1,6 @@
 /* profile_parser: per-node host, launch and device times of PyTorch profiler
  * traces. main turns the command line into jobs, one per trace, and runs
- * them (src/run.c), several at once when there are many. */
+ * them (src/cli/run.c), several at once when there are many. */
 #include "config.h"
 #include <errno.h>
 #include <locale.h>
@@ -9,12 +9,13 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "options.h"
-#include "output.h"
-#include "combine.h"
-#include "fault.h"
-#include "plan.h"
-#include "run.h"
+#include "cli/options.h"
+#include "output/output.h"
+#include "output/output_names.h"
+#include "cli/combine.h"
+#include "util/fault.h"
+#include "cli/plan.h"
+#include "cli/run.h"
 
 enum exit_status {
 	EXIT_DONE = 0,

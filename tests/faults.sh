@@ -9,7 +9,7 @@ if ldd "$PROFILE_PARSER" 2>/dev/null | grep -q 'libasan'; then asan=true; fi
 # the same number on every machine, CI's.
 PROFILE_PARSER_THREADS=2; export PROFILE_PARSER_THREADS
 
-# A trace of several batches (src/batch.h): ops, launches and kernels.
+# A trace of several batches (src/input/batch.h): ops, launches and kernels.
 awk 'BEGIN {
 	printf "{\"traceEvents\": [\n"
 	for (i = 0; i < 6000; i++) {

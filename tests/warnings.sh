@@ -112,7 +112,7 @@ expect_warning "launches of two processes share correlation ids" \
 	"1 launch carries the correlation id of a launch of another process (traces of several processes merged?): device events go to the first launch of each id, of any process; their attribution is unreliable" \
 	"$w/merged.json" -mc cpu_op
 no_warning "the example trace warns nothing" "$top_srcdir/examples/example_trace.json" -mc cpu_op,user_annotation
-# No warning about an option the view does not read (src/uses.h). The step
+# No warning about an option the view does not read (src/cli/uses.h). The step
 # summary takes launches by time, not -mc: on coverage.json (no
 # python_function, 70% coverage) it says nothing of -mc nor of coverage;
 # it still checks -hc, and the kernel summary, whose "launched by" reads

@@ -2,7 +2,7 @@
 #ifndef PP_FIXTURE_H
 #define PP_FIXTURE_H
 
-#include "read.h"
+#include "input/read.h"
 
 /* A complete event of thread TID (pid 1); times in microseconds. */
 #define EV(cat, name, ts, dur, tid) \

@@ -1,6 +1,6 @@
 #include "unit.h"
 #include "fixture.h"
-#include "attribute.h"
+#include "attribution/attribute.h"
 
 struct fixture {
 	struct trace *trace;

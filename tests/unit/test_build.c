@@ -1,6 +1,6 @@
 #include "unit.h"
 #include "fixture.h"
-#include "build.h"
+#include "model/build.h"
 
 static const char *name_of(const struct forest *f, guint node)
 {

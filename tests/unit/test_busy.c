@@ -1,7 +1,7 @@
 #include "unit.h"
 #include "fixture.h"
-#include "busy.h"
-#include "sums.h"
+#include "attribution/busy.h"
+#include "attribution/sums.h"
 #include <stdlib.h>
 
 /* A kernel on stream (tid) STREAM. */

@@ -1,5 +1,7 @@
 #include "unit.h"
-#include "summary.h"
+#include "views/summary.h"
+#include "views/summary_kernel.h"
+#include "views/summary_step.h"
 
 /* The columns of LIST as their names joined by '|', or the error message. */
 static char *parsed(const char *list)

@@ -1,7 +1,7 @@
 #include "unit.h"
 #include "fixture.h"
-#include "flame_svg.h"
-#include "folded.h"
+#include "sinks/flame_svg.h"
+#include "sinks/folded.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 #include "unit.h"
-#include "options.h"
-#include "option_values.h"
+#include "cli/options.h"
+#include "views/option_values.h"
 #include <stdarg.h>
 
 static enum options_result parse(struct options *o, char **error_message, ...)

@@ -4,8 +4,9 @@
 #include <glib/gstdio.h>
 #include <stdarg.h>
 #include <sys/stat.h>
-#include "options.h"
-#include "output.h"
+#include "cli/options.h"
+#include "output/output.h"
+#include "output/output_names.h"
 
 static void test_paths(void)
 {

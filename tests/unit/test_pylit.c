@@ -1,5 +1,5 @@
 #include "unit.h"
-#include "pylit.h"
+#include "util/pylit.h"
 #include <math.h>
 
 static char *float_repr(double value)

@@ -1,7 +1,7 @@
 #include "unit.h"
 #include "fixture.h"
-#include "report.h"
-#include "roles.h"
+#include "cli/report.h"
+#include "input/roles.h"
 
 static struct trace *read_with(const char *json, const struct read_config *config)
 {
@@ -200,8 +200,8 @@ static void test_not_traces(void)
 	ASSERT_ERROR_HAS("{\"nodes\": [], \"schema\": \"1.0.1\"}", "Execution Trace");
 }
 
-/* Names of 64 KiB or more, kept exactly (src/names.c), in events of 512 KB or
- * more, parsed alone (src/batch.c): as any others. */
+/* Names of 64 KiB or more, kept exactly (src/model/names.c), in events of 512 KB or
+ * more, parsed alone (src/input/batch.c): as any others. */
 static void test_long_names(void)
 {
 	gsize n = 600000;

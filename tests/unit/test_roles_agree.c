@@ -1,5 +1,5 @@
 /* The skimmer and the extractor agree on which events matter (the rule of
- * src/roles.c), on every element of the event array of every real trace in
+ * src/input/roles.c), on every element of the event array of every real trace in
  * $PROFILE_PARSER_TRACES, else ${PROFILE_PARSER_SHARED:-$top_srcdir/../shared}/traces
  * (as tests/lib.sh finds them), with the default categories and
  * with -mc cpu_op,user_annotation and the memory role: an element the
@@ -9,10 +9,10 @@
  * split here with json-c, not by the reader. Skipped (77) where the folder
  * does not exist. */
 #include "unit.h"
-#include "extract.h"
-#include "options.h"
-#include "roles.h"
-#include "skim.h"
+#include "input/extract.h"
+#include "cli/options.h"
+#include "input/roles.h"
+#include "input/skim.h"
 #include <zlib.h>
 
 struct config {

@@ -3,8 +3,8 @@
  * and its getter, and every sink renders it. */
 #include "unit.h"
 #include "fixture.h"
-#include "sink_csv.h"
-#include "table.h"
+#include "sinks/formats.h"
+#include "sinks/table.h"
 
 /* A table of this test's own. */
 struct test_row {

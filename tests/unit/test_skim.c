@@ -1,5 +1,5 @@
 #include "unit.h"
-#include "skim.h"
+#include "input/skim.h"
 #include <json-c/json.h>
 
 static GHashTable *roles(void)

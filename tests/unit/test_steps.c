@@ -1,6 +1,6 @@
 #include "unit.h"
 #include "fixture.h"
-#include "steps.h"
+#include "attribution/steps.h"
 
 /* An event of process PID, thread TID; times in microseconds. */
 #define PEV(cat, name, pid, tid, ts, dur) \

@@ -6,8 +6,8 @@
  * columns left out when they do not fit; and the percent values of
  * device % in every format. */
 #include "unit.h"
-#include "sink_csv.h"
-#include "sink_table.h"
+#include "sinks/formats.h"
+#include "sinks/sink_table.h"
 
 static char *shortened(const char *text, guint width, guint head)
 {

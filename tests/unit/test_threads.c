@@ -4,7 +4,7 @@
  * them, and the reader's numbering of a trace's threads. */
 #include "unit.h"
 #include "fixture.h"
-#include "threads.h"
+#include "model/threads.h"
 
 #define ADD(t, pid, tid) threads_add(t, pid, sizeof pid - 1, tid, sizeof tid - 1)
 /* pid and tid as C strings, a number written into a buffer of the statement's */

@@ -1,5 +1,5 @@
 #include "unit.h"
-#include "timefmt.h"
+#include "util/timefmt.h"
 
 static gint64 parsed(const char *text)
 {

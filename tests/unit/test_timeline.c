@@ -1,6 +1,6 @@
 #include "unit.h"
 #include "fixture.h"
-#include "timeline.h"
+#include "attribution/timeline.h"
 #include <stdlib.h>
 
 /* A device event of category CAT on device DEVICE (JSON text: 0, "3", null,

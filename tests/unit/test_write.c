@@ -1,7 +1,7 @@
 #include "unit.h"
 #include "fixture.h"
-#include "sink_csv.h"
-#include "write.h"
+#include "sinks/sink_csv.h"
+#include "views/write.h"
 
 static char *quoted(const char *text)
 {

@@ -1,0 +1,99 @@
+/* Sums: the figures of each node's inclusive launches (SPEC 11.4). Each
+ * launch adds its figures to its owner once; prefix sums over the forest's
+ * pre-order then give any node's inclusive figure in O(1), its subtree
+ * being the index range [i, subtree_end[i]). Only the figures asked for get
+ * an array (count + 1 gint64 each). */
+#ifndef PP_SUMS_H
+#define PP_SUMS_H
+
+#include "attribution/attribute.h"
+
+enum figure {
+	FIGURE_DEVICE_TIME,   /* device events' durations */
+	FIGURE_LAUNCH_TIME,   /* non-nested launches' durations */
+	FIGURE_LAUNCHES,      /* launches */
+	FIGURE_DEVICE_EVENTS, /* device events */
+	FIGURE_COMPUTE,       /* device time by class (SPEC 11.1): the four add up to FIGURE_DEVICE_TIME */
+	FIGURE_COMMUNICATION,
+	FIGURE_MEMCPY,
+	FIGURE_MEMSET,
+	FIGURE_SYNC, /* non-nested launches that wait: synchronizations, blocking copies */
+	FIGURE_COUNT,
+};
+
+#define FIGURE_BIT(f) (1u << (f))
+
+/* The default communication pattern: a device event's name, without regard to case. */
+#define COMMUNICATION_PATTERN \
+	"nccl|rccl|deep_ep|dpsk::ep|cross_device_reduce|all_reduce|allreduce|all_gather|allgather|reduce_scatter|alltoall|all_to_all"
+
+/* The classes of device events (SPEC 11.1), in the order of their figures. */
+enum device_class { CLASS_COMPUTE, CLASS_COMMUNICATION, CLASS_MEMCPY, CLASS_MEMSET, CLASS_COUNT };
+
+/* Names seen before: each name is matched against the pattern once, not once
+ * per event (a trace has millions of events and a few thousand names). */
+struct classifier {
+	const GRegex *communication; /* NULL: no class is asked for */
+	GHashTable *by_name;         /* const struct name * -> class + 1 */
+	GRegex *own_pattern;         /* the default pattern, when none was given */
+};
+
+/* Readies C to classify with COMMUNICATION (NULL: the default pattern). */
+void classifier_init(struct classifier *c, const GRegex *communication);
+/* EVENT's class: by category (memcpy, memset; mtia_ccp_events named dma*
+ * are copies), else by name, once per name. */
+enum device_class classifier_class(struct classifier *c, const struct event *event);
+void classifier_clear(struct classifier *c);
+/* Whether PATTERN (--comm-pattern) can be matched against the name of each
+ * of the COUNT device EVENTS, each name once. A pattern that backtracks
+ * without end (as (a+)+b does on "aaaa...a_b") hits PCRE's match limit,
+ * which GLib reports as an error, not as no match: FALSE then, and ERROR
+ * names the pattern and the name. */
+gboolean classifier_check(const GRegex *pattern, const struct event *events, guint count, GError **error);
+/* "compute", "communication", "memcpy", "memset". */
+const char *device_class_name(enum device_class class);
+/* The class of the device EVENT: by its category, else by C's pattern
+ * (which must be set), each name matched once. */
+enum device_class classify(struct classifier *c, const struct event *event);
+
+struct sums {
+	const struct forest *forest;
+	guint figures;
+	gint64 *prefix[FIGURE_COUNT]; /* NULL unless asked for; [i]: the sum over the nodes before i */
+	gboolean from_rows; /* no arrays: the figures of the row at hand, from its launch list */
+	gint64 row_inclusive[FIGURE_COUNT], row_self[FIGURE_COUNT];
+	struct classifier classifier;
+};
+
+/* The FIGURES (FIGURE_BIT or'ed) of every node; COMMUNICATION (NULL: the
+ * default pattern) names the communication kernels. FROM_ROWS: the rows
+ * gather their launch lists anyway (a list column is written), so the
+ * figures are summed from them by sums_set_row, and no per-node arrays are
+ * made: the default columns cost no memory beyond what they did. */
+struct sums *sums_new(const struct forest *forest, const struct attribution *attribution, guint figures,
+		      const GRegex *communication, gboolean from_rows);
+/* With FROM_ROWS: the figures of NODE, whose inclusive launches are LAUNCHES. */
+void sums_set_row(struct sums *sums, const struct attribution *attribution, guint node, const GArray *launches);
+void sums_free(struct sums *sums);
+
+/* NODE's figure over its subtree: 0 for a figure not asked for (with
+ * FROM_ROWS, NODE is the one of the last sums_set_row). */
+gint64 sums_inclusive(const struct sums *sums, enum figure figure, guint node);
+/* NODE's figure over the launches it owns itself. */
+gint64 sums_self(const struct sums *sums, enum figure figure, guint node);
+
+/* What launch L adds to each figure: V[FIGURE_COUNT] (figures not asked for may be 0). */
+void sums_launch(struct sums *sums, const struct attribution *attribution, guint l, gint64 *v);
+/* The class of a device event, FIGURE_COMPUTE to FIGURE_MEMSET (a class figure must be asked for). */
+enum figure sums_device_class(struct sums *sums, const struct event *event);
+#define FIGURE_CLASSES \
+	(FIGURE_BIT(FIGURE_COMPUTE) | FIGURE_BIT(FIGURE_COMMUNICATION) | FIGURE_BIT(FIGURE_MEMCPY) | FIGURE_BIT(FIGURE_MEMSET))
+
+/* Whether a launch named NAME waits for the device: its name contains
+ * "Synchronize", or it is a blocking copy (exact names, not prefixes). */
+gboolean launch_is_sync(const char *name);
+
+typedef struct sums Sums;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Sums, sums_free)
+
+#endif

@@ -1,0 +1,206 @@
+#include "attribution/timeline.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* The unions a group keeps: one per class (indexed by enum device_class),
+ * every event's, and communication's and compute's together. */
+enum { UNION_ALL = CLASS_COUNT, UNION_COMM_OR_COMPUTE, UNIONS };
+
+/* A union being merged in ts order: the run [start, end) still open, and
+ * the length of the runs closed before it. */
+struct run {
+	gint64 start, end, total;
+};
+
+struct group {
+	struct timeline_device out;
+	struct run runs[UNIONS];
+};
+
+struct sweep {
+	GArray *groups;        /* struct group */
+	GHashTable *by_key;    /* group key -> index + 1 */
+	guint last_key, last_index; /* the group of the event before, looked up once */
+	gboolean has_last;
+	const struct threads *threads;
+	guint *thread_pid;     /* per thread: its pid's number + 1; 0: not looked up yet */
+	GHashTable *pids;      /* pid text -> number + 1 */
+	struct classifier classifier;
+};
+
+/* Keys: a device id is itself; the pid groups come after every id. */
+#define PID_KEYS 0x10000u
+
+static void run_add(struct run *r, gint64 ts, gint64 end)
+{
+	if (ts > r->end) { /* a gap: the open run is done */
+		r->total += r->end - r->start;
+		r->start = ts;
+		r->end = end;
+	} else if (end > r->end) {
+		r->end = end;
+	}
+}
+
+static gint64 run_length(const struct run *r)
+{
+	return r->total + (r->end - r->start);
+}
+
+static const char *pid_text(const struct sweep *s, guint32 thread, char number[THREADS_NUMBER_MAX])
+{
+	if (!s->threads || thread >= threads_count(s->threads))
+		return "?";
+	return threads_pid(s->threads, thread, number);
+}
+
+/* A number per distinct pid, for the events without a device id. */
+static guint pid_number(struct sweep *s, guint32 thread)
+{
+	gboolean known_thread = s->threads && thread < threads_count(s->threads);
+	if (known_thread && !s->thread_pid)
+		s->thread_pid = g_new0(guint, threads_count(s->threads));
+	if (known_thread && s->thread_pid[thread])
+		return s->thread_pid[thread] - 1;
+	if (!s->pids)
+		s->pids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	char buf[THREADS_NUMBER_MAX];
+	const char *pid = pid_text(s, thread, buf);
+	guint number = GPOINTER_TO_UINT(g_hash_table_lookup(s->pids, pid));
+	if (!number) {
+		number = g_hash_table_size(s->pids) + 1;
+		g_hash_table_insert(s->pids, g_strdup(pid), GUINT_TO_POINTER(number));
+	}
+	if (known_thread)
+		s->thread_pid[thread] = number;
+	return number - 1;
+}
+
+/* The group of E, made when E is its first event (its earliest: events come in ts order). */
+static struct group *group_of(struct sweep *s, const struct event *e)
+{
+	guint key = e->has_device ? e->device : PID_KEYS + pid_number(s, e->thread);
+	if (!s->has_last || s->last_key != key) {
+		gpointer found = g_hash_table_lookup(s->by_key, GUINT_TO_POINTER(key));
+		if (found) {
+			s->last_index = GPOINTER_TO_UINT(found) - 1;
+		} else {
+			struct group g = { .out = { .has_device = e->has_device, .device = e->device, .first = e->ts,
+						    .last = event_end(e) } };
+			if (!e->has_device)
+				g.out.pid = g_strdup(pid_text(s, e->thread, (char[THREADS_NUMBER_MAX]){ 0 }));
+			for (guint u = 0; u < UNIONS; u++)
+				g.runs[u] = (struct run){ G_MININT64, G_MININT64, 0 }; /* empty: any ts starts a run */
+			g_array_append_val(s->groups, g);
+			s->last_index = s->groups->len - 1;
+			g_hash_table_insert(s->by_key, GUINT_TO_POINTER(key), GUINT_TO_POINTER(s->groups->len));
+		}
+		s->last_key = key;
+		s->has_last = TRUE;
+	}
+	return &g_array_index(s->groups, struct group, s->last_index);
+}
+
+static void add(struct sweep *s, const struct event *e)
+{
+	struct group *g = group_of(s, e);
+	enum device_class class = classifier_class(&s->classifier, e);
+	gint64 end = event_end(e);
+	g->out.events++;
+	g->out.class_events[class]++;
+	g->out.last = MAX(g->out.last, end);
+	run_add(&g->runs[UNION_ALL], e->ts, end);
+	run_add(&g->runs[class], e->ts, end);
+	if (class == CLASS_COMPUTE || class == CLASS_COMMUNICATION)
+		run_add(&g->runs[UNION_COMM_OR_COMPUTE], e->ts, end);
+}
+
+/* qsort has no argument for the array the indices point into. */
+static _Thread_local const struct event *sort_events;
+
+static int compare_by_ts(const void *x, const void *y)
+{
+	gint64 a = sort_events[*(const guint32 *)x].ts, b = sort_events[*(const guint32 *)y].ts;
+	return a < b ? -1 : a > b;
+}
+
+static int compare_devices(const void *x, const void *y)
+{
+	const struct timeline_device *a = x, *b = y;
+	if (a->has_device != b->has_device)
+		return a->has_device ? -1 : 1;
+	if (a->has_device)
+		return a->device < b->device ? -1 : a->device > b->device;
+	if (a->first != b->first)
+		return a->first < b->first ? -1 : 1;
+	return strcmp(a->pid, b->pid);
+}
+
+struct timeline *timeline_compute(const struct event *events, guint count, const struct threads *threads,
+				  const GRegex *communication)
+{
+	struct sweep s = {
+		.groups = g_array_new(FALSE, FALSE, sizeof(struct group)),
+		.by_key = g_hash_table_new(NULL, NULL),
+		.threads = threads,
+	};
+	classifier_init(&s.classifier, communication);
+	guint sorted = 1;
+	while (sorted < count && events[sorted - 1].ts <= events[sorted].ts)
+		sorted++;
+	if (sorted >= count) {
+		for (guint i = 0; i < count; i++)
+			add(&s, &events[i]);
+	} else { /* out of order: sort indices, not the events */
+		g_autofree guint32 *order = g_new(guint32, count);
+		for (guint i = 0; i < count; i++)
+			order[i] = i;
+		sort_events = events;
+		qsort(order, count, sizeof *order, compare_by_ts);
+		sort_events = NULL;
+		for (guint i = 0; i < count; i++)
+			add(&s, &events[order[i]]);
+	}
+	struct timeline *t = g_new0(struct timeline, 1);
+	t->count = s.groups->len;
+	t->devices = g_new0(struct timeline_device, t->count);
+	for (guint i = 0; i < t->count; i++) {
+		struct group *g = &g_array_index(s.groups, struct group, i);
+		struct timeline_device *d = &t->devices[i];
+		*d = g->out;
+		d->busy = run_length(&g->runs[UNION_ALL]);
+		for (guint c = 0; c < CLASS_COUNT; c++)
+			d->class_busy[c] = run_length(&g->runs[c]);
+		d->overlap = d->class_busy[CLASS_COMPUTE] + d->class_busy[CLASS_COMMUNICATION] -
+			     run_length(&g->runs[UNION_COMM_OR_COMPUTE]);
+	}
+	if (t->count > 1)
+		qsort(t->devices, t->count, sizeof *t->devices, compare_devices);
+	classifier_clear(&s.classifier);
+	g_array_free(s.groups, TRUE);
+	g_hash_table_destroy(s.by_key);
+	if (s.pids)
+		g_hash_table_destroy(s.pids);
+	g_free(s.thread_pid);
+	return t;
+}
+
+void timeline_free(struct timeline *t)
+{
+	if (!t)
+		return;
+	for (guint i = 0; i < t->count; i++)
+		g_free(t->devices[i].pid);
+	g_free(t->devices);
+	g_free(t);
+}
+
+gint64 timeline_permille(const struct timeline_device *d)
+{
+	gint64 span = d->last - d->first;
+	if (span <= 0)
+		return -1;
+	if (d->busy <= G_MAXINT64 / 1000)
+		return d->busy * 1000 / span;
+	return (gint64)((double)d->busy / span * 1000); /* busy over 106 days: doubles are exact enough */
+}

@@ -1,0 +1,208 @@
+#include "cli/combine.h"
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+#include "output/output.h"
+#include "views/diff.h"
+#include "views/merge.h"
+#include "output/output_names.h"
+#include "cli/run.h"
+
+enum { EXIT_DONE = 0, EXIT_INPUT = 1 };
+
+/* DST as messages show it (src/output/output.h); valid until the next call. */
+static const char *shown(const char *dst)
+{
+	static char *escaped;
+	g_free(escaped);
+	escaped = output_shown(dst);
+	return strcmp(dst, "-") == 0 ? "standard output" : escaped;
+}
+
+/* ROWS into -d, in the format of OPTIONS, with COLUMNS sorted by SORT (the
+ * options' when NULL); none when RANKS's counts wrapped. */
+static gboolean write_table(const struct options *options, const struct ranks *ranks, const GPtrArray *rows,
+			    const GPtrArray *columns, const GPtrArray *sort)
+{
+	g_autoptr(GError) error = NULL;
+	if (ranks && ranks_wrapped(ranks)) {
+		fprintf(stderr, "profile_parser: %s: the counts of a key add up past 2^63 - 1: a count would be wrong\n",
+			shown(options->dst));
+		return FALSE;
+	}
+	struct output out;
+	struct layout layout = {
+		.meta = (const struct meta_column *)options->meta->data,
+		.meta_count = options->meta->len,
+		.picked = columns ? columns : options->columns,
+	};
+	struct write_config config = { .layout = &layout, .format = options->format,
+				       .sort = sort ? sort : options->sort, .top = options->top,
+				       .quiet = options->quiet };
+	gboolean ok = output_open(&out, options->dst, options->compress, &error);
+	if (ok && !write_rows(&out, &config, rows)) {
+		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
+		output_abort(&out);
+		ok = FALSE;
+	}
+	ok = ok && output_commit(&out, &error);
+	if (!ok)
+		fprintf(stderr, "profile_parser: %s: %s\n", shown(options->dst), error->message);
+	return ok;
+}
+
+static void print_failures(GPtrArray *jobs)
+{
+	for (guint i = 0; i < jobs->len; i++) {
+		const struct job *job = jobs->pdata[i];
+		if (job->error)
+			fprintf(stderr, "  failed: %s\n", job->error);
+	}
+}
+
+static const char *const diff_sides[2] = { "base", "new" };
+
+/* Whether PATHS (2) name the same file (-, standard input, is no file). */
+static gboolean same_file(const char *base, const char *new)
+{
+	GStatBuf a, b;
+	return strcmp(base, "-") != 0 && strcmp(new, "-") != 0 && g_stat(base, &a) == 0 && g_stat(new, &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* SPEC 13.1: the reports of the base and the new trace, in that order
+ * whichever ended first (each labelled: src/cli/report.c), the warnings of
+ * the pair, and the table with its columns per step when both traces have
+ * steps. */
+static int finish_diff(const struct options *options, GPtrArray *jobs, guint failed)
+{
+	for (guint i = 0; i < 2; i++) {
+		const struct job *job = jobs->pdata[i];
+		if (job->error)
+			fprintf(stderr, "profile_parser: %s: %s\n", diff_sides[i], job->error);
+		else if (!options->quiet)
+			fputs(job->report->str, stderr);
+	}
+	if (failed) {
+		fprintf(stderr, "profile_parser: --diff: nothing written, %s failed\n",
+			failed == 2 ? "both traces"
+			: ((struct job *)jobs->pdata[0])->error ? "the base trace" : "the new trace");
+		return EXIT_INPUT;
+	}
+	const struct job *base_job = jobs->pdata[0], *new_job = jobs->pdata[1];
+	const struct collected *base = &base_job->collected, *new = &new_job->collected;
+	if (!options->quiet) {
+		g_autoptr(GString) warnings = g_string_new(NULL);
+		if (same_file(base_job->src, new_job->src)) {
+			g_autofree char *file = output_shown(base_job->src);
+			g_string_append_printf(warnings,
+					       "profile_parser: warning: --diff: the base and the new trace are the same "
+					       "file (%s): every key is the same\n",
+					       file);
+		}
+		diff_warnings(warnings, base, new);
+		fputs(warnings->str, stderr);
+	}
+	gboolean by_step = base->steps && new->steps;
+	g_autoptr(GPtrArray) rows = diff_rows(base, new);
+	g_autoptr(GPtrArray) columns = diff_columns(options->columns, by_step);
+	g_autoptr(GPtrArray) sort = diff_columns(options->sort, by_step);
+	if (!write_table(options, NULL, rows, columns, sort))
+		return EXIT_INPUT;
+	if (!options->quiet) {
+		fprintf(stderr, "profile_parser: --diff: %u key%s written to %s", rows->len, rows->len == 1 ? "" : "s",
+			shown(options->dst));
+		if (by_step)
+			fprintf(stderr, "; every figure is per step, counts too (base: %u step%s, new: %u step%s)\n",
+				base->steps, base->steps == 1 ? "" : "s", new->steps, new->steps == 1 ? "" : "s");
+		else
+			fprintf(stderr, "; figures are totals (%s has no ProfilerStep#N)\n",
+				base->steps ? "the new trace" : new->steps ? "the base trace" : "neither trace");
+	}
+	return EXIT_DONE;
+}
+
+void combine_collected(struct job *job, gpointer data)
+{
+	struct ranks *ranks = data;
+	gint64 rank = rank_number(job->collected.rank, job->position);
+	GHashTableIter iter;
+	gpointer group;
+	g_hash_table_iter_init(&iter, job->collected.groups);
+	while (g_hash_table_iter_next(&iter, NULL, &group)) {
+		const struct group *g = group;
+		ranks_add(ranks, rank, g->key, g->key_len, g->count, g->host_total, g->device_total);
+	}
+	/* in RANKS now: the groups of thousands of ranks are never all held; the rank is claimed at the end, in order */
+	g_clear_pointer(&job->collected.groups, g_hash_table_destroy);
+}
+
+static int finish_across(const struct options *options, GPtrArray *jobs, guint failed, struct ranks *ranks)
+{
+	for (guint i = 0; i < jobs->len; i++) {
+		const struct job *job = jobs->pdata[i];
+		g_autofree char *src = output_shown(job->src);
+		if (!job->error)
+			ranks_claim(ranks, rank_number(job->collected.rank, job->position), src,
+				    rank_number(job->collected.rank, -1) < 0);
+	}
+	if (!options->quiet)
+		fputs(ranks_warnings(ranks), stderr);
+	GPtrArray *rows = ranks_rows(ranks);
+	gboolean written = failed < jobs->len && write_table(options, ranks, rows, NULL, NULL);
+	if (written && (!options->quiet || failed))
+		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
+			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", shown(options->dst));
+	if (written && failed)
+		fprintf(stderr, "; %u failed:\n", failed);
+	else if (written && !options->quiet)
+		fputc('\n', stderr);
+	else if (!written && failed == jobs->len)
+		fprintf(stderr, "profile_parser: --across-ranks: nothing written, every trace failed:\n");
+	print_failures(jobs);
+	return failed || !written ? EXIT_INPUT : EXIT_DONE;
+}
+
+int combine_finish(const struct options *options, GPtrArray *jobs, guint failed, struct ranks *ranks)
+{
+	return options->compare == COMPARE_DIFF ? finish_diff(options, jobs, failed)
+						: finish_across(options, jobs, failed, ranks);
+}
+
+int combine_merge(const struct options *options)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GString) notes = g_string_new(NULL);
+	g_autoptr(GPtrArray) files = merge_list(options->merge, notes, &error);
+	if (!files) {
+		fprintf(stderr, "profile_parser: %s\n", error->message);
+		return EXIT_INPUT;
+	}
+	if (!options->quiet)
+		fputs(notes->str, stderr);
+	struct ranks *ranks = ranks_new();
+	struct merger *merger = merger_new(ranks);
+	guint failed = 0;
+	gboolean mixed = FALSE;
+	for (guint i = 0; i < files->len && !mixed; i++) {
+		g_clear_error(&error);
+		if (merge_file(merger, files->pdata[i], i, &error))
+			continue;
+		failed++;
+		mixed = g_error_matches(error, MERGE_ERROR, MERGE_ERROR_MIX); /* the message names the files */
+		g_autofree char *file = mixed ? g_strdup("--merge: nothing written") : output_shown(files->pdata[i]);
+		fprintf(stderr, "profile_parser: %s: %s\n", file, error->message);
+	}
+	merger_free(merger);
+	if (!mixed && !options->quiet)
+		fputs(ranks_warnings(ranks), stderr);
+	GPtrArray *rows = ranks_rows(ranks);
+	gboolean written = !mixed && failed < files->len && write_table(options, ranks, rows, NULL, NULL);
+	if (written && (!options->quiet || failed))
+		fprintf(stderr, "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,
+			files->len - failed, files->len - failed == 1 ? "y" : "ies", shown(options->dst),
+			failed ? "; some failed (above)" : "");
+	ranks_free(ranks);
+	return failed || !written ? EXIT_INPUT : EXIT_DONE;
+}

@@ -1,0 +1,256 @@
+#include "cli/report.h"
+#include "output/output_names.h"
+#include <string.h>
+#include "views/flame.h"
+#include "util/timefmt.h"
+#include "util/visible.h"
+
+/* VALUE by FORMAT ("%.1f") with a '.', whatever the locale: the report is read
+ * by scripts too. */
+#define DECIMAL(buffer, format, value) g_ascii_formatd(buffer, sizeof buffer, format, value)
+
+/* A device's fields, as far as the trace gives them, in the same words for
+ * every vendor: "compute M.m" for computeMajor and computeMinor (NVIDIA's
+ * compute capability, AMD's GFX version) and "N SMs" for numSms (NVIDIA's
+ * streaming multiprocessors, AMD's compute units), so that no vendor's
+ * meaning is read into another's devices. A missing major is "?"
+ * ("compute ?.4"), a missing minor is left out ("compute 9"), as is any
+ * missing field. */
+static void describe_fields(GString *text, const struct device_info *device)
+{
+	gsize start = text->len;
+#define SEPARATE() (text->len > start ? ", " : "")
+	if (device->name && *device->name)
+		g_string_append(text, device->name);
+	char gib[G_ASCII_DTOSTR_BUF_SIZE];
+	if (device->has_memory)
+		g_string_append_printf(text, "%s%s GiB", SEPARATE(),
+				       DECIMAL(gib, "%.1f", device->total_global_mem / (1 << 30)));
+	if (device->compute_major || device->compute_minor)
+		g_string_append_printf(text, "%scompute %s%s%s", SEPARATE(),
+				       device->compute_major ? device->compute_major : "?",
+				       device->compute_minor ? "." : "", device->compute_minor ? device->compute_minor : "");
+	if (device->num_sms)
+		g_string_append_printf(text, "%s%s SMs", SEPARATE(), device->num_sms);
+#undef SEPARATE
+}
+
+/* IDS (char *) as ranges: "0-7", "0-3,5"; numbers in a row are a range. */
+static void append_ids(GString *text, GPtrArray *ids)
+{
+	for (guint i = 0; i < ids->len;) {
+		char *end;
+		gint64 first = g_ascii_strtoll(ids->pdata[i], &end, 10);
+		gboolean number = *(const char *)ids->pdata[i] && !*end;
+		guint j = i + 1;
+		while (number && j < ids->len) {
+			gint64 next = g_ascii_strtoll(ids->pdata[j], &end, 10);
+			if (*end || next != first + (gint64)(j - i))
+				break;
+			j++;
+		}
+		g_string_append_printf(text, "%s%s", i ? "," : "", (const char *)ids->pdata[i]);
+		if (j - i > 1)
+			g_string_append_printf(text, "-%s", (const char *)ids->pdata[j - 1]);
+		i = j;
+	}
+}
+
+struct device_group {
+	char *fields;
+	GPtrArray *ids; /* char * of the devices with an id */
+	guint count;
+};
+
+char *report_devices_text(const GArray *devices)
+{
+	/* identical devices, in the order of their first appearance */
+	g_autoptr(GArray) groups = g_array_new(FALSE, FALSE, sizeof(struct device_group));
+	g_autoptr(GString) fields = g_string_new(NULL);
+	for (guint i = 0; i < devices->len; i++) {
+		const struct device_info *device = &g_array_index(devices, struct device_info, i);
+		g_string_truncate(fields, 0);
+		describe_fields(fields, device);
+		struct device_group *group = NULL;
+		for (guint g = 0; g < groups->len && !group; g++)
+			if (!strcmp(g_array_index(groups, struct device_group, g).fields, fields->str) &&
+			    (g_array_index(groups, struct device_group, g).ids->len > 0) == (device->id != NULL))
+				group = &g_array_index(groups, struct device_group, g);
+		if (!group) {
+			struct device_group new_group = { g_strdup(fields->str), g_ptr_array_new(), 0 };
+			g_array_append_val(groups, new_group);
+			group = &g_array_index(groups, struct device_group, groups->len - 1);
+		}
+		group->count++;
+		if (device->id)
+			g_ptr_array_add(group->ids, device->id);
+	}
+	GString *text = g_string_new(NULL);
+	for (guint g = 0; g < groups->len; g++) {
+		struct device_group *group = &g_array_index(groups, struct device_group, g);
+		g_string_append(text, "  ");
+		if (group->ids->len) {
+			g_string_append_printf(text, "device%s ", group->count > 1 ? "s" : "");
+			append_ids(text, group->ids);
+		} else {
+			g_string_append_printf(text, group->count > 1 ? "%u devices" : "device", group->count);
+		}
+		g_string_append_printf(text, ":%s", *group->fields ? " " : "");
+		visible_append(text, group->fields, strlen(group->fields), VISIBLE_ESCAPE); /* the trace's text */
+		g_string_append_c(text, '\n');
+		g_free(group->fields);
+		g_ptr_array_free(group->ids, TRUE);
+	}
+	return g_string_free(text, FALSE);
+}
+
+static void print_devices(FILE *out, const struct trace *trace)
+{
+	g_autofree char *text = report_devices_text(trace->devices);
+	fputs(text, out);
+	g_autofree char *rank = output_shown(trace->rank);
+	g_autofree char *world = output_shown(trace->world_size);
+	if (rank)
+		fprintf(out, "  rank %s%s%s\n", rank, world ? " of " : "", world ? world : "");
+}
+
+static void print_join(FILE *out, const struct run_summary *run)
+{
+	if (!run->et)
+		return;
+	fprintf(out, "  et:            %u nodes read; %" G_GUINT64_FORMAT " rows joined, %" G_GUINT64_FORMAT " not joined\n",
+		run->et->nodes->et_nodes->len, run->joined, run->rows - run->joined);
+}
+
+/* SPEC 10.2: where the device time went, as far as the rows can tell. */
+static void print_coverage(FILE *out, const struct coverage *c)
+{
+	if (!c->events)
+		return;
+	g_autoptr(GString) line = g_string_new("  device time:   ");
+	time_append_ms(line, c->total);
+	g_string_append_printf(line, " ms in %u device event%s; ", c->events, c->events == 1 ? "" : "s");
+	time_append_ms(line, c->monitored);
+	char percent[G_ASCII_DTOSTR_BUF_SIZE];
+	g_string_append_printf(line, " ms (%s%%) under monitored events; ",
+			       DECIMAL(percent, "%.1f", c->total ? 100.0 * c->monitored / c->total : 100.0));
+	time_append_ms(line, c->outside);
+	g_string_append_printf(line, " ms from %u launch%s outside any monitored event\n", c->outside_launches,
+			       c->outside_launches == 1 ? "" : "es");
+	fputs(line->str, out);
+}
+
+/* SPEC 11.3: per device, busy time over its span, and each class's busy
+ * time (the union of its events, not their sum as the class columns are),
+ * the classes without events left out:
+ *   device 0:      busy 2.0 ms of a 2.5 ms span (80.0%)
+ *                  compute busy 1.5, communication busy 1.0 (0.5 overlapped with compute), memcpy busy 0.2 ms
+ * The percentage is rounded down to a tenth: 100.0% means busy for the whole span. */
+static void print_timeline(FILE *out, const struct timeline *t)
+{
+	g_autoptr(GString) line = g_string_new(NULL);
+	for (guint i = 0; t && i < t->count; i++) {
+		const struct timeline_device *d = &t->devices[i];
+		g_autofree char *label = d->has_device ? g_strdup_printf("device %u:", d->device)
+						       : g_strdup_printf("device ? (pid %s):", d->pid);
+		g_string_printf(line, "  %-14s busy ", label);
+		time_append_ms(line, d->busy);
+		g_string_append(line, " ms of a ");
+		time_append_ms(line, d->last - d->first);
+		g_string_append(line, " ms span");
+		gint64 permille = timeline_permille(d);
+		if (permille >= 0)
+			g_string_append_printf(line, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
+		g_string_append(line, "\n                 ");
+		gboolean first = TRUE;
+		for (guint c = 0; c < CLASS_COUNT; c++) {
+			if (!d->class_events[c])
+				continue;
+			g_string_append_printf(line, "%s%s busy ", first ? "" : ", ", device_class_name(c));
+			first = FALSE;
+			time_append_ms(line, d->class_busy[c]);
+			if (c == CLASS_COMMUNICATION && d->class_events[CLASS_COMPUTE]) {
+				g_string_append(line, " (");
+				time_append_ms(line, d->overlap);
+				g_string_append(line, " overlapped with compute)");
+			}
+		}
+		g_string_append(line, " ms\n");
+		fputs(line->str, out);
+	}
+}
+
+void report_print(FILE *out, const struct run_summary *run)
+{
+	const struct read_stats *stats = &run->trace->stats;
+	const struct attribution *a = run->attribution;
+	if (run->label) /* the label first: the warnings that follow are the trace's */
+		fprintf(out, "profile_parser: %s: %s\n", run->label, run->src);
+	warnings_print(out, run);
+	if (!run->label)
+		fprintf(out, "profile_parser: %s\n", run->src);
+	print_devices(out, run->trace);
+	if (run->categories->note)
+		fputs(run->categories->note, out);
+	char mb[G_ASCII_DTOSTR_BUF_SIZE], seconds[5][G_ASCII_DTOSTR_BUF_SIZE];
+	fprintf(out, "  events:        %" G_GINT64_FORMAT " read (%s MB), %" G_GINT64_FORMAT " skipped"
+		" (%" G_GINT64_FORMAT " malformed, %" G_GINT64_FORMAT " unmatched B/E)\n",
+		stats->events, DECIMAL(mb, "%.1f", stats->bytes / 1e6), read_stats_skipped(stats),
+		read_stats_skipped(stats) - stats->skipped[SKIP_UNMATCHED_B] - stats->skipped[SKIP_UNMATCHED_E],
+		stats->skipped[SKIP_UNMATCHED_B] + stats->skipped[SKIP_UNMATCHED_E]);
+	fprintf(out, "  nodes:         %u monitored on %u thread%s, deepest level %u\n", run->forest->count,
+		run->forest->threads_with_nodes, run->forest->threads_with_nodes == 1 ? "" : "s", run->forest->deepest);
+	fprintf(out, "  launches:      %u (%u attributed, %u unattributed)\n", a->launch_count, a->attributed,
+		a->unattributed);
+	fprintf(out, "  device events: %u (%u claimed, %u unclaimed)\n", a->claimed + a->unclaimed, a->claimed,
+		a->unclaimed);
+	print_coverage(out, &run->coverage);
+	print_timeline(out, run->timeline);
+	if (a->memory_count) {
+		guint attributed = 0;
+		for (guint m = 0; m < a->memory_count; m++)
+			attributed += a->memory_owner[m] != NO_OWNER;
+		fprintf(out, "  memory events: %u (%u attributed, %u unattributed)\n", a->memory_count, attributed,
+			a->memory_count - attributed);
+	}
+	print_join(out, run);
+	if (!run->dst)
+		fprintf(out, "  keys:          %" G_GUINT64_FORMAT " kept for the comparison\n", run->rows);
+	else
+		fprintf(out, "  %-15s%" G_GUINT64_FORMAT " written to %s\n",
+			flame_format(run->options->format) ? "stacks:" : "rows:", run->rows,
+			g_strcmp0(run->dst, "-") == 0 ? "standard output" : run->dst);
+	DECIMAL(seconds[0], "%.3f", run->seconds);
+	for (int i = 0; i < 4; i++)
+		DECIMAL(seconds[i + 1], "%.3f", run->stage_seconds[i]);
+	fprintf(out, "  wall time:     %s s (read %s, build %s, attribute %s, write %s)\n", seconds[0], seconds[1],
+		seconds[2], seconds[3], seconds[4]);
+}
+
+#define PROGRESS_FROM (64 << 20)
+
+void report_progress(const char *path, gint64 bytes, double fraction, gboolean done)
+{
+	static gint64 started, shown;
+	gint64 now = g_get_monotonic_time();
+	if (!started)
+		started = now;
+	if (done) {
+		if (shown)
+			fputs("\r\033[K", stderr); /* erase the line */
+		started = shown = 0;
+		return;
+	}
+	if (bytes < PROGRESS_FROM || now - shown < 250000)
+		return;
+	shown = now;
+	double seconds = (now - started) / 1e6;
+	char number[G_ASCII_DTOSTR_BUF_SIZE];
+	fprintf(stderr, "\r\033[Kprofile_parser: reading %s: %s MB", g_strcmp0(path, "-") == 0 ? "standard input" : path,
+		DECIMAL(number, "%.0f", bytes / 1e6));
+	if (fraction >= 0)
+		fprintf(stderr, " (%s%%)", DECIMAL(number, "%.0f", 100 * fraction));
+	if (seconds > 0)
+		fprintf(stderr, ", %s MB/s", DECIMAL(number, "%.0f", bytes / 1e6 / seconds));
+	fflush(stderr);
+}

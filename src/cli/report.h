@@ -1,0 +1,18 @@
+/* Report: what was read and written, on standard error. */
+#ifndef PP_REPORT_H
+#define PP_REPORT_H
+
+#include <stdio.h>
+#include "cli/warnings.h"
+
+void report_print(FILE *out, const struct run_summary *run);
+/* The report's lines for DEVICES (struct device_info): identical ones
+ * collapsed, "  devices 0-7: NVIDIA H800, 79.1 GiB, ...\n". */
+char *report_devices_text(const GArray *devices);
+
+/* A progress line on standard error, for read_config.progress: shown for
+ * inputs over 64 MiB, at most four times a second, erased when done. Use it
+ * only when standard error is a terminal. */
+void report_progress(const char *path, gint64 bytes, double fraction, gboolean done);
+
+#endif

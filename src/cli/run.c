@@ -1,0 +1,246 @@
+#include "cli/run.h"
+#include "output/output_names.h"
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "util/fault.h"
+#include "util/ordered.h"
+#include "views/flame.h"
+#include "input/input.h"
+#include "views/diff.h"
+#include "input/read.h"
+#include "cli/report.h"
+#include "cli/shape.h"
+#include "attribution/busy.h"
+#include "cli/categories.h"
+#include "views/summary.h"
+#include "attribution/timeline.h"
+
+static void set_error(struct job *job, const char *path, const GError *error)
+{
+	g_autofree char *escaped = output_shown(path);
+	const char *shown = g_strcmp0(path, "-") != 0 ? escaped : path == job->dst ? "standard output" : "standard input";
+	job->error = g_strdup_printf("%s: %s", shown, error->message);
+}
+
+/* Seconds since *MARK, which moves to now. */
+static double lap(gint64 *mark)
+{
+	gint64 now = g_get_monotonic_time();
+	double seconds = (now - *mark) / 1e6;
+	*mark = now;
+	return seconds;
+}
+
+static void capture_report(struct job *job, const struct run_summary *summary)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&text, &size);
+	report_print(out, summary);
+	fclose(out);
+	g_string_append_len(job->report, text, size);
+	free(text);
+}
+
+/* The Execution Trace of TRACE's rank, from --et DIR (read here), or --et FILE. */
+static struct et *et_for(const struct run_settings *settings, const struct trace *trace, const char *src,
+			 const struct et **et, GError **error)
+{
+	*et = settings->et;
+	if (!settings->et_files)
+		return NULL;
+	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(src);
+	const char *path = rank ? g_hash_table_lookup(settings->et_files, rank) : NULL;
+	if (!path)
+		return NULL;
+	struct et *own = et_read_file(path, settings->threads, settings->options->format->json_values, error);
+	*et = own;
+	return own;
+}
+
+/* An output opened, abandoned (none in a comparison's jobs). */
+static void abort_output(const struct job *job, struct output *output)
+{
+	if (!job->collect)
+		output_abort(output);
+}
+
+/* A comparison's job keeps its summary's groups: normalized keys and busy
+ * times for --diff, which also counts the steps and keeps what tells the
+ * hardware (the devices' names, the world size). */
+static void collect(struct job *job, const struct options *options, const struct trace *trace,
+		    const struct forest *forest, const struct attribution *attribution, const struct selection *selection,
+		    const struct steps *steps, guint64 *rows)
+{
+	gboolean diff = options->compare == COMPARE_DIFF;
+	g_autofree gint64 *busy = diff ? busy_compute(attribution, forest) : NULL;
+	struct group_config config = { options->summary, diff, busy };
+	job->collected.groups = summary_groups(forest, attribution, selection, &config);
+	job->collected.steps = steps ? steps->count : 0;
+	if (diff) {
+		job->collected.devices = diff_device_names(trace->devices);
+		job->collected.world_size = g_strdup(trace->world_size);
+	}
+	*rows = g_hash_table_size(job->collected.groups);
+}
+
+void run_job(struct job *job, const struct run_settings *settings)
+{
+	const struct options *options = settings->options;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *context = output_shown(g_strcmp0(job->src, "-") == 0 ? "standard input" : job->src);
+	fault_set_context(context);
+	gint64 started = g_get_monotonic_time(), mark = started;
+	double stage[4];
+	job->report = g_string_new(NULL);
+	struct output output = { 0 };
+	if (!job->collect && !output_open(&output, job->dst, options->compress, &error)) {
+		set_error(job, job->dst, error);
+		return;
+	}
+	guint flags = columns_flags(options->columns) | columns_flags(options->sort); /* what the reader keeps */
+	g_auto(Categories) categories = { 0 };
+	categories_init(&categories, options, job->collect);
+	struct read_config read_config = {
+		.monitor_cats = categories.monitor,
+		.host_cats = categories.host,
+		.device_cats = categories.device,
+		.all_python_functions = options->all_python_functions,
+		.threads = settings->threads,
+		/* the join ids: the ET columns, or the join's counts in the report */
+		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET)),
+		.memory = (flags & NODE_MEMORY) != 0,
+		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
+			 options->compare == COMPARE_DIFF,
+		.progress = settings->progress ? report_progress : NULL,
+		.json_values = options->format->json_values,
+	};
+	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
+	if (!trace) {
+		abort_output(job, &output);
+		set_error(job, job->src, error);
+		return;
+	}
+	categories_choose(&categories, trace, options);
+	const struct et *et;
+	g_autoptr(Et) own_et = et_for(settings, trace, job->src, &et, &error);
+	if (error) {
+		abort_output(job, &output);
+		set_error(job, "the Execution Trace", error);
+		return;
+	}
+	if (options->communication && !classifier_check(options->communication, (const struct event *)trace->device->data,
+							 trace->device->len, &error)) {
+		abort_output(job, &output);
+		set_error(job, job->src, error);
+		return;
+	}
+	stage[0] = lap(&mark);
+	g_autoptr(Forest) forest = forest_build(trace);
+	stage[1] = lap(&mark);
+	g_autoptr(Attribution) attribution = attribute(trace, forest);
+	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
+	stage[2] = lap(&mark);
+	struct selection selection = {
+		.min_depth = options->min_depth,
+		.max_depth = options->max_depth,
+		.leaves = options->leaves,
+		.opaque = settings->opaque,
+		.exclude = settings->exclude,
+		.skip_empty_shapes = options->skip_empty_shapes,
+		.steps = steps,
+		.step = options->step,
+	};
+	struct layout layout = {
+		.meta = (const struct meta_column *)options->meta->data,
+		.meta_count = options->meta->len,
+		.picked = options->columns,
+	};
+	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
+	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
+	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
+	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
+					     options->sort, options->top, rank, shape, options->quiet };
+	struct write_result written = { 0 };
+	if (job->collect)
+		collect(job, options, trace, forest, attribution, &selection, steps, &written.rows);
+	gboolean ok = TRUE;
+	if (job->collect)
+		job->collected.rank = g_steal_pointer(&rank);
+	else if (flame_format(options->format))
+		ok = flame_write(&output, forest, attribution, options, job->src, &written.rows);
+	else
+		ok = options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
+						      &written.rows)
+				      : write_nodes(&output, forest, attribution, &write_config, &written);
+	if (!ok) {
+		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
+		abort_output(job, &output);
+		set_error(job, job->dst, error);
+		return;
+	}
+	if (!job->collect && !output_commit(&output, &error)) {
+		set_error(job, job->dst, error);
+		return;
+	}
+	stage[3] = lap(&mark);
+	/* for the report only (none with -q); attribute() left the device events in ts order */
+	g_autoptr(Timeline) timeline = options->quiet ? NULL
+				     : timeline_compute((const struct event *)trace->device->data, trace->device->len,
+							trace->threads, options->communication);
+	g_autofree char *src_shown = output_shown(job->src), *dst_shown = output_shown(job->dst);
+	struct run_summary summary = {
+		.src = src_shown, .dst = dst_shown, .trace = trace, .forest = forest, .attribution = attribution,
+		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,
+		.et = et, .joined = written.joined, .joined_other_name = written.other_name,
+		.options = options, .selection = &selection, .timeline = timeline, .categories = &categories,
+		.label = options->compare != COMPARE_DIFF ? NULL : job->position ? "new" : "base",
+	};
+	attribution_coverage(attribution, &summary.coverage);
+	memcpy(summary.stage_seconds, stage, sizeof stage);
+	capture_report(job, &summary);
+}
+
+static GMutex report_lock;
+
+static void finish_job(struct job *job, const struct run_settings *settings)
+{
+	const struct options *options = settings->options;
+	g_mutex_lock(&report_lock);
+	if (!job->error && job->collect && settings->collected)
+		settings->collected(job, settings->collected_data);
+	if (options->compare == COMPARE_DIFF)
+		; /* the base's report first, then the new one's, when both ended (src/views/combine.c) */
+	else if (job->error)
+		fprintf(stderr, "profile_parser: %s\n", job->error);
+	else if (!options->quiet)
+		fputs(job->report->str, stderr);
+	g_mutex_unlock(&report_lock);
+}
+
+static void run_pooled(gpointer data, gpointer user_data)
+{
+	struct job *job = data;
+	const struct run_settings *settings = user_data;
+	run_job(job, settings);
+	finish_job(job, settings);
+}
+
+guint run_jobs(GPtrArray *jobs, struct run_settings *settings, guint parallel)
+{
+	if (jobs->len == 1) {
+		run_job(jobs->pdata[0], settings);
+		finish_job(jobs->pdata[0], settings);
+	} else {
+		/* Reports are written as jobs end; the pool's order is not needed. */
+		struct ordered_pool *pool = ordered_pool_new(run_pooled, settings, parallel, NULL);
+		for (guint i = 0; i < jobs->len; i++)
+			ordered_pool_push(pool, jobs->pdata[i]);
+		ordered_pool_free(pool);
+	}
+	guint failed = 0;
+	for (guint i = 0; i < jobs->len; i++)
+		failed += ((struct job *)jobs->pdata[i])->error != NULL;
+	return failed;
+}

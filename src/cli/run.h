@@ -1,0 +1,43 @@
+/* Run: the pipeline for one trace (read -> build -> attribute -> write ->
+ * report) as a job, so that many traces can run at once. */
+#ifndef PP_RUN_H
+#define PP_RUN_H
+
+#include "views/compare.h"
+#include "input/et.h"
+#include "cli/options.h"
+
+struct job;
+
+/* What every job shares, read-only. */
+struct run_settings {
+	const struct options *options;
+	GHashTable *opaque;   /* names, or NULL */
+	GHashTable *exclude;
+	const struct et *et;  /* --et FILE, read once; or NULL */
+	GHashTable *et_files; /* --et DIR: rank -> Execution Trace path; or NULL */
+	guint threads;        /* for each trace; 0: one per processor */
+	gboolean progress;    /* a progress line while reading: one trace, on a terminal, not -q */
+	/* Called (one job at a time) as each job that collected ends well, so
+	 * that its groups can be reduced and freed at once; or NULL. */
+	void (*collected)(struct job *job, gpointer data);
+	gpointer collected_data;
+};
+
+struct job {
+	char *src;
+	char *dst;
+	char *error;     /* "FILE: what went wrong" when the job failed */
+	GString *report; /* for standard error */
+	gboolean collect; /* no output: the summary's groups are kept, for a comparison */
+	guint position;   /* the job's place among the traces of the command line */
+	struct collected collected;
+};
+
+/* Runs JOB; its outcome is in job->error and job->report. */
+void run_job(struct job *job, const struct run_settings *settings);
+/* Runs JOBS, PARALLEL at once, each job's report (or error) printed as it
+ * ends; returns how many failed. */
+guint run_jobs(GPtrArray *jobs, struct run_settings *settings, guint parallel);
+
+#endif

@@ -1,0 +1,16 @@
+#include "cli/uses.h"
+#include "views/flame.h"
+
+guint options_uses(const struct options *options)
+{
+	if (flame_format(options->format))
+		return USES_MONITOR | USES_MAX_DEPTH;
+	switch (options->summary) {
+	case SUMMARY_STEP:
+		return USES_STEP;
+	case SUMMARY_KERNEL:
+		return USES_MONITOR | USES_STEP;
+	default:
+		return USES_MONITOR | USES_MAX_DEPTH | USES_MIN_DEPTH | USES_FILTERS | USES_STEP;
+	}
+}

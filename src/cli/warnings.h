@@ -1,0 +1,39 @@
+/* Warnings (SPEC 10.1): what a run did not see, said on standard error
+ * rather than left as a silent empty or partial result. Each is one line
+ * "profile_parser: warning: TRACE: ...", part of the report (so -q silences
+ * it); none changes the exit status. */
+#ifndef PP_WARNINGS_H
+#define PP_WARNINGS_H
+
+#include <stdio.h>
+#include "attribution/attribute.h"
+#include "attribution/timeline.h"
+#include "cli/categories.h"
+#include "cli/options.h"
+#include "input/et.h"
+
+/* What the run of a trace tells the report (src/cli/report.c) and the warnings. */
+struct run_summary {
+	const char *src;
+	const char *dst;
+	const struct trace *trace;
+	const struct forest *forest;
+	const struct attribution *attribution;
+	const struct options *options;
+	const struct selection *selection;
+	struct coverage coverage;
+	guint64 rows;
+	double seconds;
+	double stage_seconds[4]; /* read, build, attribute, write */
+	const struct et *et; /* the Execution Trace joined, or NULL */
+	guint64 joined;
+	guint64 joined_other_name;
+	const struct timeline *timeline; /* per device (SPEC 11.3), or NULL */
+	const char *label; /* the trace's part ("base", "new" with --diff), or NULL */
+	const struct categories *categories; /* the -mc, -hc and -dc lists in effect, and what chose them */
+};
+
+
+void warnings_print(FILE *out, const struct run_summary *run);
+
+#endif

@@ -1,0 +1,59 @@
+/* Batch: the elements of the event array, parsed on all cores and merged
+ * into the trace in document order. The document scanner (src/input/read.c)
+ * copies elements into batches of half a megabyte; a pool of workers, each
+ * with a json_tokener and an extractor of its own, skims every element
+ * (src/input/skim.c) and gives json-c those that may matter, 64 to a call.
+ * Parsed batches are taken back in the order they were given (src/util/ordered.c),
+ * so the result does not depend on the number of workers, merged into the
+ * trace, their B and E events paired (src/input/pair.c), and filled again: memory
+ * holds the events that matter plus a few batches in flight. */
+#ifndef PP_BATCH_H
+#define PP_BATCH_H
+
+#include "input/read_config.h"
+#include "input/extract.h"
+
+#define BATCH_BYTES (512 << 10) /* a batch is full once it holds this many */
+
+/* An element of the event array: its bytes in the batch, and where it was. */
+struct element {
+	gsize start;
+	gsize len;
+	gint64 offset; /* in the document */
+	gint64 index;  /* in the event array */
+};
+
+struct batch {
+	GString *bytes;   /* the elements, one after the other */
+	GArray *elements; /* struct element */
+	struct extracted *out; /* what a worker made of them */
+	GByteArray *pairing;   /* the records of out->begin_end's events (src/input/pair.h) */
+	GError *error;         /* the first element that is not JSON */
+};
+
+void batch_free(struct batch *batch);
+
+struct batch_pool;
+
+/* Workers as config->threads asks, merging into TRACE, which stays the
+ * caller's and must outlive the merging. */
+struct batch_pool *batch_pool_new(const struct read_config *config, struct trace *trace);
+/* Waits for the batches under way; what was not merged is dropped. */
+void batch_pool_free(struct batch_pool *pool);
+/* An empty batch to fill: one merged before, when there is one. */
+struct batch *batch_pool_take(struct batch_pool *pool);
+/* Gives BATCH to the workers, then merges those done, waiting while too many
+ * are in flight. FALSE, with ERROR, when a batch merged held an error. */
+gboolean batch_pool_submit(struct batch_pool *pool, struct batch *batch, GError **error);
+/* Waits for every batch given and merges them, as far as the first error. */
+gboolean batch_pool_drain(struct batch_pool *pool, GError **error);
+/* Whether the error returned came from a batch: then it is the earliest. */
+gboolean batch_pool_failed(const struct batch_pool *pool);
+/* At the end of the document: the B events left open are counted. FALSE,
+ * with ERROR, when a sum of durations or bytes, or the span of the events,
+ * would not fit in 63 bits: no figure is then written wrong. */
+gboolean batch_pool_finish(struct batch_pool *pool, GError **error);
+/* The workers' names, text and extras, into which events point, handed to TRACE. */
+void batch_pool_hand_over(struct batch_pool *pool, struct trace *trace);
+
+#endif

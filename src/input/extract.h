@@ -1,0 +1,63 @@
+/* Extract: one parsed event (json-c objects) into the compact events of
+ * trace.h. Each of the reader's workers runs an extractor of its own, with
+ * its own names and text; what a batch of events became is merged into the
+ * trace in document order by the reader. */
+#ifndef PP_EXTRACT_H
+#define PP_EXTRACT_H
+
+#include <json-c/json.h>
+#include "input/roles.h"
+#include "util/json_text.h"
+#include "model/trace.h"
+
+enum { OUT_MONITORED, OUT_LAUNCH, OUT_DEVICE, OUT_STEP, OUT_ROLES };
+
+/* A B or E event, matched in document order by the reader. */
+struct pending_event {
+	json_object *event;
+	gint64 index;
+	guint32 thread; /* in the batch's pending_threads */
+	char phase;
+};
+
+/* What a run of events became. */
+struct extracted {
+	GArray *events[OUT_ROLES]; /* struct event; .thread indexes threads */
+	struct threads *threads;   /* of the events, merged into trace.threads later */
+	struct threads *pending_threads; /* of the B and E events, numbered after those */
+	GArray *begin_end;         /* struct pending_event, in document order */
+	GArray *et_nodes;          /* struct et_node */
+	GArray *memory;            /* struct memory_event; .thread indexes threads */
+	struct category_counts categories; /* of the X and B events parsed */
+	struct read_stats stats;
+};
+
+struct extractor {
+	GHashTable *roles; /* canonical category -> enum event_role bits; shared, read-only */
+	gboolean all_python_functions;
+	gboolean steps; /* keep ProfilerStep#N events (src/input/roles.h) */
+	GPtrArray *extras; /* struct event_extra *, owned; NULL: none are kept */
+	gboolean json_values; /* args, shapes and types kept as JSON rather than Python literals */
+	struct names *names;
+	GStringChunk *text;
+	GString *literal;
+	struct extracted *out;
+};
+
+struct extracted *extracted_new(void);
+/* Empties OUT for another run of events. */
+void extracted_clear(struct extracted *out);
+void extracted_free(struct extracted *out);
+
+/* An event that serves a role (src/input/roles.c) becomes compact events, B and E
+ * events wait in out->begin_end, others are ignored; anything but an object
+ * is skipped and counted. */
+void extract_event(struct extractor *x, json_object *event, gint64 index);
+/* A node of an Execution Trace (schema 1.0.1, or a chakra one with attrs). */
+void extract_et_node(struct extractor *x, json_object *node, gint64 index);
+/* The complete event of BEGIN (an X, or a B closed by END) with ARGS. */
+void extract_complete(struct extractor *x, json_object *begin, json_object *end, json_object *args, gint64 index);
+
+void read_stats_note_skip(struct read_stats *stats, gint64 index, enum skip_reason reason);
+
+#endif

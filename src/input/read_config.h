@@ -1,0 +1,45 @@
+/* Read config: what the reader is asked to keep of a trace, and how reading
+ * fails (READ_ERROR, with the byte offset in the message); shared by the
+ * document scanner (src/input/read.c) and the batches' workers
+ * (src/input/batch.c), with the one json-c configuration they both parse with. */
+#ifndef PP_READ_CONFIG_H
+#define PP_READ_CONFIG_H
+
+#include <glib.h>
+#include <json-c/json.h>
+
+#define READ_ERROR (read_error_quark())
+GQuark read_error_quark(void);
+
+enum read_error_code {
+	READ_ERROR_IO,       /* the file or stream could not be read */
+	READ_ERROR_SYNTAX,   /* not JSON */
+	READ_ERROR_NOT_TRACE, /* JSON, but not a trace */
+};
+
+struct read_config {
+	char **monitor_cats; /* category lists as given; aliases are resolved by src/input/roles.c */
+	char **host_cats;
+	char **device_cats;
+	gboolean all_python_functions;
+	guint threads; /* workers parsing events; 0: one per processor */
+	gboolean event_extras; /* keep struct event_extra of monitored events (dataset export, --et) */
+	gboolean execution_trace; /* read a PyTorch Execution Trace: its nodes, into trace.et_nodes */
+	gboolean memory; /* read [memory] instant events (cpu_instant_event), into trace.memory */
+	gboolean steps;  /* read ProfilerStep#N events (SPEC 11.2), into trace.steps */
+	gboolean json_values; /* keep args, shapes and types as JSON text (for --format jsonl) */
+	/* Called now and then while a file is read: bytes read (uncompressed), and
+	 * the fraction of the file read (-1 when unknown); once more with DONE. */
+	void (*progress)(const char *path, gint64 bytes, double fraction, gboolean done);
+};
+
+/* The reader's json-c, for the workers and the document scanner alike:
+ * strict JSON, 128 levels in a value, ending where the next separator begins. */
+#define READ_TOKENER_DEPTH 129 /* 128 levels in an event, within the group's array */
+/* strict JSON, but a value ends where the document's next separator begins */
+#define READ_TOKENER_FLAGS (JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS)
+json_tokener *read_tokener_new(void);
+/* The reader's errors: "WHAT at byte OFFSET", in ERROR; returns FALSE. */
+gboolean read_fail(GError **error, int code, gint64 offset, const char *what);
+
+#endif

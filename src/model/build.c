@@ -1,0 +1,221 @@
+#include "model/build.h"
+#include <stdlib.h>
+
+int event_compare(const struct event *a, const struct event *b)
+{
+	if (a->ts != b->ts)
+		return a->ts < b->ts ? -1 : 1;
+	gint64 end_a = event_end(a), end_b = event_end(b);
+	if (end_a != end_b)
+		return end_a > end_b ? -1 : 1;
+	if (a->index != b->index)
+		return a->index < b->index ? -1 : 1;
+	return 0;
+}
+
+static int compare_by_thread(const struct event *a, const struct event *b)
+{
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
+	return event_compare(a, b);
+}
+
+static gint compare_positions(gconstpointer x, gconstpointer y, gpointer data)
+{
+	const struct event *events = data;
+	return compare_by_thread(&events[*(const guint32 *)x], &events[*(const guint32 *)y]);
+}
+
+/* Sorting the events themselves would take a merge buffer of 16 bytes an
+ * event (qsort sorts pointers to elements this large); sorting their
+ * positions takes 8, and the permutation is then applied in place, one
+ * cycle at a time. */
+void events_sort_by_thread(struct event *events, guint count)
+{
+	guint32 sorted = 1;
+	while (sorted < count && compare_by_thread(&events[sorted - 1], &events[sorted]) < 0)
+		sorted++;
+	if (sorted >= count) /* in order already: no scratch */
+		return;
+	g_autoptr(GArray) order = g_array_sized_new(FALSE, FALSE, sizeof(guint32), count);
+	for (guint32 i = 0; i < count; i++)
+		g_array_append_val(order, i);
+	g_array_sort_with_data(order, compare_positions, events);
+	guint32 *from = (guint32 *)order->data; /* sorted[i] is events[from[i]] */
+	for (guint32 i = 0; i < count; i++) {
+		if (from[i] == i)
+			continue;
+		struct event held = events[i];
+		guint32 at = i;
+		while (from[at] != i) {
+			guint32 next = from[at];
+			events[at] = events[next];
+			from[at] = at; /* done */
+			at = next;
+		}
+		events[at] = held;
+		from[at] = at;
+	}
+}
+
+/* The stack walk of one thread's run [first, end): parents, subtree ends,
+ * and the thread's roots chained through up[] in order (FOREST_END after
+ * the last, until merge_roots links the threads). */
+static void build_thread(struct forest *forest, guint first, guint end, GArray *stack)
+{
+	g_array_set_size(stack, 0);
+	guint last_root = FOREST_END;
+	for (guint i = first; i < end; i++) {
+		const struct event *event = &forest->events[i];
+		while (stack->len) {
+			guint top = g_array_index(stack, guint, stack->len - 1);
+			if (event_contains(&forest->events[top], event))
+				break;
+			forest->subtree_end[top] = i;
+			g_array_set_size(stack, stack->len - 1);
+		}
+		if (stack->len) {
+			forest->up[i] = g_array_index(stack, guint, stack->len - 1);
+		} else {
+			forest->up[i] = FOREST_ROOT | FOREST_END;
+			if (last_root != FOREST_END)
+				forest->up[last_root] = FOREST_ROOT | i;
+			last_root = i;
+		}
+		g_array_append_val(stack, i);
+		forest->deepest = MAX(forest->deepest, stack->len);
+	}
+	for (guint k = 0; k < stack->len; k++)
+		forest->subtree_end[g_array_index(stack, guint, k)] = end;
+}
+
+/* A binary min-heap of the threads' next roots, for merge_roots. */
+static gboolean root_before(const struct forest *forest, guint a, guint b)
+{
+	return event_compare(&forest->events[a], &forest->events[b]) < 0;
+}
+
+static void sift_down(const struct forest *forest, guint *heap, guint len, guint k)
+{
+	for (;;) {
+		guint least = k, l = 2 * k + 1, r = l + 1;
+		if (l < len && root_before(forest, heap[l], heap[least]))
+			least = l;
+		if (r < len && root_before(forest, heap[r], heap[least]))
+			least = r;
+		if (least == k)
+			return;
+		guint held = heap[k];
+		heap[k] = heap[least], heap[least] = held;
+		k = least;
+	}
+}
+
+/* The end of the run of events of one thread that begins at FIRST. */
+static guint run_end(const struct forest *forest, guint first)
+{
+	guint end = first + 1;
+	while (end < forest->count && forest->events[end].thread == forest->events[first].thread)
+		end++;
+	return end;
+}
+
+/* The last root of the list of the thread whose first node is FIRST. */
+static guint last_root_of(const struct forest *forest, guint first)
+{
+	guint r = first;
+	while (forest_next_root(forest, r) != FOREST_END)
+		r = forest_next_root(forest, r);
+	return r;
+}
+
+/* When each thread's roots all come before the next thread's (threads one
+ * after another in time, or a single one), the lists are linked as they
+ * are; FALSE, linking nothing, otherwise. */
+static gboolean link_roots_in_turn(struct forest *forest)
+{
+	guint last = FOREST_END;
+	for (guint first = 0; first < forest->count; first = run_end(forest, first)) {
+		if (last != FOREST_END && !root_before(forest, last, first))
+			return FALSE;
+		last = last_root_of(forest, first);
+	}
+	last = FOREST_END;
+	for (guint first = 0; first < forest->count; first = run_end(forest, first)) {
+		if (last == FOREST_END)
+			forest->first_root = first;
+		else
+			forest->up[last] = FOREST_ROOT | first;
+		last = last_root_of(forest, first);
+	}
+	return TRUE;
+}
+
+/* Links every thread's list of roots into one, in sort order: a merge of
+ * the threads' lists, each already in order. */
+static void merge_roots(struct forest *forest)
+{
+	if (link_roots_in_turn(forest))
+		return;
+	g_autofree guint *heap = g_new(guint, forest->threads_with_nodes + 1);
+	guint len = 0;
+	for (guint first = 0; first < forest->count; first = run_end(forest, first))
+		heap[len++] = first; /* a thread's first node is a root */
+	for (guint k = len / 2; k-- > 0;)
+		sift_down(forest, heap, len, k);
+	guint last = FOREST_END;
+	while (len) {
+		guint r = heap[0];
+		if (last == FOREST_END)
+			forest->first_root = r;
+		else
+			forest->up[last] = FOREST_ROOT | r;
+		last = r;
+		guint next = forest_next_root(forest, r);
+		if (next != FOREST_END)
+			heap[0] = next;
+		else
+			heap[0] = heap[--len];
+		sift_down(forest, heap, len, 0);
+	}
+	if (last != FOREST_END)
+		forest->up[last] = FOREST_ROOT | FOREST_END;
+}
+
+struct forest *forest_build(struct trace *trace)
+{
+	struct forest *forest = g_new0(struct forest, 1);
+	forest->events = (struct event *)trace->monitored->data;
+	forest->count = trace->monitored->len;
+	g_assert(forest->count < FOREST_END); /* the reader refuses more events than that */
+	events_sort_by_thread(forest->events, forest->count);
+	forest->up = g_new(guint32, forest->count);
+	forest->subtree_end = g_new(guint32, forest->count);
+	forest->thread_ids = trace->threads;
+	g_autoptr(GArray) stack = g_array_new(FALSE, FALSE, sizeof(guint));
+	for (guint first = 0, end; first < forest->count; first = end) { /* each thread's run */
+		end = run_end(forest, first);
+		build_thread(forest, first, end, stack);
+		forest->threads_with_nodes++;
+	}
+	forest->first_root = FOREST_END;
+	merge_roots(forest);
+	return forest;
+}
+
+guint forest_depth(const struct forest *forest, guint i)
+{
+	guint depth = 1;
+	for (guint p = forest_parent(forest, i); p != FOREST_END; p = forest_parent(forest, p))
+		depth++;
+	return depth;
+}
+
+void forest_free(struct forest *forest)
+{
+	if (!forest)
+		return;
+	g_free(forest->up);
+	g_free(forest->subtree_end);
+	g_free(forest);
+}

@@ -1,0 +1,146 @@
+/* The compact form of a trace: what the reader keeps of each event that
+ * matters, and the tables its events point into. */
+#ifndef PP_TRACE_H
+#define PP_TRACE_H
+
+#include <glib.h>
+#include "model/names.h"
+#include "model/threads.h"
+
+/* What an event is for; a category may serve several roles at once. */
+enum event_role {
+	ROLE_MONITORED = 1 << 0,
+	ROLE_LAUNCH = 1 << 1,
+	ROLE_DEVICE = 1 << 2,
+	ROLE_MEMORY = 1 << 3, /* [memory] instant events, read when asked for */
+};
+
+/* A [memory] instant event: an allocation (bytes > 0) or a free (< 0). */
+struct memory_event {
+	gint64 ts;
+	gint64 index;
+	gint64 bytes;
+	guint32 thread;
+	gboolean device; /* Device Type other than 0 */
+};
+
+/* What dataset export needs of a monitored event's args, kept only when asked. */
+struct event_extra {
+	const char *input_dims; /* Python literal of "Input Dims" (or "Input dims"); NULL when absent */
+	const char *input_type; /* Python literal of "Input type"; NULL when absent */
+	gboolean shapes_empty;  /* Input Dims missing, empty, or only empty lists */
+	gint64 join_id;         /* "Record function id" (else "External id"), for --et */
+	gboolean has_join_id;
+};
+
+/* A node of a PyTorch Execution Trace, with what the join writes of it. */
+struct et_node {
+	gint64 id;
+	gint64 rf_id; /* 0: joins nothing */
+	const struct name *name;
+	const char *op_schema;     /* plain text; NULL when absent */
+	const char *input_shapes;  /* Python literals; NULL when absent */
+	const char *input_types;
+	const char *output_shapes;
+	const char *output_types;
+};
+
+struct event {
+	gint64 ts;  /* nanoseconds */
+	gint64 dur; /* nanoseconds, never negative */
+	union {
+		gint64 correlation; /* launch and device events: the bits of a guint64, or of a negative gint64 */
+		const struct event_extra *extra; /* monitored events: NULL unless asked for */
+	};
+	const struct name *name;
+	const char *args;  /* Python literal; NULL when the event has no args */
+	guint32 index;     /* position in the trace's event array (the reader refuses more than TRACE_EVENTS_MAX) */
+	guint32 thread;    /* index into trace.threads */
+	guint16 category;  /* category_name()'s id, after aliasing; CATEGORY_NONE for steps */
+	guint8 has_correlation; /* 0: none; 1: not negative; 2: negative (-1 is not 2^64 - 1) */
+	guint8 has_device; /* device events: args.device is an integer from 0 to 65535 */
+	guint16 device;    /* that integer, when has_device */
+};
+
+/* 56 bytes: a GB trace keeps millions of these (SPEC 7's peak memory). */
+#if GLIB_SIZEOF_VOID_P == 8
+G_STATIC_ASSERT(sizeof(struct event) == 56);
+#endif
+
+/* The most elements an event array may have: positions fit 31 bits, which
+ * the forest's records need (src/model/build.h). A trace that long would be over
+ * 6 GB of empty objects; real ones of a million events are about 500 MB. */
+#define TRACE_EVENTS_MAX 0x7ffffffeu
+
+static inline gint64 event_end(const struct event *e)
+{
+	return e->ts + e->dur;
+}
+
+/* An entry of the trace's deviceProperties, as far as it is described: each
+ * member as the trace has it, NULL (or has_memory FALSE) when it is absent. */
+struct device_info {
+	char *id;   /* the member's text: a number as written */
+	char *name;
+	char *compute_major;
+	char *compute_minor;
+	char *num_sms;
+	double total_global_mem; /* bytes */
+	gboolean has_memory;     /* totalGlobalMem is there */
+};
+
+/* Why events were dropped; the first of each kind is remembered for the warning. */
+enum skip_reason {
+	SKIP_NO_TS,
+	SKIP_BAD_TS,
+	SKIP_NO_DUR,
+	SKIP_BAD_DUR,
+	SKIP_NEGATIVE_DUR,
+	SKIP_UNMATCHED_B,
+	SKIP_UNMATCHED_E,
+	SKIP_NOT_OBJECT,
+	SKIP_REASONS
+};
+
+struct read_stats {
+	gint64 events; /* elements of the event array */
+	gint64 skipped[SKIP_REASONS];
+	gint64 first_skipped_index; /* -1 when none */
+	enum skip_reason first_skipped_reason;
+	gint64 invalid_utf8; /* strings in which bytes were replaced by U+FFFD */
+	gint64 bytes; /* uncompressed bytes read */
+};
+
+struct trace {
+	GArray *monitored; /* struct event */
+	GArray *launches;  /* struct event */
+	GArray *device;    /* struct event */
+	GArray *et_nodes;  /* struct et_node: an Execution Trace's, read with read_config.execution_trace */
+	GArray *memory;    /* struct memory_event, read with read_config.memory */
+	GArray *steps;     /* struct event: ProfilerStep#N events, read with read_config.steps */
+	struct threads *threads; /* indexed by event.thread */
+	struct names *names;
+	GStringChunk *text; /* args literals */
+	GPtrArray *worker_names; /* struct names *: the tables the reader's workers interned into */
+	GPtrArray *worker_text;  /* GStringChunk *: the literals they printed */
+	GPtrArray *extras;       /* GPtrArray * of struct event_extra *, from each extractor */
+	GArray *devices;    /* struct device_info, one per object of deviceProperties */
+	char *rank;         /* distributedInfo.rank, or NULL */
+	char *world_size;   /* distributedInfo.world_size, or NULL */
+	GHashTable *categories; /* canonical category -> guint64 *: how many X and B events have it */
+	struct read_stats stats;
+};
+
+/* Canonical category -> guint64 *, both owned: trace.categories. */
+GHashTable *category_table_new(void);
+struct trace *trace_new(void);
+void trace_free(struct trace *trace);
+const char *skip_reason_text(enum skip_reason reason);
+gint64 read_stats_skipped(const struct read_stats *stats);
+/* Adds FROM's counts to INTO; the first skipped event is the one of lower index. */
+void read_stats_add(struct read_stats *into, const struct read_stats *from);
+
+typedef struct trace Trace;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Trace, trace_free)
+
+#endif

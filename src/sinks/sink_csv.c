@@ -1,0 +1,90 @@
+/* The CSV sink (SPEC 5): RFC 4180, every field in double quotes, CRLF line
+ * ends; numbers as in 5.1, list columns as {'NAME': VALUE} entries. */
+#include "sinks/sink_csv.h"
+#include <string.h>
+#include "util/timefmt.h"
+
+void csv_append_field(GString *out, const char *text, gsize len)
+{
+	const char *end = text + len;
+	g_string_append_c(out, '"');
+	while (text < end) {
+		const char *quote = memchr(text, '"', end - text);
+		const char *stop = quote ? quote + 1 : end;
+		g_string_append_len(out, text, stop - text);
+		if (quote)
+			g_string_append_c(out, '"');
+		text = stop;
+	}
+	g_string_append_c(out, '"');
+}
+
+/* {'NAME': VALUE} for each event of the list, joined by ','. */
+static void append_entries(GString *field, const struct entries *entries)
+{
+	struct entry_iter iter;
+	entries_begin(&iter, entries);
+	for (const struct event *event; (event = entries_next(&iter));) {
+		if (field->len)
+			g_string_append_c(field, ',');
+		g_string_append_c(field, '{');
+		g_string_append_len(field, event->name->literal, event->name->literal_len);
+		g_string_append(field, ": ");
+		if (entries->field == ENTRY_DURATION)
+			time_append_ms(field, event->dur);
+		else if (entries->field == ENTRY_TIMESTAMP)
+			time_append_us(field, event->ts);
+		else
+			g_string_append(field, event->args ? event->args : "{}");
+		g_string_append_c(field, '}');
+	}
+}
+
+void csv_append_value(GString *field, const struct value *value)
+{
+	switch (value->type) {
+	case VALUE_EMPTY: break;
+	case VALUE_DURATION: time_append_ms(field, value->number); break;
+	case VALUE_TIMESTAMP: time_append_us(field, value->number); break;
+	case VALUE_INTEGER:
+	case VALUE_BYTES: g_string_append_printf(field, "%" G_GINT64_FORMAT, value->number); break;
+	case VALUE_PERCENT: percent_append(field, value->number); break;
+	case VALUE_TEXT:
+	case VALUE_LITERAL: g_string_append_len(field, value->text.text, value->text.len); break;
+	case VALUE_ENTRIES: append_entries(field, &value->entries); break;
+	case VALUE_RATIO: ratio_append(field, value->number); break;
+	}
+}
+
+static void csv_header(struct sink *sink, GString *out)
+{
+	guint width = layout_width(sink->layout);
+	for (guint i = 0; i < width; i++) {
+		const char *name = layout_name(sink->layout, i);
+		csv_append_field(out, name, strlen(name));
+		g_string_append(out, i + 1 < width ? "," : "\r\n");
+	}
+}
+
+static void csv_row(struct sink *sink, const struct value *values, GString *out)
+{
+	guint width = layout_width(sink->layout);
+	for (guint i = 0; i < width; i++) {
+		const struct value *value = &values[i];
+		if (value->type == VALUE_TEXT || value->type == VALUE_LITERAL) {
+			csv_append_field(out, value->text.text, value->text.len);
+		} else {
+			g_string_truncate(sink->scratch, 0);
+			csv_append_value(sink->scratch, value);
+			csv_append_field(out, sink->scratch->str, sink->scratch->len);
+		}
+		g_string_append(out, i + 1 < width ? "," : "\r\n");
+	}
+}
+
+const struct sink_class csv_sink = {
+	.format = "csv",
+	.extension = ".csv",
+	.header = csv_header,
+	.row = csv_row,
+};

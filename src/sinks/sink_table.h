@@ -1,0 +1,48 @@
+/* The table sink (SPEC 12): a plain-text table for a terminal, `--format
+ * table`. Its pieces that do not need a sink are here for the tests.
+ *
+ * A table needs every column's width before its first line, so the writer
+ * shows it every row's typed values first (sink_measure: src/views/write.c reads
+ * the rows twice). Measuring keeps, per column, the widest integer part and
+ * the most decimals of its numbers, or its widest text, and the name
+ * column's cells that may be shortened (src/sinks/table_names.h). At the header
+ * the table is fitted to the width, never wider when it can be helped: a
+ * column is as wide as its widest value and the longest word of its header;
+ * the name column (the one whose header is "name") is given the room it
+ * needs up to TABLE_NAME_ROOM characters first; then the other columns, in
+ * their rank (the --sort keys in their order, then the others left to
+ * right), are kept while they fit, the others left out (said once on
+ * standard error, but with -q); the name widens into what is left, as far
+ * as it needs. When not even one column fits beside the name's room, the
+ * first in rank is kept all the same and the name gets what is left, down
+ * to TABLE_NAME_MIN characters (only then is the table wider than the
+ * width). A name that does not fit keeps its end (table_names.h). Room to
+ * spare goes to headers that would wrap, left to right. Headers wrap at
+ * spaces into lines (bottom-aligned), then a rule of '-'. Numbers are
+ * right-aligned, each column with the same decimals (durations padded with
+ * zeros to the column's most decimals, percentages with one); text is
+ * left-aligned, control characters shown as spaces, C1 and bidirectional
+ * controls escaped (src/util/visible.h). Widths count characters, not bytes (a
+ * wide character counts as one). */
+#ifndef PP_SINK_TABLE_H
+#define PP_SINK_TABLE_H
+
+#include "sinks/sink.h"
+
+#include "sinks/table_names.h"
+
+extern const struct sink_class table_sink;
+
+#define TABLE_NAME_ROOM 40 /* the name column's room, before any other column's */
+#define TABLE_GAP 2        /* spaces between columns */
+
+/* Appends LEN bytes of TEXT as a cell shows them: valid UTF-8 (invalid bytes
+ * become U+FFFD), control characters (newlines, tabs, NUL) as spaces, C1 and
+ * bidirectional controls as "\u202e" (src/util/visible.h). */
+void table_append_text(GString *out, const char *text, gsize len);
+/* Appends NS nanoseconds as milliseconds with exactly DECIMALS (<= 6)
+ * decimals, or microseconds (TIMESTAMP, DECIMALS <= 3; none: no point).
+ * DECIMALS must be at least the value's own (no digit is dropped). */
+void table_append_fixed(GString *out, gint64 ns, gboolean timestamp, guint decimals);
+
+#endif

@@ -1,0 +1,32 @@
+/* Combine: one table from many traces (SPEC 13). The diff of two runs
+ * (src/views/diff.c) and the summary across ranks (src/views/ranks.c) take each
+ * trace's summary groups (src/views/summary.h), collected by jobs that keep
+ * nothing else of their trace, so memory holds the traces in flight (-j)
+ * and the groups, never every trace at once. --merge (src/views/merge.c) reads
+ * the per-rank JSON Lines summaries of a map step instead of the traces,
+ * and writes what --across-ranks writes. */
+#ifndef PP_COMPARE_H
+#define PP_COMPARE_H
+
+#include "views/summary.h"
+
+/* Comparing runs and ranks (SPEC 13): one table from many traces. */
+enum compare_mode {
+	COMPARE_NONE,
+	COMPARE_DIFF,   /* --diff path|name: -s BASE -s NEW */
+	COMPARE_ACROSS, /* --summary path|name --across-ranks */
+	COMPARE_MERGE,  /* --merge: per-rank JSON Lines summaries reduced */
+};
+
+/* What a job of a comparison keeps of its trace. */
+struct collected {
+	GHashTable *groups; /* GBytes key -> struct group *, owned (summary_groups) */
+	char *rank;         /* distributedInfo.rank, else the file name's number, else NULL */
+	guint steps;        /* ProfilerStep#N events read (for --diff) */
+	char *devices;      /* for --diff: the distinct deviceProperties names, "A, B"; or NULL */
+	char *world_size;   /* for --diff: distributedInfo.world_size, or NULL */
+};
+
+void collected_clear(struct collected *collected);
+
+#endif

@@ -1,0 +1,21 @@
+/* Diff (SPEC 13.1): the summaries of two runs, key by key; the rows, their
+ * catalogue and the warnings of the pair. */
+#ifndef PP_DIFF_H
+#define PP_DIFF_H
+
+#include "views/compare.h"
+
+const struct catalogue *diff_catalogue(void);
+/* The diff rows of BASE and NEW, sorted (struct diff_row *, freed with the array). */
+GPtrArray *diff_rows(const struct collected *base, const struct collected *new);
+/* The columns of the diff's catalogue PICKED (or the sort keys), as the
+ * rows write them: per step when BY_STEP (both traces have steps), else
+ * totals, whichever spelling was picked; each once. */
+GPtrArray *diff_columns(const GPtrArray *picked, gboolean by_step);
+/* The distinct names of DEVICES (struct device_info), "A, B", or NULL. */
+char *diff_device_names(const GArray *devices);
+/* Appends to OUT the warnings that BASE and NEW come from different devices
+ * or world sizes (SPEC 13.1), one line each. */
+void diff_warnings(GString *out, const struct collected *base, const struct collected *new);
+
+#endif

@@ -1,0 +1,261 @@
+/* The summary across ranks (SPEC 13.2): per key, over the traces that have
+ * it, how many ranks, the summed count, and for host and device totals the
+ * minimum, the lower median, the maximum, the lowest rank holding the
+ * maximum, and the imbalance (max / median, rounded half away from zero to
+ * thousandths; none when the median is 0). Each key keeps one (rank, host,
+ * device) triple per rank that has it: 24 bytes a key and rank, whatever
+ * the traces' sizes. Sorted by device max (descending), then key. Ranks
+ * are claimed by their sources (traces or summary files) in list order: a
+ * rank claimed twice is a warning naming both sources (SPEC 10.1), as the
+ * two are then counted as two ranks. */
+#include <string.h>
+#include "views/ranks.h"
+
+struct rank_value {
+	gint64 rank, host, device;
+};
+
+/* The statistics of one figure over the ranks. */
+struct spread {
+	gint64 min, median, max, max_rank;
+	gboolean balanced; /* a median above 0: the imbalance is defined */
+	gint64 imbalance;  /* thousandths */
+};
+
+struct rank_row {
+	char *key;
+	gsize key_len;
+	guint64 count;
+	GArray *values; /* struct rank_value */
+	struct spread host, device;
+};
+
+/* The first source of a rank. */
+struct holder {
+	gint64 rank;
+	char *source;
+	gboolean by_position;
+};
+
+struct ranks {
+	GHashTable *rows; /* GBytes key -> struct rank_row * */
+	GPtrArray *sorted;
+	gboolean wrapped; /* a key's counts add up past 2^63 - 1 */
+	GHashTable *holders; /* &holder->rank -> struct holder * */
+	GString *warnings;
+};
+
+static void holder_free(gpointer data)
+{
+	struct holder *holder = data;
+	g_free(holder->source);
+	g_free(holder);
+}
+
+static void row_free(gpointer data)
+{
+	struct rank_row *row = data;
+	g_free(row->key);
+	g_array_free(row->values, TRUE);
+	g_free(row);
+}
+
+struct ranks *ranks_new(void)
+{
+	struct ranks *ranks = g_new0(struct ranks, 1);
+	ranks->rows = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, row_free);
+	ranks->holders = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, holder_free);
+	ranks->warnings = g_string_new(NULL);
+	return ranks;
+}
+
+void ranks_free(struct ranks *ranks)
+{
+	if (!ranks)
+		return;
+	g_hash_table_destroy(ranks->rows);
+	g_hash_table_destroy(ranks->holders);
+	g_string_free(ranks->warnings, TRUE);
+	if (ranks->sorted)
+		g_ptr_array_free(ranks->sorted, TRUE);
+	g_free(ranks);
+}
+
+gboolean ranks_wrapped(const struct ranks *ranks)
+{
+	return ranks->wrapped;
+}
+
+void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len, guint64 count, gint64 host,
+	       gint64 device)
+{
+	g_autoptr(GBytes) probe = g_bytes_new(key, key_len);
+	struct rank_row *row = g_hash_table_lookup(ranks->rows, probe);
+	if (!row) {
+		row = g_new0(struct rank_row, 1);
+		row->key = text_dup(key, key_len);
+		row->key_len = key_len;
+		row->values = g_array_new(FALSE, FALSE, sizeof(struct rank_value));
+		g_hash_table_insert(ranks->rows, g_bytes_ref(probe), row);
+	}
+	ranks->wrapped |= count > G_MAXINT64 || row->count + count > G_MAXINT64; /* no wrap: both below 2^63 */
+	row->count += count;
+	struct rank_value value = { rank, host, device };
+	g_array_append_val(row->values, value);
+}
+
+void ranks_claim(struct ranks *ranks, gint64 rank, const char *source, gboolean by_position)
+{
+	const struct holder *first = g_hash_table_lookup(ranks->holders, &rank);
+	if (!first) {
+		struct holder *holder = g_new(struct holder, 1);
+		*holder = (struct holder){ rank, g_strdup(source), by_position };
+		g_hash_table_insert(ranks->holders, &holder->rank, holder);
+		return;
+	}
+	const char *placed = first->by_position ? first->source : by_position ? source : NULL;
+	g_string_append_printf(ranks->warnings, "profile_parser: warning: %s and %s have the same rank, %" G_GINT64_FORMAT,
+			       first->source, source, rank);
+	if (placed) /* a place in the list is one source's only */
+		g_string_append_printf(ranks->warnings, " (%s records none: its place in the list)", placed);
+	g_string_append(ranks->warnings, ": counted as two ranks\n");
+}
+
+const char *ranks_warnings(const struct ranks *ranks)
+{
+	return ranks->warnings->str;
+}
+
+static int by_host(gconstpointer x, gconstpointer y)
+{
+	const struct rank_value *a = x, *b = y;
+	if (a->host != b->host)
+		return a->host < b->host ? -1 : 1;
+	return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+static int by_device(gconstpointer x, gconstpointer y)
+{
+	const struct rank_value *a = x, *b = y;
+	if (a->device != b->device)
+		return a->device < b->device ? -1 : 1;
+	return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+/* VALUES sorted by the figure, then rank: the first of the maximal ones has the lowest rank. */
+static void spread_of(GArray *values, gboolean device, struct spread *s)
+{
+	g_array_sort(values, device ? by_device : by_host);
+	guint n = values->len;
+#define FIGURE(i) (device ? g_array_index(values, struct rank_value, i).device : g_array_index(values, struct rank_value, i).host)
+	s->min = FIGURE(0);
+	s->median = FIGURE((n - 1) / 2);
+	s->max = FIGURE(n - 1);
+	guint first_max = n - 1;
+	while (first_max > 0 && FIGURE(first_max - 1) == s->max)
+		first_max--;
+#undef FIGURE
+	s->max_rank = g_array_index(values, struct rank_value, first_max).rank;
+	s->balanced = s->median > 0;
+	if (s->balanced) { /* figures are never negative */
+		unsigned __int128 scaled = (unsigned __int128)(guint64)s->max * 1000 + (guint64)s->median / 2;
+		s->imbalance = (gint64)(scaled / (guint64)s->median);
+	}
+}
+
+static int compare_rows(gconstpointer x, gconstpointer y)
+{
+	const struct rank_row *a = *(struct rank_row *const *)x, *b = *(struct rank_row *const *)y;
+	if (a->device.max != b->device.max)
+		return a->device.max > b->device.max ? -1 : 1;
+	return text_compare(a->key, a->key_len, b->key, b->key_len);
+}
+
+GPtrArray *ranks_rows(struct ranks *ranks)
+{
+	if (ranks->sorted)
+		return ranks->sorted;
+	ranks->sorted = g_ptr_array_sized_new(g_hash_table_size(ranks->rows));
+	GHashTableIter iter;
+	gpointer row;
+	g_hash_table_iter_init(&iter, ranks->rows);
+	while (g_hash_table_iter_next(&iter, NULL, &row)) {
+		struct rank_row *r = row;
+		spread_of(r->values, FALSE, &r->host);
+		spread_of(r->values, TRUE, &r->device);
+		g_ptr_array_add(ranks->sorted, r);
+	}
+	g_ptr_array_sort(ranks->sorted, compare_rows);
+	return ranks->sorted;
+}
+
+#define ROW(r) ((const struct rank_row *)(r))
+
+static void name(const void *r, struct value *v)
+{
+	value_text(v, ROW(r)->key, ROW(r)->key_len);
+}
+
+static void rank_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, ROW(r)->values->len);
+}
+
+static void count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, (gint64)ROW(r)->count);
+}
+
+static void imbalance(const struct spread *s, struct value *v)
+{
+	if (s->balanced)
+		value_number(v, VALUE_RATIO, s->imbalance);
+	else
+		v->type = VALUE_EMPTY;
+}
+
+#define SPREAD_GETTERS(which)                                                         \
+	static void which##_min(const void *r, struct value *v)                       \
+	{                                                                             \
+		value_number(v, VALUE_DURATION, ROW(r)->which.min);                   \
+	}                                                                             \
+	static void which##_median(const void *r, struct value *v)                    \
+	{                                                                             \
+		value_number(v, VALUE_DURATION, ROW(r)->which.median);                \
+	}                                                                             \
+	static void which##_max(const void *r, struct value *v)                       \
+	{                                                                             \
+		value_number(v, VALUE_DURATION, ROW(r)->which.max);                   \
+	}                                                                             \
+	static void which##_max_rank(const void *r, struct value *v)                  \
+	{                                                                             \
+		value_number(v, VALUE_INTEGER, ROW(r)->which.max_rank);               \
+	}                                                                             \
+	static void which##_imbalance(const void *r, struct value *v)                 \
+	{                                                                             \
+		imbalance(&ROW(r)->which, v);                                         \
+	}
+SPREAD_GETTERS(host)
+SPREAD_GETTERS(device)
+
+#define SPREAD_COLUMNS(which, text)                                                        \
+	{ text " total min(ms)", VALUE_DURATION, COLUMN_DEFAULT, which##_min },            \
+	{ text " total median(ms)", VALUE_DURATION, COLUMN_DEFAULT, which##_median },      \
+	{ text " total max(ms)", VALUE_DURATION, COLUMN_DEFAULT, which##_max },            \
+	{ text " total max rank", VALUE_INTEGER, COLUMN_DEFAULT, which##_max_rank },       \
+	{ text " imbalance", VALUE_RATIO, COLUMN_DEFAULT, which##_imbalance }
+
+static const struct column columns[] = {
+	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
+	{ "ranks", VALUE_INTEGER, COLUMN_DEFAULT, rank_count },
+	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, count },
+	SPREAD_COLUMNS(host, "host"),
+	SPREAD_COLUMNS(device, "device"),
+};
+
+static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
+
+const struct catalogue *ranks_catalogue(void)
+{
+	return &catalogue;
+}

@@ -1,0 +1,25 @@
+/* Ranks (SPEC 13.2): the summaries of many ranks reduced to one table, key
+ * by key, as each trace's (or each --merge summary's) groups come. */
+#ifndef PP_RANKS_H
+#define PP_RANKS_H
+
+#include "sinks/table.h"
+
+const struct catalogue *ranks_catalogue(void);
+struct ranks *ranks_new(void);
+void ranks_free(struct ranks *ranks);
+/* Adds one trace's figures for KEY: its rank, its count, host and device totals. */
+void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len, guint64 count, gint64 host,
+	       gint64 device);
+/* Says that SOURCE (a file, as messages show it) has RANK (BY_POSITION: its
+ * place in the list, as it records none): a rank that another source has
+ * already is a warning, naming both. Claimed in the order of the list. */
+void ranks_claim(struct ranks *ranks, gint64 rank, const char *source, gboolean by_position);
+/* The warnings of ranks_claim, one line each, or "". */
+const char *ranks_warnings(const struct ranks *ranks);
+/* Whether a key's counts add up past 2^63 - 1: no table is then written. */
+gboolean ranks_wrapped(const struct ranks *ranks);
+/* The rows, sorted (owned by RANKS). */
+GPtrArray *ranks_rows(struct ranks *ranks);
+
+#endif

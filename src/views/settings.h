@@ -1,0 +1,88 @@
+/* Settings: what the command line asks of a run (struct options), and how
+ * a view offers its options. Each view owns its options (SPEC 17): a
+ * struct view_options in the view's *_options.c names its GOptionEntry
+ * entries, which fill struct options, and checks them; the command line
+ * (src/cli/options.c) knows the list of views and their order, not their
+ * options. Every view's entries show in the main section of --help
+ * (G_OPTION_FLAG_IN_MAIN), but those of a group of its own (export).
+ *
+ * Checking runs in two rounds, each in the order of the list: check, on
+ * the options as given (after the command line's own lists and depths),
+ * then settle, once the command line has checked its own options; a
+ * view's settle may complete what the views before it settled (the
+ * output's form, then the columns of the rows of that form). */
+#ifndef PP_SETTINGS_H
+#define PP_SETTINGS_H
+
+#include <glib.h>
+#include "attribution/steps.h"
+#include "sinks/folded.h"
+#include "sinks/sink.h"
+#include "views/compare.h"
+#include "views/summary.h"
+
+#define DEPTH_UNBOUNDED (-1)
+
+struct options {
+	char **sources; /* -s, as many as given: files, "-" or directories */
+	char *dst;
+	char *et;       /* --et FILE or DIR, or NULL */
+	int jobs;       /* -j: traces at once; 0: one per processor */
+	char **monitor_cats; /* NULL-terminated, as given (aliases resolved by the reader) */
+	char **host_cats;
+	char **device_cats;
+	gboolean monitor_cats_given; /* -mc given: else the formats for people choose (src/cli/categories.h) */
+	gboolean host_cats_given; /* -hc given: its categories are warned about */
+	gboolean device_cats_given;
+	int max_depth; /* DEPTH_UNBOUNDED or >= 1 */
+	int min_depth;
+	gboolean all_python_functions;
+	gboolean quiet;
+	gboolean show_version;
+	/* dataset export and column choice */
+	gboolean leaves;
+	gboolean skip_empty_shapes;
+	char *opaque_file;  /* --opaque, --whitelist */
+	char *exclude_file; /* --exclude, --blacklist */
+	GArray *meta;       /* struct meta_column, strings owned, in the order given */
+	char *columns_list;  /* --columns, as given */
+	GPtrArray *columns; /* const struct column *: of the summary's catalogue with --summary */
+	enum summary_mode summary;
+	const struct sink_class *format; /* --format, else by the name of -d (x.jsonl), else csv */
+	gboolean compress; /* gzip: --compress, or a name of -d ending in .gz */
+	GRegex *communication; /* --comm-pattern, or NULL for the default (src/attribution/sums.h) */
+	struct step_range step; /* --step N or N-M */
+	enum compare_mode compare;
+	gboolean across_ranks; /* --across-ranks, as given */
+	char **merge;          /* --merge DIR or FILE, as many as given */
+	char *sort_list;       /* --sort, as given */
+	GPtrArray *sort;       /* const struct column *: its keys, of the catalogue of the columns */
+	guint top;             /* --top N; 0: every row */
+	enum flame_weight weight; /* --weight, for --format folded and svg */
+	gboolean weight_given;
+};
+
+/* Frees what OPTIONS holds and zeroes it. */
+void options_clear(struct options *options);
+
+struct view_options {
+	const char *name;        /* the GOptionGroup's: --help-NAME for a group of its own */
+	const char *description; /* its section's title in --help-all, or NULL: in the main section */
+	const char *help_description; /* --help-NAME's line, or NULL */
+	/* Appends the view's GOptionEntry entries (pointing into OPTIONS, or
+	 * callbacks to which OPTIONS is given) to ENTRIES. */
+	void (*entries)(struct options *options, GArray *entries);
+	/* Optional: usage errors of the options as given. */
+	gboolean (*check)(struct options *options, GError **error);
+	/* Optional: usage errors once the command line's own options are checked. */
+	gboolean (*settle)(struct options *options, GError **error);
+};
+
+/* VIEW's GOptionGroup: its entries, with OPTIONS as the callbacks' data;
+ * in the main section of --help unless VIEW has a description. */
+GOptionGroup *view_options_group(const struct view_options *view, struct options *options);
+
+/* A usage error (G_OPTION_ERROR_BAD_VALUE) saying MESSAGE; returns FALSE. */
+gboolean options_usage(GError **error, const char *message);
+
+#endif

@@ -1,0 +1,297 @@
+#include "views/summary.h"
+#include <string.h>
+#include "input/roles.h"
+#include "attribution/sums.h"
+#include "views/summary_kernel.h"
+#include "views/summary_step.h"
+
+/* A node being visited whose group is open: its subtree is [start, end). */
+struct open_node {
+	guint start, end;
+	struct group *group;
+};
+
+struct summarizer {
+	const struct forest *forest;
+	const struct attribution *attribution;
+	enum summary_mode mode;
+	GHashTable *groups;   /* GBytes key (the group's own bytes) -> struct group * */
+	GArray *open;         /* struct open_node: the visited ancestors of the node at hand */
+	GHashTable *open_count; /* struct group * -> how many open nodes are in it */
+	struct sums *sums;    /* the nodes' figures, O(1) each (SPEC 11.4) */
+	const struct group_config *config;
+	GString *key;         /* the key at hand, normalized */
+};
+
+static void group_free(gpointer data)
+{
+	struct group *group = data;
+	g_free(group->key);
+	g_free(group);
+}
+
+/* The group of KEY (LEN bytes, NUL bytes included: names are compared whole). */
+static struct group *group_of(struct summarizer *s, const char *key, gsize len)
+{
+	g_autoptr(GBytes) probe = g_bytes_new_static(key, len);
+	struct group *group = g_hash_table_lookup(s->groups, probe);
+	if (!group) {
+		group = g_new0(struct group, 1);
+		group->key = text_dup(key, len);
+		group->key_len = len;
+		group->host_min = G_MAXINT64;
+		g_hash_table_insert(s->groups, g_bytes_new_static(group->key, len), group);
+	}
+	return group;
+}
+
+static void adjust_open(struct summarizer *s, struct group *group, int by)
+{
+	guint count = GPOINTER_TO_UINT(g_hash_table_lookup(s->open_count, group)) + by;
+	g_hash_table_insert(s->open_count, group, GUINT_TO_POINTER(count));
+}
+
+/* Closes the open nodes that are not ancestors of NODE. */
+static void close_to(struct summarizer *s, guint node)
+{
+	while (s->open->len) {
+		struct open_node *top = &g_array_index(s->open, struct open_node, s->open->len - 1);
+		if (top->start <= node && node < top->end)
+			break;
+		adjust_open(s, top->group, -1);
+		g_array_set_size(s->open, s->open->len - 1);
+	}
+}
+
+/* KEY (LEN bytes) into OUT, each "$$"-separated frame named ProfilerStep#N
+ * (N digits) written ProfilerStep#*, so that runs and ranks align. */
+void summary_normalize(GString *out, const char *key, gsize len)
+{
+	g_string_truncate(out, 0);
+	for (gsize start = 0; start <= len;) {
+		const char *sep = g_strstr_len(key + start, (gssize)(len - start), "$$");
+		gsize end = sep ? (gsize)(sep - key) : len;
+		guint64 number;
+		if (step_number(key + start, end - start, &number))
+			g_string_append(out, STEP_PREFIX "*");
+		else
+			g_string_append_len(out, key + start, (gssize)(end - start));
+		if (!sep)
+			break;
+		g_string_append(out, "$$");
+		start = end + 2;
+	}
+}
+
+static void add_node(struct summarizer *s, guint node, const GString *path)
+{
+	const struct event *event = &s->forest->events[node];
+	close_to(s, node);
+	const char *key = s->mode == SUMMARY_PATH ? path->str : event->name->text;
+	gsize key_len = s->mode == SUMMARY_PATH ? path->len : event->name->len;
+	if (s->config->normalize) {
+		summary_normalize(s->key, key, key_len);
+		key = s->key->str;
+		key_len = s->key->len;
+	}
+	struct group *group = group_of(s, key, key_len);
+	gboolean outermost = s->mode == SUMMARY_PATH || !g_hash_table_lookup(s->open_count, group);
+	group->count++;
+	group->self_host_total += node_self_host_time(s->forest, node);
+	group->self_device_total += sums_self(s->sums, FIGURE_DEVICE_TIME, node);
+	if (outermost) {
+		group->outermost++;
+		group->host_total += event->dur;
+		group->host_min = MIN(group->host_min, event->dur);
+		group->host_max = MAX(group->host_max, event->dur);
+		group->device_total += sums_inclusive(s->sums, FIGURE_DEVICE_TIME, node);
+		group->launch_total += sums_inclusive(s->sums, FIGURE_LAUNCH_TIME, node);
+		group->launch_count += (guint64)sums_inclusive(s->sums, FIGURE_LAUNCHES, node);
+		group->device_events += (guint64)sums_inclusive(s->sums, FIGURE_DEVICE_EVENTS, node);
+		if (s->config->busy)
+			group->busy_total += s->config->busy[node];
+	}
+	struct open_node open = { node, s->forest->subtree_end[node], group };
+	g_array_append_val(s->open, open);
+	adjust_open(s, group, +1);
+}
+
+static void visit(guint node, guint depth, const GString *path, gpointer data)
+{
+	(void)depth;
+	add_node(data, node, path);
+}
+
+static int compare_groups(gconstpointer x, gconstpointer y)
+{
+	const struct group *a = *(struct group *const *)x, *b = *(struct group *const *)y;
+	if (a->device_total != b->device_total)
+		return a->device_total > b->device_total ? -1 : 1;
+	if (a->host_total != b->host_total)
+		return a->host_total > b->host_total ? -1 : 1;
+	return text_compare(a->key, a->key_len, b->key, b->key_len);
+}
+
+/* host total / outermost nodes, to the nearest nanosecond (half up). */
+static gint64 host_mean(const struct group *group)
+{
+	return group->outermost ? (group->host_total + (gint64)group->outermost / 2) / (gint64)group->outermost : 0;
+}
+
+#define GROUP(r) ((const struct group *)(r))
+
+static void name(const void *r, struct value *v)
+{
+	value_text(v, GROUP(r)->key, GROUP(r)->key_len);
+}
+
+static void count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, (gint64)GROUP(r)->count);
+}
+
+static void host_total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->host_total);
+}
+
+static void host_mean_ms(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, host_mean(GROUP(r)));
+}
+
+static void host_min(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->outermost ? GROUP(r)->host_min : 0);
+}
+
+static void host_max(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->host_max);
+}
+
+static void self_host_total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->self_host_total);
+}
+
+static void device_total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->device_total);
+}
+
+static void self_device_total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->self_device_total);
+}
+
+static void launch_total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, GROUP(r)->launch_total);
+}
+
+static void launch_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, (gint64)GROUP(r)->launch_count);
+}
+
+static void device_event_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, (gint64)GROUP(r)->device_events);
+}
+
+static void rank(const void *r, struct value *v)
+{
+	value_rank(v, GROUP(r)->rank);
+}
+
+static void view(const void *r, struct value *v)
+{
+	value_string(v, GROUP(r)->view);
+}
+
+static void shape(const void *r, struct value *v)
+{
+	value_string(v, GROUP(r)->shape);
+}
+
+static const struct column columns[] = {
+	{ "rank", VALUE_INTEGER, SUMMARY_JSONL_DEFAULT, rank },
+	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
+	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, count },
+	{ "host total(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_total },
+	{ "host mean(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_mean_ms },
+	{ "host min(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_min },
+	{ "host max(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_max },
+	{ "self host total(ms)", VALUE_DURATION, COLUMN_DEFAULT, self_host_total },
+	{ "device total(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_total },
+	{ "self device total(ms)", VALUE_DURATION, COLUMN_DEFAULT, self_device_total },
+	{ "cuda launch total(ms)", VALUE_DURATION, COLUMN_DEFAULT, launch_total },
+	{ "launch count", VALUE_INTEGER, COLUMN_DEFAULT, launch_count },
+	{ "device event count", VALUE_INTEGER, COLUMN_DEFAULT, device_event_count },
+	/* what --merge checks: summaries of one view and options only (src/cli/shape.h) */
+	{ "summary", VALUE_TEXT, SUMMARY_JSONL_DEFAULT, view },
+	{ "options", VALUE_TEXT, SUMMARY_JSONL_DEFAULT, shape },
+};
+
+static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
+
+const struct catalogue *summary_catalogue(enum summary_mode mode)
+{
+	return mode == SUMMARY_STEP ? step_summary_catalogue() : mode == SUMMARY_KERNEL ? kernel_summary_catalogue() : &catalogue;
+}
+
+GHashTable *summary_groups(const struct forest *forest, const struct attribution *attribution,
+			   const struct selection *selection, const struct group_config *config)
+{
+	struct summarizer s = {
+		.forest = forest, .attribution = attribution, .mode = config->mode, .config = config,
+		.groups = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, group_free),
+		.open = g_array_new(FALSE, FALSE, sizeof(struct open_node)),
+		.open_count = g_hash_table_new(g_direct_hash, g_direct_equal),
+		.sums = sums_new(forest, attribution,
+				 FIGURE_BIT(FIGURE_DEVICE_TIME) | FIGURE_BIT(FIGURE_LAUNCH_TIME) |
+					 FIGURE_BIT(FIGURE_LAUNCHES) | FIGURE_BIT(FIGURE_DEVICE_EVENTS),
+				 NULL, FALSE),
+		.key = g_string_new(NULL),
+	};
+	select_visit(forest, selection, visit, &s);
+	g_array_free(s.open, TRUE);
+	g_hash_table_destroy(s.open_count);
+	sums_free(s.sums);
+	g_string_free(s.key, TRUE);
+	return s.groups;
+}
+
+GPtrArray *summary_sorted(GHashTable *groups)
+{
+	GPtrArray *sorted = g_ptr_array_sized_new(g_hash_table_size(groups));
+	GHashTableIter iter;
+	gpointer group;
+	g_hash_table_iter_init(&iter, groups);
+	while (g_hash_table_iter_next(&iter, NULL, &group))
+		g_ptr_array_add(sorted, group);
+	g_ptr_array_sort(sorted, compare_groups);
+	return sorted;
+}
+
+gboolean write_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
+		       const struct write_config *config, enum summary_mode mode, guint64 *rows)
+{
+	if (mode == SUMMARY_STEP)
+		return write_step_summary(out, forest, attribution, config, rows);
+	if (mode == SUMMARY_KERNEL)
+		return write_kernel_summary(out, forest, attribution, config, rows);
+	struct group_config group_config = { .mode = mode };
+	g_autoptr(GHashTable) groups = summary_groups(forest, attribution, config->selection, &group_config);
+	g_autoptr(GPtrArray) sorted = summary_sorted(groups);
+	for (guint i = 0; i < sorted->len; i++) {
+		struct group *group = sorted->pdata[i];
+		group->rank = config->rank;
+		group->view = mode == SUMMARY_PATH ? "path" : "name";
+		group->shape = config->shape;
+	}
+	gboolean ok = write_rows(out, config, sorted);
+	*rows = write_rows_count(config, sorted->len);
+	return ok;
+}

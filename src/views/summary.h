@@ -1,0 +1,60 @@
+/* Summary: one row per distinct call path, or per node name, over the nodes
+ * that would be written as rows (depth bounds and export filters apply). */
+#ifndef PP_SUMMARY_H
+#define PP_SUMMARY_H
+
+#include "views/write.h"
+
+enum summary_mode {
+	SUMMARY_NONE,
+	SUMMARY_PATH,
+	SUMMARY_NAME,
+	SUMMARY_STEP,   /* one row per step (SPEC 11.2), src/views/summary_step.c */
+	SUMMARY_KERNEL, /* one row per device event name, src/views/summary_kernel.c */
+};
+
+/* A group of nodes: those of one key (path or name). count and the self
+ * totals take every node of the group, the other figures its outermost
+ * nodes only (no ancestor in the same group). */
+struct group {
+	char *key;
+	gsize key_len;
+	guint64 count, outermost, launch_count, device_events;
+	gint64 host_total, host_min, host_max, self_host_total;
+	gint64 device_total, self_device_total, launch_total;
+	gint64 busy_total; /* with group_config.busy */
+	const char *rank;  /* the trace's, for the rank column (not owned) */
+	const char *view;  /* "path" or "name", for the summary column */
+	const char *shape; /* the options that shape the rows (src/cli/shape.h), for the options column (not owned) */
+};
+
+/* A column of the path and name summaries that JSON Lines writes by default. */
+enum { SUMMARY_JSONL_DEFAULT = COLUMN_TABLE_FLAGS << 0 };
+
+struct group_config {
+	enum summary_mode mode; /* SUMMARY_PATH or SUMMARY_NAME */
+	gboolean normalize;     /* ProfilerStep#N frames become ProfilerStep#* (summary_normalize) */
+	const gint64 *busy;     /* per forest node (src/attribution/busy.h), for busy_total; or NULL */
+};
+
+/* The groups of the nodes SELECTION keeps: key (a GBytes of the group's key,
+ * NUL bytes included) -> struct group *, owned. */
+GHashTable *summary_groups(const struct forest *forest, const struct attribution *attribution,
+			   const struct selection *selection, const struct group_config *config);
+/* GROUPS' groups in the summary's order (not owned). */
+GPtrArray *summary_sorted(GHashTable *groups);
+/* KEY (LEN bytes) into OUT with each frame ProfilerStep#N written ProfilerStep#*. */
+void summary_normalize(GString *out, const char *key, gsize len);
+
+/* The columns of a summary of MODE (not SUMMARY_NONE). */
+const struct catalogue *summary_catalogue(enum summary_mode mode);
+
+/* Writes the summary of the nodes CONFIG selects, sorted by device total,
+ * host total (both descending), then name; *ROWS is how many. count and
+ * the self totals take every node of a group; the other figures its
+ * outermost nodes only (no ancestor in the same group), so that recursion
+ * is not counted twice. */
+gboolean write_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
+		       const struct write_config *config, enum summary_mode mode, guint64 *rows);
+
+#endif

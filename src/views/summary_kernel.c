@@ -1,0 +1,212 @@
+/* The kernel summary (SPEC 11.2): one row per device event name, over every
+ * device event of the trace, claimed by a launch or not (with --step, those
+ * of the launches in the steps kept). `launched by` is the own name of the
+ * monitored nodes whose own launches account for most of the kernel's time:
+ * the nodes of one name count together, ties go to the name first in byte
+ * order, and it is empty when no monitored node launched it. It is followed
+ * by that name's share of the kernel's total time, in tenths of a percent
+ * rounded half up (tenths_of_percent, as the percentage columns), so that
+ * one of 24 identical layers reads "Attention_6 (4.2%)", not a hotspot; a
+ * kernel of no time has no share. One pass over the device events; sorted
+ * by total descending, then name. */
+#include "views/summary_kernel.h"
+#include <string.h>
+#include "attribution/sums.h"
+
+struct kernel_row {
+	const struct name *name;
+	enum figure class;
+	guint64 count;
+	gint64 total, min, max;
+	GHashTable *by_op; /* const struct name * (the launching node's) -> gint64 *: time launched */
+	const struct name *launched_by;
+	GString *launcher; /* launched_by and its share: "alpha (50.0%)" (NUL allowed) */
+};
+
+static const char *const class_names[] = {
+	[FIGURE_COMPUTE] = "compute",
+	[FIGURE_COMMUNICATION] = "communication",
+	[FIGURE_MEMCPY] = "memcpy",
+	[FIGURE_MEMSET] = "memset",
+};
+
+/* Names compare by their text: each reader worker interns its own. */
+static guint name_hash(gconstpointer key)
+{
+	const struct name *name = key;
+	return names_hash_text(name->text, name->len);
+}
+
+static int name_compare(const struct name *a, const struct name *b)
+{
+	return text_compare(a->text, a->len, b->text, b->len);
+}
+
+static gboolean name_equal(gconstpointer a, gconstpointer b)
+{
+	return name_compare(a, b) == 0;
+}
+
+static void row_free(gpointer data)
+{
+	struct kernel_row *row = data;
+	if (row->by_op)
+		g_hash_table_destroy(row->by_op);
+	if (row->launcher)
+		g_string_free(row->launcher, TRUE);
+	g_free(row);
+}
+
+static void add_event(GHashTable *rows, struct sums *sums, const struct event *event, const struct name *op)
+{
+	struct kernel_row *row = g_hash_table_lookup(rows, event->name);
+	if (!row) {
+		row = g_new0(struct kernel_row, 1);
+		row->name = event->name;
+		row->class = sums_device_class(sums, event);
+		row->min = G_MAXINT64;
+		g_hash_table_insert(rows, (gpointer)row->name, row);
+	}
+	row->count++;
+	row->total += event->dur;
+	row->min = MIN(row->min, event->dur);
+	row->max = MAX(row->max, event->dur);
+	if (!op)
+		return;
+	if (!row->by_op)
+		row->by_op = g_hash_table_new_full(name_hash, name_equal, NULL, g_free);
+	gint64 *time = g_hash_table_lookup(row->by_op, op);
+	if (!time) {
+		time = g_new0(gint64, 1);
+		g_hash_table_insert(row->by_op, (gpointer)op, time);
+	}
+	*time += event->dur;
+}
+
+/* The op that launched most of ROW's time (ties: the name first in byte
+ * order), with its share of ROW's total time. */
+static void choose_launcher(struct kernel_row *row)
+{
+	if (!row->by_op)
+		return;
+	GHashTableIter iter;
+	gpointer op, time;
+	gint64 best = -1;
+	g_hash_table_iter_init(&iter, row->by_op);
+	while (g_hash_table_iter_next(&iter, &op, &time)) {
+		gint64 t = *(gint64 *)time;
+		if (t > best || (t == best && name_compare(op, row->launched_by) < 0)) {
+			best = t;
+			row->launched_by = op;
+		}
+	}
+	row->launcher = g_string_new_len(row->launched_by->text, (gssize)row->launched_by->len);
+	if (row->total > 0) { /* best <= total: what one name launched is part of the kernel's time */
+		g_string_append(row->launcher, " (");
+		percent_append(row->launcher, tenths_of_percent(best, row->total));
+		g_string_append(row->launcher, "%)");
+	}
+}
+
+static int compare_rows(gconstpointer x, gconstpointer y)
+{
+	const struct kernel_row *a = *(struct kernel_row *const *)x, *b = *(struct kernel_row *const *)y;
+	if (a->total != b->total)
+		return a->total > b->total ? -1 : 1;
+	return name_compare(a->name, b->name);
+}
+
+#define ROW(r) ((const struct kernel_row *)(r))
+
+static void name(const void *r, struct value *v)
+{
+	value_text(v, ROW(r)->name->text, ROW(r)->name->len);
+}
+
+static void class(const void *r, struct value *v)
+{
+	value_string(v, class_names[ROW(r)->class]);
+}
+
+static void count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, (gint64)ROW(r)->count);
+}
+
+static void total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->total);
+}
+
+/* total / count, to the nearest nanosecond (half up) */
+static void mean(const void *r, struct value *v)
+{
+	gint64 n = (gint64)ROW(r)->count;
+	value_number(v, VALUE_DURATION, (ROW(r)->total + n / 2) / n);
+}
+
+static void min(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->min);
+}
+
+static void max(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->max);
+}
+
+static void launched_by(const void *r, struct value *v)
+{
+	const GString *launcher = ROW(r)->launcher;
+	if (launcher)
+		value_text(v, launcher->str, launcher->len);
+	else
+		v->type = VALUE_EMPTY;
+}
+
+static const struct column columns[] = {
+	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
+	{ "class", VALUE_TEXT, COLUMN_DEFAULT, class },
+	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, count },
+	{ "total(ms)", VALUE_DURATION, COLUMN_DEFAULT, total },
+	{ "mean(ms)", VALUE_DURATION, COLUMN_DEFAULT, mean },
+	{ "min(ms)", VALUE_DURATION, COLUMN_DEFAULT, min },
+	{ "max(ms)", VALUE_DURATION, COLUMN_DEFAULT, max },
+	{ "launched by", VALUE_TEXT, COLUMN_DEFAULT, launched_by },
+};
+
+static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
+
+const struct catalogue *kernel_summary_catalogue(void)
+{
+	return &catalogue;
+}
+
+gboolean write_kernel_summary(struct output *out, const struct forest *forest, const struct attribution *a,
+			      const struct write_config *config, guint64 *rows)
+{
+	const struct steps *steps = config->selection->steps;
+	const struct step_range *range = &config->selection->step;
+	g_autoptr(GHashTable) by_name = g_hash_table_new_full(name_hash, name_equal, NULL, row_free);
+	g_autoptr(Sums) sums = sums_new(NULL, a, FIGURE_CLASSES, config->communication, TRUE);
+	for (guint l = 0; l <= a->launch_count; l++) { /* the last group: events no launch claims */
+		if (range->given && (l == a->launch_count ||
+				     !steps_kept(steps, range, steps_find(steps, a->launches[l].thread, a->launches[l].ts))))
+			continue;
+		const struct name *op = l < a->launch_count && a->owner[l] != NO_OWNER ? forest->events[a->owner[l]].name
+										      : NULL;
+		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
+			add_event(by_name, sums, &a->device[d], op);
+	}
+	g_autoptr(GPtrArray) sorted = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer row;
+	g_hash_table_iter_init(&iter, by_name);
+	while (g_hash_table_iter_next(&iter, NULL, &row)) {
+		choose_launcher(row);
+		g_ptr_array_add(sorted, row);
+	}
+	g_ptr_array_sort(sorted, compare_rows);
+	*rows = write_rows_count(config, sorted->len);
+	return write_rows(out, config, sorted);
+}

@@ -1,0 +1,313 @@
+#include "views/write.h"
+#include <string.h>
+#include "util/ordered.h"
+#include "views/sort.h"
+
+#define SEGMENT_NODES 64 /* a row holds whole launch lists (megabytes, at times): few in flight */
+#define SEGMENTS_IN_FLIGHT 2
+#define FLUSH_BYTES (1 << 16) /* gathered rows: written out in pieces of this size */
+
+/* A run of roots whose rows one thread formats. */
+struct segment {
+	guint first; /* roots [first, end) in the forest's list of roots */
+	guint end;
+	GString *text;
+	struct write_result result;
+};
+
+/* The formatting thread's. */
+struct formatter {
+	struct node_row row;
+	struct sink sink;
+	struct path_walk walk;
+	const struct selection *selection;
+};
+
+/* What a row visitor of format_segment needs. */
+struct row_context {
+	struct formatter *formatter;
+	struct segment *segment;
+};
+
+static void count_join(struct write_result *result, const struct et_node *et, const struct event *event)
+{
+	if (!et)
+		return;
+	result->joined++;
+	result->other_name += et->name != event->name && g_strcmp0(et->name->text, event->name->text) != 0;
+}
+
+static void format_row(guint node, guint depth, const GString *path, gpointer data)
+{
+	struct row_context *c = data;
+	struct node_row *row = &c->formatter->row;
+	node_row_set(row, node, depth, path);
+	count_join(&c->segment->result, row->et_node, &row->forest->events[node]);
+	sink_row(&c->formatter->sink, row, c->segment->text);
+	c->segment->result.rows++;
+}
+
+static void segment_free(gpointer data)
+{
+	struct segment *segment = data;
+	g_string_free(segment->text, TRUE);
+	g_free(segment);
+}
+
+static void format_segment(gpointer data, gpointer user_data)
+{
+	struct segment *segment = data;
+	struct formatter *f = user_data;
+	struct row_context context = { f, segment };
+	const struct forest *forest = f->row.forest;
+	for (guint root = segment->first; root != segment->end; root = forest_next_root(forest, root))
+		select_visit_tree(root, forest, f->selection, &f->walk, format_row, &context);
+}
+
+/* The roots from FIRST whose subtrees hold about SEGMENT_NODES nodes. */
+static guint segment_end(const struct forest *forest, guint first)
+{
+	guint nodes = 0, root = first;
+	while (root != FOREST_END && nodes < SEGMENT_NODES) {
+		nodes += forest->subtree_end[root] - root;
+		root = forest_next_root(forest, root);
+	}
+	return root;
+}
+
+static gboolean write_segment(struct output *out, struct segment *segment, struct write_result *result)
+{
+	gboolean ok = output_write(out, segment->text->str, segment->text->len);
+	result->rows += segment->result.rows;
+	result->joined += segment->result.joined;
+	result->other_name += segment->result.other_name;
+	segment_free(segment);
+	return ok;
+}
+
+static gboolean write_header(struct output *out, struct sink *sink)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	sink_header(sink, text);
+	return output_write(out, text->str, text->len);
+}
+
+static gboolean sorts(const struct write_config *config)
+{
+	return config->sort && config->sort->len;
+}
+
+/* Gathering: the rows' nodes and depths, as one id, with their sort keys. */
+#define GATHERED(node, depth) ((guint64)(depth) << 32 | (node))
+#define GATHERED_NODE(id) ((guint)((id) & G_MAXUINT32))
+#define GATHERED_DEPTH(id) ((guint)((id) >> 32))
+
+struct gather {
+	struct node_row row; /* the keys' row */
+	struct sorter *sorter;
+	gboolean keys;
+};
+
+static void gather_row(guint node, guint depth, const GString *path, gpointer data)
+{
+	struct gather *g = data;
+	if (g->keys)
+		node_row_set(&g->row, node, depth, path);
+	sorter_add(g->sorter, GATHERED(node, depth), &g->row);
+}
+
+/* A node row for the columns of FLAGS, with what CONFIG knows of the trace. */
+static void row_init(struct node_row *row, const struct forest *forest, const struct attribution *attribution,
+		     const struct write_config *config, guint flags)
+{
+	node_row_init(row, forest, attribution, config->et, flags, config->communication);
+	row->steps = config->selection->steps;
+	row->rank = config->rank;
+}
+
+/* The nodes CONFIG selects (GATHERED ids), sorted and cut as it says; *BUSY gets
+ * the busy times when a key needed them. */
+static GArray *gather_nodes(const struct forest *forest, const struct attribution *attribution,
+			    const struct write_config *config, gint64 **busy)
+{
+	struct gather g = { .sorter = sorter_new(config->sort, config->top), .keys = sorts(config) };
+	if (g.keys)
+		row_init(&g.row, forest, attribution, config, columns_flags(config->sort));
+	select_visit(forest, config->selection, gather_row, &g);
+	if (g.keys) {
+		*busy = g_steal_pointer(&g.row.busy);
+		node_row_clear(&g.row);
+	}
+	return sorter_finish(g.sorter);
+}
+
+/* NODE's path (names from its root joined by "$$") into PATH, written from
+ * its end: O(depth), no stack. */
+static void path_of(const struct forest *forest, guint node, GString *path)
+{
+	gsize len = 0;
+	for (guint n = node; n != FOREST_END; n = forest_parent(forest, n))
+		len += forest->events[n].name->len + (forest_parent(forest, n) != FOREST_END ? 2 : 0);
+	g_string_set_size(path, len);
+	for (guint n = node; n != FOREST_END; n = forest_parent(forest, n)) {
+		const struct name *name = forest->events[n].name;
+		len -= name->len;
+		memcpy(path->str + len, name->text, name->len);
+		if (forest_parent(forest, n) != FOREST_END) {
+			len -= 2;
+			memcpy(path->str + len, "$$", 2);
+		}
+	}
+}
+
+static void set_row(struct node_row *row, guint64 gathered, GString *path)
+{
+	guint node = GATHERED_NODE(gathered);
+	if (row->flags & NODE_PATH)
+		path_of(row->forest, node, path);
+	node_row_set(row, node, GATHERED_DEPTH(gathered), path);
+}
+
+/* PICKED with the name column as the tree shows it. */
+static GPtrArray *tree_columns(const GPtrArray *picked)
+{
+	GPtrArray *columns = g_ptr_array_sized_new(picked->len);
+	for (guint i = 0; i < picked->len; i++) {
+		const struct column *column = picked->pdata[i];
+		g_ptr_array_add(columns, (gpointer)(column->flags & NODE_PATH ? node_tree_column() : column));
+	}
+	return columns;
+}
+
+/* The rows of the gathered NODES through SINK into OUT. */
+static gboolean write_node_list(struct output *out, const GArray *nodes, struct node_row *row, struct sink *sink,
+				struct write_result *result)
+{
+	g_autoptr(GString) path = g_string_new(NULL);
+	g_autoptr(GString) text = g_string_sized_new(FLUSH_BYTES + 4096);
+	if (sink_measures(sink))
+		for (guint i = 0; i < nodes->len; i++) {
+			set_row(row, g_array_index(nodes, guint64, i), path);
+			sink_measure(sink, row);
+		}
+	sink_header(sink, text);
+	gboolean ok = TRUE;
+	for (guint i = 0; ok && i < nodes->len; i++) {
+		set_row(row, g_array_index(nodes, guint64, i), path);
+		count_join(result, row->et_node, &row->forest->events[row->node]);
+		sink_row(sink, row, text);
+		result->rows++;
+		if (text->len >= FLUSH_BYTES) {
+			ok = output_write(out, text->str, text->len);
+			g_string_truncate(text, 0);
+		}
+	}
+	return ok && output_write(out, text->str, text->len);
+}
+
+/* Per-node rows gathered, sorted and cut, then written in one thread; a
+ * tree-showing sink gets the tree's names unless they are sorted. */
+static gboolean write_gathered(struct output *out, const struct forest *forest,
+			       const struct attribution *attribution, const struct write_config *config,
+			       struct write_result *result)
+{
+	gint64 *busy = NULL;
+	g_autoptr(GArray) nodes = gather_nodes(forest, attribution, config, &busy);
+	struct layout layout = *config->layout;
+	g_autoptr(GPtrArray) tree = config->format->tree && !sorts(config) ? tree_columns(layout.picked) : NULL;
+	if (tree)
+		layout.picked = tree;
+	struct node_row row;
+	row_init(&row, forest, attribution, config, columns_flags(layout.picked));
+	row.busy = busy;
+	row.indent_base = config->selection->min_depth > 0 ? (guint)config->selection->min_depth : 1;
+	struct sink sink;
+	sink_init(&sink, config->format, &layout);
+	sink.width = output_columns(out);
+	sink.sort = config->sort;
+	sink.quiet = config->quiet;
+	memset(result, 0, sizeof *result);
+	gboolean ok = write_node_list(out, nodes, &row, &sink, result);
+	sink_clear(&sink);
+	node_row_clear(&row);
+	return ok;
+}
+
+/* A pipeline: one thread formats segments of roots while this one writes
+ * them, in order. (Writing is bound by the kernel's copy into the page
+ * cache; more formatting threads only hold more rows in memory.) */
+gboolean write_nodes(struct output *out, const struct forest *forest, const struct attribution *attribution,
+		     const struct write_config *config, struct write_result *result)
+{
+	if (sorts(config) || config->top || config->format->measure)
+		return write_gathered(out, forest, attribution, config, result);
+	struct formatter f = { .selection = config->selection };
+	row_init(&f.row, forest, attribution, config, columns_flags(config->layout->picked));
+	sink_init(&f.sink, config->format, config->layout);
+	path_walk_init(&f.walk, forest);
+	struct ordered_pool *pool = ordered_pool_new(format_segment, &f, 1, segment_free);
+	gboolean ok = write_header(out, &f.sink);
+	memset(result, 0, sizeof *result);
+	for (guint first = forest->first_root; ok && first != FOREST_END;) {
+		struct segment *segment = g_new0(struct segment, 1);
+		segment->first = first;
+		segment->end = first = segment_end(forest, first);
+		segment->text = g_string_sized_new(1 << 16);
+		ordered_pool_push(pool, segment);
+		struct segment *done;
+		while (ok && (done = ordered_pool_next(pool, ordered_pool_in_flight(pool) > SEGMENTS_IN_FLIGHT)))
+			ok = write_segment(out, done, result);
+	}
+	struct segment *done;
+	while (ok && (done = ordered_pool_next(pool, TRUE)))
+		ok = write_segment(out, done, result);
+	ordered_pool_free(pool);
+	path_walk_clear(&f.walk);
+	sink_clear(&f.sink);
+	node_row_clear(&f.row);
+	return ok;
+}
+
+guint64 write_rows_count(const struct write_config *config, guint64 count)
+{
+	return config->top ? MIN(count, config->top) : count;
+}
+
+/* ROWS in the order CONFIG's keys give, cut to its top; NULL when they stay as they are. */
+static GPtrArray *order_rows(const struct write_config *config, const GPtrArray *rows)
+{
+	if (!sorts(config) && (!config->top || config->top >= rows->len))
+		return NULL;
+	struct sorter *sorter = sorter_new(config->sort, config->top);
+	for (guint i = 0; i < rows->len && sorter_add(sorter, i, rows->pdata[i]); i++)
+		;
+	g_autoptr(GArray) ids = sorter_finish(sorter);
+	GPtrArray *ordered = g_ptr_array_sized_new(ids->len);
+	for (guint i = 0; i < ids->len; i++)
+		g_ptr_array_add(ordered, rows->pdata[g_array_index(ids, guint64, i)]);
+	return ordered;
+}
+
+gboolean write_rows(struct output *out, const struct write_config *config, const GPtrArray *rows)
+{
+	g_autoptr(GPtrArray) ordered = order_rows(config, rows);
+	if (ordered)
+		rows = ordered;
+	struct sink sink;
+	sink_init(&sink, config->format, config->layout);
+	sink.width = output_columns(out);
+	sink.sort = config->sort;
+	sink.quiet = config->quiet;
+	for (guint i = 0; sink_measures(&sink) && i < rows->len; i++)
+		sink_measure(&sink, rows->pdata[i]);
+	g_autoptr(GString) text = g_string_new(NULL);
+	sink_header(&sink, text);
+	gboolean ok = output_write(out, text->str, text->len);
+	for (guint i = 0; ok && i < rows->len; i++) {
+		g_string_truncate(text, 0);
+		sink_row(&sink, rows->pdata[i], text);
+		ok = output_write(out, text->str, text->len);
+	}
+	sink_clear(&sink);
+	return ok;
+}

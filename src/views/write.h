@@ -1,0 +1,46 @@
+/* Write: a table's rows, through a sink, into an output. Per-node rows are
+ * formatted by one thread, a segment of roots at a time, while another
+ * writes them; tables built whole (summaries) are written row by row.
+ * With --sort or --top (src/views/sort.h), or a sink that measures its rows
+ * first (table), per-node rows are gathered instead: the selected nodes
+ * (an index and the sort keys each, never their text) are ordered and cut,
+ * then formatted and written in that order, read twice for a table. */
+#ifndef PP_WRITE_H
+#define PP_WRITE_H
+
+#include "views/columns.h"
+#include "output/output.h"
+#include "views/select.h"
+#include "sinks/sink.h"
+
+struct write_config {
+	const struct selection *selection;
+	const struct layout *layout;
+	const struct sink_class *format;
+	const struct et *et; /* the Execution Trace to join, or NULL */
+	const GRegex *communication; /* --comm-pattern, or NULL for the default */
+	const GPtrArray *sort; /* --sort: const struct column * of the table's catalogue; NULL or empty: none */
+	guint top;             /* --top: the rows kept after sorting; 0: all */
+	const char *rank; /* the trace's rank (distributedInfo.rank, else its file name's number), or NULL */
+	const char *shape; /* a path or name summary's options (src/cli/shape.h), or NULL */
+	gboolean quiet;   /* -q: no note on standard error (a table's columns left out) */
+};
+
+struct write_result {
+	guint64 rows;
+	guint64 joined;     /* rows that joined an ET node */
+	guint64 other_name; /* of those, rows whose ET node has another name */
+};
+
+/* Writes the header and one row per node CONFIG's selection keeps; FALSE
+ * when OUT fails. */
+gboolean write_nodes(struct output *out, const struct forest *forest, const struct attribution *attribution,
+		     const struct write_config *config, struct write_result *result);
+
+/* Writes the header and ROWS (read by the getters of CONFIG's layout), in
+ * their order unless CONFIG sorts them, cut to CONFIG's top. */
+gboolean write_rows(struct output *out, const struct write_config *config, const GPtrArray *rows);
+/* How many of COUNT rows write_rows writes. */
+guint64 write_rows_count(const struct write_config *config, guint64 count);
+
+#endif
