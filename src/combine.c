@@ -153,8 +153,10 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 			fprintf(stderr, "; every figure is per step, counts too (base: %u step%s, new: %u step%s)\n",
 				base->steps, base->steps == 1 ? "" : "s", new->steps, new->steps == 1 ? "" : "s");
 		else
-			fprintf(stderr, "; figures are totals (%s has no ProfilerStep#N)\n",
-				base->steps ? "the new trace" : new->steps ? "the base trace" : "neither trace");
+			fprintf(stderr, "; figures are totals (%s)\n",
+				base->steps   ? "the new trace has no ProfilerStep#N"
+				: new->steps ? "the base trace has no ProfilerStep#N"
+					     : "neither trace has a ProfilerStep#N");
 	}
 	return EXIT_DONE;
 }
