@@ -15,9 +15,9 @@
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
-	g_autofree char *escaped = output_shown(path);
+	g_autofree char *escaped = output_shown(path), *message = output_shown(error->message);
 	const char *shown = g_strcmp0(path, "-") != 0 ? escaped : path == job->dst ? "standard output" : "standard input";
-	job->error = g_strdup_printf("%s: %s", shown, error->message);
+	job->error = g_strdup_printf("%s: %s", shown, message);
 }
 
 /* Seconds since *MARK, which moves to now. */
