@@ -180,7 +180,7 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 {
 	for (guint i = 0; i < jobs->len; i++) {
 		const struct job *job = jobs->pdata[i];
-		g_autofree char *src = output_shown(job->src);
+		g_autofree char *src = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
 		if (!job->error)
 			ranks_claim(ranks, rank_number(job->collected.rank, job->position), src,
 				    rank_number(job->collected.rank, -1) < 0);

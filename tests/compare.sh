@@ -60,6 +60,11 @@ else
 	fail "the other way round: the labels"; cat "$tmp/err"
 fi
 
+# standard input, labelled as messages call it
+"$PROFILE_PARSER" -s - -s "$fixtures/new.json" --diff name -mc cpu_op -d "$tmp/out" < "$fixtures/base.json" 2>"$tmp/err"
+expect_stderr "profile_parser: base: standard input" "standard input: labelled so, not -"
+if grep -q '^profile_parser: base: -$' "$tmp/err"; then fail "standard input: labelled -"; else pass "standard input: not labelled -"; fi
+
 # a base of one step: "1 step", not "1 steps"
 grep -v 'ProfilerStep#2' "$fixtures/base.json" > "$tmp/one_step.json"
 pp -s "$tmp/one_step.json" -s "$fixtures/new.json" --diff name -mc cpu_op -d "$tmp/out"

@@ -214,6 +214,10 @@ expect_stderr "profile_parser: warning: $tmp/twice/a.json and $tmp/twice/b.json 
 	"--across-ranks: the same rank twice, both files named"
 expect_stderr "profile_parser: warning: $tmp/twice/c.json and $tmp/twice/rank_2.json have the same rank, 2 ($tmp/twice/c.json records none: its place in the list)" \
 	"--across-ranks: a place in the list that is another's rank"
+"$PROFILE_PARSER" -s - -s "$tmp/twice/b.json" --summary name --across-ranks -mc cpu_op -d "$tmp/out" \
+	< "$tmp/twice/a.json" 2>"$tmp/err"
+expect_stderr "profile_parser: warning: standard input and $tmp/twice/b.json have the same rank, 0" \
+	"--across-ranks: standard input named as messages call it"
 pp -q -s "$tmp/twice" --summary name --across-ranks -mc cpu_op -d "$tmp/out"
 no_line "warning" "--across-ranks -q: no warning"
 pp -s "$fixtures/ranks" --summary name --across-ranks -mc cpu_op -d "$tmp/out"
