@@ -239,6 +239,11 @@ for rank in -4 1.5 true 9223372036854775808 99999999999999999999 '"3"' '"rank 3"
 	expect_status 1 "rank $rank: refused"
 	expect_stderr 'rank.jsonl: line 1: a "rank" that is not a whole number from 0 to 2^63 - 1 (nor null)' "rank $rank: said"
 done
+# leading zeros: not JSON (Python's json refuses them too), not rank 12
+printf '{"rank":00012,%s}\n' "$line" > "$tmp/rank.jsonl"
+pp --merge "$tmp/rank.jsonl" -d "$tmp/out"
+expect_status 1 "rank 00012: refused"
+expect_stderr 'rank.jsonl: line 1: not JSON (number expected): not a JSON Lines summary' "rank 00012: said"
 for rank in 0 9223372036854775807 null; do
 	printf '{"rank":%s,%s}\n' "$rank" "$line" > "$tmp/rank.jsonl"
 	pp -q --merge "$tmp/rank.jsonl" -d "$tmp/out" --format jsonl --columns "name,host total max rank"
