@@ -27,6 +27,14 @@ for code in $(awk '/^\.SH/ { on = ($0 == ".SH EXIT STATUS") } on && last == ".TP
 	*) fail "--help lacks exit status $code: $help_statuses" ;;
 	esac
 done
+# --merge's failures (exit status 1), in --help and in the man page
+man_exit=$(awk '/^\.SH/ { on = ($0 == ".SH EXIT STATUS") } on' "$top_srcdir/man/profile_parser.1" | sed 's/\\//g' | tr '\n' ' ')
+for words in "--merge summary" "not a JSON Lines summary" "a name and rank twice" "not a regular file" "mix views or options"; do
+	case $help_statuses in *"$words"*) pass "--help's exit status: $words" ;; *) fail "--help's exit status lacks '$words': $help_statuses" ;; esac
+done
+for words in "--merge" "not a JSON Lines summary" "a name and rank twice" "not a regular file" "mix views or options"; do
+	case $man_exit in *"$words"*) pass "the man page's EXIT STATUS: $words" ;; *) fail "the man page's EXIT STATUS lacks '$words'" ;; esac
+done
 pp -q --help-export
 expect_status 0 "--help-export, after another option"
 grep -q -- "--skip-empty-shapes" "$tmp/out" && ! grep -q -- "--max_depth=N" "$tmp/out" && pass "--help-export shows the export options only" || fail "--help-export: $(cat "$tmp/out")"
