@@ -23,16 +23,20 @@ enum exit_status {
 	EXIT_USAGE = 2,
 };
 
+/* MESSAGE, and a pointer to --help. The values a message quotes are the
+ * user's (GLib's own messages quote them too): shown escaped, as file names
+ * are (output_shown: escaping what is escaped changes nothing). */
 static int fail_usage(const char *message)
 {
-	fprintf(stderr, "profile_parser: %s\nTry 'profile_parser --help' for more information.\n", message);
+	g_autofree char *shown = output_shown(message);
+	fprintf(stderr, "profile_parser: %s\nTry 'profile_parser --help' for more information.\n", shown);
 	return EXIT_USAGE;
 }
 
 static int fail_file(const char *path, const GError *error)
 {
-	g_autofree char *shown = output_shown(path);
-	fprintf(stderr, "profile_parser: %s: %s\n", shown, error->message);
+	g_autofree char *shown = output_shown(path), *message = output_shown(error->message);
+	fprintf(stderr, "profile_parser: %s: %s\n", shown, message);
 	return EXIT_INPUT;
 }
 

@@ -60,6 +60,11 @@ else
 	fail "the other way round: the labels"; cat "$tmp/err"
 fi
 
+# standard input, labelled as messages call it
+"$PROFILE_PARSER" -s - -s "$fixtures/new.json" --diff name -mc cpu_op -d "$tmp/out" < "$fixtures/base.json" 2>"$tmp/err"
+expect_stderr "profile_parser: base: standard input" "standard input: labelled so, not -"
+if grep -q '^profile_parser: base: -$' "$tmp/err"; then fail "standard input: labelled -"; else pass "standard input: not labelled -"; fi
+
 # a base of one step: "1 step", not "1 steps"
 grep -v 'ProfilerStep#2' "$fixtures/base.json" > "$tmp/one_step.json"
 pp -s "$tmp/one_step.json" -s "$fixtures/new.json" --diff name -mc cpu_op -d "$tmp/out"
@@ -107,6 +112,10 @@ expect_output "--diff name without steps: totals, by hand" "$header
 \"added\",\"added\",\"0\",\"1\",\"0.0\",\"0.001\",\"0.001\",$zeros
 \"tiny\",\"same\",\"1\",\"1\",\"0.000003\",\"0.000003\",\"0.0\",$zeros"
 expect_stderr "figures are totals (the new trace has no ProfilerStep#N)" "the report says the figures are totals"
+pp -s "$fixtures/new_flat.json" -s "$fixtures/base.json" --diff name -mc cpu_op -d "$tmp/out"
+expect_stderr "figures are totals (the base trace has no ProfilerStep#N)" "the base without steps: the report says which"
+pp -s "$fixtures/new_flat.json" -s "$fixtures/new_flat.json" --diff name -mc cpu_op -d "$tmp/out"
+expect_stderr "figures are totals (neither trace has a ProfilerStep#N)" "neither with steps: the report says so"
 
 # either spelling may be picked (and sorted by): the rows say which they hold
 pp -q -s "$fixtures/base.json" -s "$fixtures/new_flat.json" --diff name -mc cpu_op -d "$tmp/out" \

@@ -27,6 +27,14 @@ for code in $(awk '/^\.SH/ { on = ($0 == ".SH EXIT STATUS") } on && last == ".TP
 	*) fail "--help lacks exit status $code: $help_statuses" ;;
 	esac
 done
+# --merge's failures (exit status 1), in --help and in the man page
+man_exit=$(awk '/^\.SH/ { on = ($0 == ".SH EXIT STATUS") } on' "$top_srcdir/man/profile_parser.1" | sed 's/\\//g' | tr '\n' ' ')
+for words in "--merge summary" "not a JSON Lines summary" "a name and rank twice" "not a regular file" "mix views or options"; do
+	case $help_statuses in *"$words"*) pass "--help's exit status: $words" ;; *) fail "--help's exit status lacks '$words': $help_statuses" ;; esac
+done
+for words in "--merge" "not a JSON Lines summary" "a name and rank twice" "not a regular file" "mix views or options"; do
+	case $man_exit in *"$words"*) pass "the man page's EXIT STATUS: $words" ;; *) fail "the man page's EXIT STATUS lacks '$words'" ;; esac
+done
 pp -q --help-export
 expect_status 0 "--help-export, after another option"
 grep -q -- "--skip-empty-shapes" "$tmp/out" && ! grep -q -- "--max_depth=N" "$tmp/out" && pass "--help-export shows the export options only" || fail "--help-export: $(cat "$tmp/out")"
@@ -199,6 +207,42 @@ pp -q -s "$tmp/backtrack.json" -d - -mc cpu_op --columns name,communication\(ms\
 expect_status 0 "a plain pattern on the long name"
 expect_output "a plain pattern on the long name matches" '"name","communication(ms)"
 "op","0.03"'
+
+# The values a message quotes are shown escaped, as names are: no raw
+# control character (a newline would forge a line), no U+202E (RLO).
+rlo=$(printf '\342\200\256')
+nl='
+'
+# no_raw DESCRIPTION: standard error holds no U+202E, tab or escape as such
+no_raw() {
+	if grep -q "$rlo" "$tmp/err" || grep -q "$(printf '[\t\033]')" "$tmp/err"; then fail "$1: raw on standard error:"; cat "$tmp/err"; else pass "$1"; fi
+}
+pp -s "$good" -d "$tmp/never.csv" --summary "$(printf 'x\033')"
+expect_status 2 "--summary with an escape character"
+expect_line "$(printf "profile_parser: --summary wants path, name, step or kernel, not 'x\\\\x1b'\nTry 'profile_parser --help' for more information.")" \
+	"--summary: the escape character shown as \\x1b, the message alone"
+# (GLib takes a value that is not ASCII in a UTF-8 locale only)
+if locale -a 2>/dev/null | grep -qix 'c\.utf-\?8'; then
+	LC_ALL=C.UTF-8
+	pp -s "$good" -d "$tmp/never.csv" --top "1$nl$rlo"
+	expect_status 2 "--top with a newline and U+202E"
+	expect_line "$(printf "profile_parser: --top wants a whole number of rows from 1 to 4294967295, not '1\\\\n\\\\u202e'\nTry 'profile_parser --help' for more information.")" \
+		"--top: the value escaped, the message alone"
+	pp -s "$good" -d "$tmp/never.csv" --sort "name$rlo"
+	expect_stderr "--sort: unknown column 'name\\u202e'; the columns are: " "--sort: the unknown column escaped"
+	no_raw "--sort: no raw character"
+	pp -s "$good" -d "$tmp/never.csv" --jobs "$(printf '1\t')$rlo"
+	expect_status 2 "--jobs with a tab and U+202E"
+	expect_stderr "1\\t\\u202e" "GLib's message: the value escaped"
+	no_raw "GLib's message: no raw character"
+	pp -q -s "$tmp/backtrack.json" -d "$tmp/comm.csv" -mc cpu_op --comm-pattern "(a+)+${rlo}b"
+	expect_status 1 "--comm-pattern with U+202E at the match limit"
+	expect_stderr "--comm-pattern '(a+)+\\u202eb' cannot be matched against the device event name '$long': " "the match limit: the pattern escaped"
+	no_raw "the match limit: the pattern escaped, in GLib's message too"
+	LC_ALL=C
+else
+	skip "the values that are not ASCII: no C.UTF-8 locale"
+fi
 
 pp --merge '' -d "$tmp/never.csv"
 expect_status 2 "--merge ''"

@@ -48,6 +48,67 @@ pp -q -s "$tmp/nul_0.json" -s "$tmp/nul_1.json" -d "$tmp/out" -mc cpu_op --diff 
 expect_output "--diff: names with a NUL stay apart" '{"name":"op\u0000b","status":"same","base count":1,"new count":1}
 {"name":"op\u0000c","status":"same","base count":1,"new count":1}'
 
+# ---- paths whose names hold "$$" are distinct keys everywhere ----
+# dollar.json: the node a$$b (100 us) and the path a (100 us) > b (10 us);
+# x$ (50 us) > y (5 us) and x (40 us) > $y (4 us); c$$d (30 us) and
+# c\$\$d (20 us). Joined by $$ as they are, a$$b and a > b are one text,
+# so are x$ > y and x > $y. A name that starts with $ or holds $$ or \$ is
+# escaped (\ doubled, $ as \$): a\$\$b, x$$\$y, c\$\$d, c\\\$\\\$d (each
+# \ doubled again by JSON); every other name as it is: a$$b, x$$$y.
+# Summaries: by host total, then name (byte order, $ before \);
+# across ranks and the diff (no device time, no delta): by key.
+cp "$fixtures/dollar.json" "$tmp/dollar_0.json"
+cp "$fixtures/dollar.json" "$tmp/dollar_1.json"
+pp -q -s "$fixtures/dollar.json" -d "$tmp/out" -mc cpu_op --summary path --format jsonl --columns "name,count,host total(ms)"
+expect_output '--summary path: a name holding $$ and a path of two names stay apart' '{"name":"a","count":1,"host total(ms)":0.1}
+{"name":"a\\$\\$b","count":1,"host total(ms)":0.1}
+{"name":"x$","count":1,"host total(ms)":0.05}
+{"name":"x","count":1,"host total(ms)":0.04}
+{"name":"c\\$\\$d","count":1,"host total(ms)":0.03}
+{"name":"c\\\\\\$\\\\\\$d","count":1,"host total(ms)":0.02}
+{"name":"a$$b","count":1,"host total(ms)":0.01}
+{"name":"x$$$y","count":1,"host total(ms)":0.005}
+{"name":"x$$\\$y","count":1,"host total(ms)":0.004}'
+dollar_across='{"name":"a","ranks":2,"count":2,"host total max(ms)":0.1}
+{"name":"a$$b","ranks":2,"count":2,"host total max(ms)":0.01}
+{"name":"a\\$\\$b","ranks":2,"count":2,"host total max(ms)":0.1}
+{"name":"c\\$\\$d","ranks":2,"count":2,"host total max(ms)":0.03}
+{"name":"c\\\\\\$\\\\\\$d","ranks":2,"count":2,"host total max(ms)":0.02}
+{"name":"x","ranks":2,"count":2,"host total max(ms)":0.04}
+{"name":"x$","ranks":2,"count":2,"host total max(ms)":0.05}
+{"name":"x$$$y","ranks":2,"count":2,"host total max(ms)":0.005}
+{"name":"x$$\\$y","ranks":2,"count":2,"host total max(ms)":0.004}'
+pp -q -s "$tmp/dollar_0.json" -s "$tmp/dollar_1.json" -d "$tmp/out" -mc cpu_op --summary path --across-ranks --format jsonl \
+	--columns "name,ranks,count,host total max(ms)"
+expect_output '--across-ranks: paths with $$ in a name stay apart' "$dollar_across"
+mkdir "$tmp/dollarmap"
+for rank in 0 1; do
+	"$PROFILE_PARSER" -q -s "$tmp/dollar_$rank.json" -d "$tmp/dollarmap/" -mc cpu_op --summary path --format jsonl
+done
+pp -q --merge "$tmp/dollarmap" -d "$tmp/out" --format jsonl --columns "name,ranks,count,host total max(ms)"
+expect_status 0 '--merge of paths with $$ in a name: no key twice'
+expect_output '--merge: paths with $$ in a name stay apart' "$dollar_across"
+pp -q -s "$tmp/dollar_0.json" -s "$tmp/dollar_1.json" -d "$tmp/out" -mc cpu_op --diff path --format jsonl \
+	--columns "name,status,base count,new count"
+expect_output '--diff path: paths with $$ in a name stay apart' '{"name":"a","status":"same","base count":1,"new count":1}
+{"name":"a$$b","status":"same","base count":1,"new count":1}
+{"name":"a\\$\\$b","status":"same","base count":1,"new count":1}
+{"name":"c\\$\\$d","status":"same","base count":1,"new count":1}
+{"name":"c\\\\\\$\\\\\\$d","status":"same","base count":1,"new count":1}
+{"name":"x","status":"same","base count":1,"new count":1}
+{"name":"x$","status":"same","base count":1,"new count":1}
+{"name":"x$$$y","status":"same","base count":1,"new count":1}
+{"name":"x$$\\$y","status":"same","base count":1,"new count":1}'
+# the per-node rows write each name as it is (the Python tool's form)
+pp -q -s "$fixtures/dollar.json" -d "$tmp/out" -mc cpu_op --columns name --max_depth 1
+expect_output 'the rows: each name as it is' '"name"
+"a$$b"
+"a"
+"x$"
+"x"
+"c$$d"
+"c\$\$d"'
+
 # ---- the map of the three ranks, and what --across-ranks writes ----
 "$PROFILE_PARSER" -q -s "$fixtures/ranks" --summary name --across-ranks -mc cpu_op -d "$tmp/across.csv"
 mkdir "$tmp/map"
@@ -153,6 +214,10 @@ expect_stderr "profile_parser: warning: $tmp/twice/a.json and $tmp/twice/b.json 
 	"--across-ranks: the same rank twice, both files named"
 expect_stderr "profile_parser: warning: $tmp/twice/c.json and $tmp/twice/rank_2.json have the same rank, 2 ($tmp/twice/c.json records none: its place in the list)" \
 	"--across-ranks: a place in the list that is another's rank"
+"$PROFILE_PARSER" -s - -s "$tmp/twice/b.json" --summary name --across-ranks -mc cpu_op -d "$tmp/out" \
+	< "$tmp/twice/a.json" 2>"$tmp/err"
+expect_stderr "profile_parser: warning: standard input and $tmp/twice/b.json have the same rank, 0" \
+	"--across-ranks: standard input named as messages call it"
 pp -q -s "$tmp/twice" --summary name --across-ranks -mc cpu_op -d "$tmp/out"
 no_line "warning" "--across-ranks -q: no warning"
 pp -s "$fixtures/ranks" --summary name --across-ranks -mc cpu_op -d "$tmp/out"
@@ -174,6 +239,11 @@ for rank in -4 1.5 true 9223372036854775808 99999999999999999999 '"3"' '"rank 3"
 	expect_status 1 "rank $rank: refused"
 	expect_stderr 'rank.jsonl: line 1: a "rank" that is not a whole number from 0 to 2^63 - 1 (nor null)' "rank $rank: said"
 done
+# leading zeros: not JSON (Python's json refuses them too), not rank 12
+printf '{"rank":00012,%s}\n' "$line" > "$tmp/rank.jsonl"
+pp --merge "$tmp/rank.jsonl" -d "$tmp/out"
+expect_status 1 "rank 00012: refused"
+expect_stderr 'rank.jsonl: line 1: not JSON (number expected): not a JSON Lines summary' "rank 00012: said"
 for rank in 0 9223372036854775807 null; do
 	printf '{"rank":%s,%s}\n' "$rank" "$line" > "$tmp/rank.jsonl"
 	pp -q --merge "$tmp/rank.jsonl" -d "$tmp/out" --format jsonl --columns "name,host total max rank"

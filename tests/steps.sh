@@ -73,6 +73,15 @@ run --step 7
 expect_status 0 "a range without steps is no error"
 expect_stderr "--step 7 matches no step: the trace's steps are numbered 1 to 2" "a range without steps is a warning"
 expect_stderr "removed by --step" "the empty output names --step"
+# without ProfilerStep#2, the steps are process 1's and process 2's ProfilerStep#1;
+# without process 2's too, one step
+grep -v '"ProfilerStep#2"' "$fixtures/steps.json" > "$tmp/ones.json"
+grep -v '"ProfilerStep#1", "pid": 2' "$tmp/ones.json" > "$tmp/one.json"
+"$PROFILE_PARSER" -s "$tmp/ones.json" -d "$tmp/out" -mc cpu_op --step 5 2>"$tmp/err"
+expect_stderr "--step 5 matches no step: the trace's steps are all numbered 1" "steps of one number: the warning says so"
+"$PROFILE_PARSER" -s "$tmp/one.json" -d "$tmp/out" -mc cpu_op --step 5 2>"$tmp/err"
+expect_stderr "--step 5 matches no step: the trace has one step, numbered 1" "one step: the warning says so"
+grep -q "numbered 1 to 1" "$tmp/err" && fail "one step: numbered 1 to 1" || pass "one step: no range of one"
 
 for bad in 2-1 x 1- -3 1-2-3; do
 	run --step=$bad

@@ -43,10 +43,13 @@ gboolean classifier_check(const GRegex *pattern, const struct event *events, gui
 		g_autoptr(GError) failed = NULL;
 		g_regex_match_full(pattern, name->text, (gssize)name->len, 0, 0, NULL, &failed);
 		if (failed) {
+			/* the pattern too is shown escaped, also where GLib's message repeats it */
 			g_autofree char *shown = output_shown(name->text);
+			g_autofree char *pattern_shown = output_shown(g_regex_get_pattern(pattern));
+			g_autofree char *why = output_shown(failed->message);
 			g_set_error(error, G_REGEX_ERROR, G_REGEX_ERROR_MATCH,
 				    "--comm-pattern '%s' cannot be matched against the device event name '%s': %s",
-				    g_regex_get_pattern(pattern), shown, failed->message);
+				    pattern_shown, shown, why);
 			return FALSE;
 		}
 	}

@@ -117,8 +117,10 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 			fprintf(stderr, "; every figure is per step, counts too (base: %u step%s, new: %u step%s)\n",
 				base->steps, base->steps == 1 ? "" : "s", new->steps, new->steps == 1 ? "" : "s");
 		else
-			fprintf(stderr, "; figures are totals (%s has no ProfilerStep#N)\n",
-				base->steps ? "the new trace" : new->steps ? "the base trace" : "neither trace");
+			fprintf(stderr, "; figures are totals (%s)\n",
+				base->steps   ? "the new trace has no ProfilerStep#N"
+				: new->steps ? "the base trace has no ProfilerStep#N"
+					     : "neither trace has a ProfilerStep#N");
 	}
 	return EXIT_DONE;
 }
@@ -142,7 +144,7 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 {
 	for (guint i = 0; i < jobs->len; i++) {
 		const struct job *job = jobs->pdata[i];
-		g_autofree char *src = output_shown(job->src);
+		g_autofree char *src = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
 		if (!job->error)
 			ranks_claim(ranks, rank_number(job->collected.rank, job->position), src,
 				    rank_number(job->collected.rank, -1) < 0);

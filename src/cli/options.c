@@ -38,8 +38,10 @@ static const char description_tail[] =
 	"\n"
 	"Exit status: 0 done; 1 a trace, or a file named by --et, --opaque or\n"
 	"--exclude, could not be read or is not what it should be, or an output\n"
-	"could not be written (with many traces: any of them failed), or memory\n"
-	"ran out; 2 usage error;\n"
+	"could not be written (with many traces: any of them failed), or a\n"
+	"--merge summary could not be read or is not one (not a JSON Lines\n"
+	"summary, a name and rank twice, not a regular file: a FIFO), or the\n"
+	"summaries mix views or options, or memory ran out; 2 usage error;\n"
 	"128+N ended by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129).\n";
 
 #define HELP_WIDTH 72

@@ -18,9 +18,9 @@
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
-	g_autofree char *escaped = output_shown(path);
+	g_autofree char *escaped = output_shown(path), *message = output_shown(error->message);
 	const char *shown = g_strcmp0(path, "-") != 0 ? escaped : path == job->dst ? "standard output" : "standard input";
-	job->error = g_strdup_printf("%s: %s", shown, error->message);
+	job->error = g_strdup_printf("%s: %s", shown, message);
 }
 
 /* Seconds since *MARK, which moves to now. */
@@ -189,7 +189,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Timeline) timeline = options->quiet ? NULL
 				     : timeline_compute((const struct event *)trace->device->data, trace->device->len,
 							trace->threads, options->communication);
-	g_autofree char *src_shown = output_shown(job->src), *dst_shown = output_shown(job->dst);
+	/* - as messages call it (the report's first line, the diff's labels, warnings) */
+	g_autofree char *src_shown = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
+	g_autofree char *dst_shown = output_shown(job->dst);
 	struct run_summary summary = {
 		.src = src_shown, .dst = dst_shown, .trace = trace, .forest = forest, .attribution = attribution,
 		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,

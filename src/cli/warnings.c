@@ -20,8 +20,7 @@ static void warn(FILE *out, const struct run_summary *run, const char *format, .
 	va_end(args);
 	g_autoptr(GString) shown = g_string_new(NULL); /* names and categories of the trace, shown safely */
 	visible_append(shown, text, strlen(text), VISIBLE_ESCAPE);
-	fprintf(out, "profile_parser: warning: %s: %s\n", g_strcmp0(run->src, "-") == 0 ? "standard input" : run->src,
-		shown->str);
+	fprintf(out, "profile_parser: warning: %s: %s\n", run->src, shown->str); /* - is "standard input" */
 }
 
 static const char *plural(guint64 n)
@@ -427,8 +426,14 @@ static void warn_steps(FILE *out, const struct run_summary *run)
 					  ? g_strdup_printf("%" G_GUINT64_FORMAT, range->first)
 					  : g_strdup_printf("%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT, range->first, range->last);
 	guint64 low = steps->number[steps->order[0]], high = steps->number[steps->order[steps->count - 1]];
-	warn(out, run, "--step %s matches no step: the trace's steps are numbered %" G_GUINT64_FORMAT " to %"
-	     G_GUINT64_FORMAT, wanted, low, high);
+	if (steps->count == 1)
+		warn(out, run, "--step %s matches no step: the trace has one step, numbered %" G_GUINT64_FORMAT, wanted, low);
+	else if (low == high) /* several threads' steps of one number */
+		warn(out, run, "--step %s matches no step: the trace's steps are all numbered %" G_GUINT64_FORMAT, wanted,
+		     low);
+	else
+		warn(out, run, "--step %s matches no step: the trace's steps are numbered %" G_GUINT64_FORMAT " to %"
+		     G_GUINT64_FORMAT, wanted, low, high);
 }
 
 /* Correlation ids are unique within a process: launches of several sharing

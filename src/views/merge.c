@@ -8,7 +8,8 @@
  *   that a FIFO is never waited on.
  * - A file is read a chunk at a time (plain or gzip): memory holds a line,
  *   the file's lines and the reduced table. A UTF-8 BOM and blank lines are
- *   skipped. Each line gives a key's "name" (bytes, NUL included), "count",
+ *   skipped. Each line is strict JSON (as traces are read: no 00012, no NaN)
+ *   and gives a key's "name" (bytes, NUL included), "count",
  *   "host total(ms)" and "device total(ms)" (durations from their decimal
  *   text, exactly: json-c keeps a number's text), and its "rank": a whole
  *   number from 0 to 2^63 - 1, or null (the file's place in the list).
@@ -263,15 +264,18 @@ static gboolean text_of(json_object *line, const char *key, const char **text)
 static gboolean merge_line(struct reader *r, const char *text, gsize len, guint64 number, GError **error)
 {
 	json_tokener *tokener = json_tokener_new();
+	json_tokener_set_flags(tokener, JSON_TOKENER_STRICT); /* as traces are read: no 00012, no NaN */
 	json_object *line = json_tokener_parse_ex(tokener, text, (int)len);
-	gboolean parsed = json_tokener_get_error(tokener) == json_tokener_success &&
-			  json_tokener_get_parse_end(tokener) == len;
+	enum json_tokener_error failure = json_tokener_get_error(tokener);
+	gboolean parsed = failure == json_tokener_success && json_tokener_get_parse_end(tokener) == len;
 	json_tokener_free(tokener);
+	g_autofree char *not_json = failure == json_tokener_success ? g_strdup("not JSON (text after the object)")
+				    : g_strdup_printf("not JSON (%s)", json_tokener_error_desc(failure));
 	json_object *name = member(line, "name");
-	gint64 count, host, device, rank;
-	gboolean by_position;
+	gint64 count = 0, host = 0, device = 0, rank = 0;
+	gboolean by_position = FALSE;
 	const char *view, *options;
-	const char *why = !parsed ? "not JSON"
+	const char *why = !parsed ? not_json
 			  : !json_object_is_type(line, json_type_object) ? "not a JSON object"
 			  : !json_object_is_type(name, json_type_string) ? "no \"name\" string"
 			  : !whole_number(member(line, "count"), &count) ? "no \"count\" number"

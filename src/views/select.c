@@ -1,4 +1,5 @@
 #include "views/select.h"
+#include "input/roles.h"
 
 static gboolean within(int depth, const struct selection *s)
 {
@@ -28,6 +29,7 @@ static gboolean written(guint i, guint depth, gboolean opaque, const struct fore
 void path_walk_init(struct path_walk *walk, const struct forest *forest)
 {
 	walk->path = g_string_new(NULL);
+	walk->keys = walk->normalize = FALSE;
 	walk->path_end = g_new0(gsize, forest->deepest + 1);
 	walk->open_end = g_new0(guint, forest->deepest + 1);
 }
@@ -59,7 +61,10 @@ void select_visit_tree(guint root, const struct forest *f, const struct selectio
 		g_string_truncate(path, depth > 1 ? walk->path_end[depth - 1] : 0);
 		if (depth > 1)
 			g_string_append(path, "$$");
-		g_string_append_len(path, event->name->text, event->name->len);
+		if (walk->keys)
+			path_key_append(path, event->name->text, event->name->len, walk->normalize);
+		else
+			g_string_append_len(path, event->name->text, event->name->len);
 		walk->path_end[depth] = path->len;
 		gboolean opaque = named_in(s->opaque, event);
 		if (written(i, depth, opaque, f, s))
@@ -68,12 +73,49 @@ void select_visit_tree(guint root, const struct forest *f, const struct selectio
 	}
 }
 
-void select_visit(const struct forest *forest, const struct selection *selection, row_visitor visit,
-		  gpointer data)
+static gboolean holds(const char *text, gsize len, const char *two)
+{
+	for (gsize i = 0; i + 1 < len; i++)
+		if (text[i] == two[0] && text[i + 1] == two[1])
+			return TRUE;
+	return FALSE;
+}
+
+void path_key_append(GString *path, const char *name, gsize len, gboolean normalize)
+{
+	guint64 number;
+	if (normalize && step_number(name, len, &number))
+		g_string_append(path, STEP_PREFIX "*");
+	else if (!(len && name[0] == '$') && !holds(name, len, "$$") && !holds(name, len, "\\$"))
+		g_string_append_len(path, name, (gssize)len);
+	else
+		for (gsize i = 0; i < len; i++) {
+			if (name[i] == '\\' || name[i] == '$')
+				g_string_append_c(path, '\\');
+			g_string_append_c(path, name[i]);
+		}
+}
+
+static void visit_all(const struct forest *forest, const struct selection *selection, gboolean keys,
+		      gboolean normalize, row_visitor visit, gpointer data)
 {
 	struct path_walk walk;
 	path_walk_init(&walk, forest);
+	walk.keys = keys;
+	walk.normalize = normalize;
 	for (guint root = forest->first_root; root != FOREST_END; root = forest_next_root(forest, root))
 		select_visit_tree(root, forest, selection, &walk, visit, data);
 	path_walk_clear(&walk);
+}
+
+void select_visit(const struct forest *forest, const struct selection *selection, row_visitor visit,
+		  gpointer data)
+{
+	visit_all(forest, selection, FALSE, FALSE, visit, data);
+}
+
+void select_visit_keys(const struct forest *forest, const struct selection *selection, gboolean normalize,
+		       row_visitor visit, gpointer data)
+{
+	visit_all(forest, selection, TRUE, normalize, visit, data);
 }

@@ -1,5 +1,9 @@
 /* Select: which nodes get rows — the depth bounds, and the filters of
- * dataset export (SPEC 8.1) — visited in row order with their paths. */
+ * dataset export (SPEC 8.1) — visited in row order with their paths.
+ * A path is the names from the root joined by "$$", as the per-node rows
+ * write it; or, for the path summaries, a key (select_visit_keys): the
+ * same text, except that a name that could make two paths one text is
+ * escaped (path_key_append), so that distinct paths stay distinct. */
 #ifndef PP_SELECT_H
 #define PP_SELECT_H
 
@@ -24,6 +28,8 @@ typedef void (*row_visitor)(guint node, guint depth, const GString *path, gpoint
 /* What visiting needs besides the forest: the path under way. */
 struct path_walk {
 	GString *path;
+	gboolean keys;      /* the path as a key (path_key_append), not as the rows write it */
+	gboolean normalize; /* with keys: ProfilerStep#N frames as ProfilerStep#* */
 	gsize *path_end; /* where the name at depth d ends in path */
 	guint *open_end; /* the subtree end of the node at depth d on the path */
 };
@@ -37,5 +43,20 @@ void select_visit_tree(guint root, const struct forest *forest, const struct sel
 /* The rows of the whole forest. */
 void select_visit(const struct forest *forest, const struct selection *selection, row_visitor visit,
 		  gpointer data);
+/* The same, each path a key (path_key_append; with NORMALIZE, frames
+ * named ProfilerStep#N are ProfilerStep#*, so that runs and ranks align). */
+void select_visit_keys(const struct forest *forest, const struct selection *selection, gboolean normalize,
+		       row_visitor visit, gpointer data);
+
+/* Appends NAME (LEN bytes) to PATH as a frame of a key (the caller puts
+ * "$$" between frames). A name that starts with '$', or holds "$$" or
+ * "\$", is escaped: each '\' doubled, each '$' written "\$" (a$$b is
+ * a\$\$b); any other name is appended as it is, or with NORMALIZE as
+ * ProfilerStep#* when it is ProfilerStep#N. A frame so written holds no
+ * "$$" and starts with no '$', so "$$" splits a key in one way only (a run
+ * of 2m '$' is m separators, of 2m + 1 a frame's last '$' and m
+ * separators), and an escaped frame is told from a name kept as it is by
+ * its "\$": distinct paths are distinct keys. */
+void path_key_append(GString *path, const char *name, gsize len, gboolean normalize);
 
 #endif

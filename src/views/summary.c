@@ -20,7 +20,6 @@ struct summarizer {
 	GHashTable *open_count; /* struct group * -> how many open nodes are in it */
 	struct sums *sums;    /* the nodes' figures, O(1) each (SPEC 11.4) */
 	const struct group_config *config;
-	GString *key;         /* the key at hand, normalized */
 };
 
 static void group_free(gpointer data)
@@ -63,36 +62,17 @@ static void close_to(struct summarizer *s, guint node)
 	}
 }
 
-/* KEY (LEN bytes) into OUT, each "$$"-separated frame named ProfilerStep#N
- * (N digits) written ProfilerStep#*, so that runs and ranks align. */
-void summary_normalize(GString *out, const char *key, gsize len)
-{
-	g_string_truncate(out, 0);
-	for (gsize start = 0; start <= len;) {
-		const char *sep = g_strstr_len(key + start, (gssize)(len - start), "$$");
-		gsize end = sep ? (gsize)(sep - key) : len;
-		guint64 number;
-		if (step_number(key + start, end - start, &number))
-			g_string_append(out, STEP_PREFIX "*");
-		else
-			g_string_append_len(out, key + start, (gssize)(end - start));
-		if (!sep)
-			break;
-		g_string_append(out, "$$");
-		start = end + 2;
-	}
-}
-
 static void add_node(struct summarizer *s, guint node, const GString *path)
 {
 	const struct event *event = &s->forest->events[node];
 	close_to(s, node);
+	/* a path comes as a key, normalized as asked (select_visit_keys) */
 	const char *key = s->mode == SUMMARY_PATH ? path->str : event->name->text;
 	gsize key_len = s->mode == SUMMARY_PATH ? path->len : event->name->len;
-	if (s->config->normalize) {
-		summary_normalize(s->key, key, key_len);
-		key = s->key->str;
-		key_len = s->key->len;
+	guint64 number;
+	if (s->mode == SUMMARY_NAME && s->config->normalize && step_number(key, key_len, &number)) {
+		key = STEP_PREFIX "*";
+		key_len = strlen(key);
 	}
 	struct group *group = group_of(s, key, key_len);
 	gboolean outermost = s->mode == SUMMARY_PATH || !g_hash_table_lookup(s->open_count, group);
@@ -253,13 +233,14 @@ GHashTable *summary_groups(const struct forest *forest, const struct attribution
 				 FIGURE_BIT(FIGURE_DEVICE_TIME) | FIGURE_BIT(FIGURE_LAUNCH_TIME) |
 					 FIGURE_BIT(FIGURE_LAUNCHES) | FIGURE_BIT(FIGURE_DEVICE_EVENTS),
 				 NULL, FALSE),
-		.key = g_string_new(NULL),
 	};
-	select_visit(forest, selection, visit, &s);
+	if (config->mode == SUMMARY_PATH)
+		select_visit_keys(forest, selection, config->normalize, visit, &s);
+	else
+		select_visit(forest, selection, visit, &s);
 	g_array_free(s.open, TRUE);
 	g_hash_table_destroy(s.open_count);
 	sums_free(s.sums);
-	g_string_free(s.key, TRUE);
 	return s.groups;
 }
 

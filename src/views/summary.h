@@ -1,5 +1,7 @@
 /* Summary: one row per distinct call path, or per node name, over the nodes
- * that would be written as rows (depth bounds and export filters apply). */
+ * that would be written as rows (depth bounds and export filters apply).
+ * A path's key, which its row writes, is its names joined by "$$", a name
+ * that could make two paths one text escaped (path_key_append, src/select.h). */
 #ifndef PP_SUMMARY_H
 #define PP_SUMMARY_H
 
@@ -33,7 +35,7 @@ enum { SUMMARY_JSONL_DEFAULT = COLUMN_TABLE_FLAGS << 0 };
 
 struct group_config {
 	enum summary_mode mode; /* SUMMARY_PATH or SUMMARY_NAME */
-	gboolean normalize;     /* ProfilerStep#N frames become ProfilerStep#* (summary_normalize) */
+	gboolean normalize;     /* ProfilerStep#N frames become ProfilerStep#* (path_key_append) */
 	const gint64 *busy;     /* per forest node (src/attribution/busy.h), for busy_total; or NULL */
 };
 
@@ -43,8 +45,6 @@ GHashTable *summary_groups(const struct forest *forest, const struct attribution
 			   const struct selection *selection, const struct group_config *config);
 /* GROUPS' groups in the summary's order (not owned). */
 GPtrArray *summary_sorted(GHashTable *groups);
-/* KEY (LEN bytes) into OUT with each frame ProfilerStep#N written ProfilerStep#*. */
-void summary_normalize(GString *out, const char *key, gsize len);
 
 /* The columns of a summary of MODE (not SUMMARY_NONE). */
 const struct catalogue *summary_catalogue(enum summary_mode mode);
