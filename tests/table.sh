@@ -265,6 +265,36 @@ else
 		|| { fail "the README's table is not what '$command' prints at COLUMNS=100:"; diff "$tmp/readme.txt" "$tmp/example.txt"; }
 fi
 
+# Many long names alike but in their middle: 1000 names of 20006 characters,
+# 10000 A, the row's number in 6 digits, 10000 B, in one table 1000 columns
+# wide. Their ends are alike and so are their starts as far as any head
+# goes, so each shows a window where they differ, which holds its number.
+# Deciding their forms reads each name about once: a search that rebuilt
+# every name at every head length took minutes (the check is that it ends
+# within 60 s, not how fast).
+awk 'BEGIN {
+	a = "A"; while (length(a) < 10000) a = a a; a = substr(a, 1, 10000); b = a; gsub(/A/, "B", b)
+	print "{\"traceEvents\": ["
+	for (i = 0; i < 1000; i++) # print, not printf: some awks limit what printf formats
+		print (i ? "," : "") "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"" a sprintf("%06d", i) b "\", \"pid\": 1, \"tid\": 1, \"ts\": " i * 10 ", \"dur\": 5}"
+	print "]}"
+}' > "$tmp/long_names.json"
+limit=; command -v timeout >/dev/null && limit="timeout 60"
+COLUMNS=1000 $limit "$PROFILE_PARSER" -q -s "$tmp/long_names.json" -mc cpu_op --summary name --format table -d "$tmp/long_names.txt" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 124 ]; then
+	fail "1000 names of 20006 characters at 1000 columns: still running after 60 s"
+elif [ "$status" -ne 0 ]; then
+	fail "1000 names of 20006 characters at 1000 columns: exit $status: $(cat "$tmp/err")"
+else
+	# row i (in key order: every figure is alike) shows A, its number, B
+	bad=$(LC_ALL=C awk -v width=1000 'rows { n = sprintf("A%06dB", rows - 1); if (index($0, n) == 0 || index($0, "\342\200\246") == 0) bad++; rows++ }
+		{ line = $0; gsub(/[\200-\277]/, "", line); if (length(line) > width) bad++ }
+		/^-/ { rows = 1 } END { print (rows == 1001 ? 0 : 1) + bad }' "$tmp/long_names.txt")
+	[ "$bad" -eq 0 ] && pass "1000 names of 20006 characters at 1000 columns: each shows its number, within 1000 characters" \
+		|| { fail "1000 names of 20006 characters at 1000 columns: $bad lines wrong"; head -c 3000 "$tmp/long_names.txt"; }
+fi
+
 # Under valgrind: no error and no definite leak, through the table, sorted or not.
 if ! command -v valgrind >/dev/null; then
 	skip "the table under valgrind: valgrind is not installed"
