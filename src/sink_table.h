@@ -21,8 +21,8 @@
  * spaces into lines (bottom-aligned), then a rule of '-'. Numbers are
  * right-aligned, each column with the same decimals (durations padded with
  * zeros to the column's most decimals, percentages with one); text is
- * left-aligned, control characters shown as spaces, C1 and bidirectional
- * controls escaped (src/visible.h). Widths count characters, not bytes (a
+ * left-aligned, control characters, C1 and bidirectional controls escaped
+ * as messages escape them (src/visible.h: a tab is \t, not a space). Widths count characters, not bytes (a
  * wide character counts as one). */
 #ifndef PP_SINK_TABLE_H
 #define PP_SINK_TABLE_H
@@ -35,8 +35,8 @@
 #define TABLE_GAP 2        /* spaces between columns */
 
 /* Appends LEN bytes of TEXT as a cell shows them: valid UTF-8 (invalid bytes
- * become U+FFFD), control characters (newlines, tabs, NUL) as spaces, C1 and
- * bidirectional controls as "\u202e" (src/visible.h). */
+ * become U+FFFD), control characters as messages show them ("\n", "\t",
+ * "\x00"), C1 and bidirectional controls as "\u202e" (src/visible.h). */
 void table_append_text(GString *out, const char *text, gsize len);
 /* Appends NS nanoseconds as milliseconds with exactly DECIMALS (<= 6)
  * decimals, or microseconds (TIMESTAMP, DECIMALS <= 3; none: no point).

@@ -4,6 +4,7 @@
 #define ELLIPSIS "\xe2\x80\xa6" /* U+2026, one character */
 #define ELLIPSIS_BYTES 3
 #define INDENT_KEPT 3 /* an indentation stays when this many characters of the name remain beside it */
+#define TABLE_END_SHARE 3 /* a name that keeps its start keeps at least 1/3 of the room for its end */
 #define HASH_MOD ((G_GUINT64_CONSTANT(1) << 61) - 1) /* a prime: hashes are polynomials modulo it */
 
 /* A cell noted: its text (no NUL within), and its form once decided. */
@@ -358,7 +359,8 @@ static void decide_group(struct decision *d, const GPtrArray *group)
 {
 	guint width = d->width, indent = indent_of(group->pdata[0], width), room = width - indent;
 	char **forms = g_new0(char *, group->len);
-	guint from = group->len > 1 ? 1 + most_in_common(group, indent, room) : 0, to = room - 1;
+	guint end = (room + TABLE_END_SHARE - 1) / TABLE_END_SHARE; /* the least of the end a start leaves */
+	guint from = group->len > 1 ? 1 + most_in_common(group, indent, room) : 0, to = room > end ? room - 1 - end : 0;
 	guint head = from <= to ? free_head(d, group, indent, room, from, to) : to + 1;
 	gboolean apart = head <= to;
 	for (guint i = 0; apart && i < group->len; i++)

@@ -153,10 +153,14 @@ ProfilerStep#1                                      1.00         0.105     0.105
     aten::_softmax                                  0.08         0.010     0.010
   …c_add_CUDA_kernel_of_a_long_name<float>          0.10         0.020     0.020
   …_add_CUDA_kernel_of_a_long_name<double>          0.10         0.030     0.030
-  torch.nn.modules.container.Sequential_0…          0.10         0.040     0.040
-  torch.nn.modules.container.Sequential_1…          0.10         0.005     0.005
+  …quential_0.Transfor…proj.forward(input)          0.10         0.040     0.040
+  …quential_1.Transfor…proj.forward(input)          0.10         0.005     0.005
 EOF
-cmp -s "$tmp/fit.txt" "$tmp/want" && pass "per node at 80: the ends kept, a start where the ends are alike" \
+# The modules' names are alike at their end and in their first 38 characters:
+# a start would leave them no end (25 at most of the 40 beside the indent, a
+# third for the end), so they show where they differ, 19 characters from the
+# 30th, and 19 of their end.
+cmp -s "$tmp/fit.txt" "$tmp/want" && pass "per node at 80: the ends kept, where they differ when the ends are alike" \
 	|| { fail "per node at 80:"; diff "$tmp/want" "$tmp/fit.txt"; }
 note="profile_parser: --format table: no room in 80 columns for: cuda launch duration(ms), launch count, device % (left out; a wider COLUMNS, or --columns, shows them)"
 [ "$(grep -c -F -- "$note" "$tmp/fit.err")" -eq 1 ] && [ "$(grep -c "no room" "$tmp/fit.err")" -eq 1 ] \
@@ -195,11 +199,30 @@ COLUMNS=80 "$PROFILE_PARSER" -s "$tmp/two" -d "$tmp/two_out/" -mc cpu_op --forma
 COLUMNS=80 "$PROFILE_PARSER" -q -s "$names" -d - -mc cpu_op --format table >/dev/null 2>"$tmp/err"
 [ ! -s "$tmp/err" ] && pass "-q: nothing said of the columns left out" || { fail "-q:"; cat "$tmp/err"; }
 
-# Control characters in a name show as spaces; the table stays one line a row.
+# Control characters in a name show escaped, as in messages; the table stays one line a row.
 printf '%s\n' '[{"ph": "X", "cat": "cpu_op", "name": "two\nlines\tand a tab", "pid": 1, "tid": 1, "ts": 0, "dur": 1}]' > "$tmp/controls.json"
 COLUMNS=80 "$PROFILE_PARSER" -q -s "$tmp/controls.json" -d - -mc cpu_op --format table --columns "name,launch count" > "$tmp/out.txt"
-[ "$(sed -n 3p "$tmp/out.txt")" = "two lines and a tab             0" ] && [ "$(wc -l < "$tmp/out.txt")" -eq 3 ] \
-	&& pass "control characters show as spaces" || { fail "control characters:"; cat "$tmp/out.txt"; }
+[ "$(sed -n 3p "$tmp/out.txt")" = 'two\nlines\tand a tab             0' ] && [ "$(wc -l < "$tmp/out.txt")" -eq 3 ] \
+	&& pass "control characters show escaped" || { fail "control characters:"; cat "$tmp/out.txt"; }
+# Names that differ only by a tab and a space, or a NUL and a space, stay
+# apart in a table; the folded stacks still show a space, as they did.
+printf '%s\n' '[{"ph": "X", "cat": "cpu_op", "name": "\tG", "pid": 1, "tid": 1, "ts": 0, "dur": 1},' \
+	'{"ph": "X", "cat": "cpu_op", "name": " G", "pid": 1, "tid": 1, "ts": 10, "dur": 2},' \
+	'{"ph": "X", "cat": "cpu_op", "name": "op\u0000b", "pid": 1, "tid": 1, "ts": 20, "dur": 3},' \
+	'{"ph": "X", "cat": "cpu_op", "name": "op b", "pid": 1, "tid": 1, "ts": 30, "dur": 4}]' > "$tmp/tab_space.json"
+COLUMNS=80 "$PROFILE_PARSER" -q -s "$tmp/tab_space.json" -d - -mc cpu_op --format table --columns "name,host duration(ms)" > "$tmp/out.txt"
+cat > "$tmp/want" <<'EOF'
+name     host duration(ms)
+-------  -----------------
+\tG                  0.001
+ G                   0.002
+op\x00b              0.003
+op b                 0.004
+EOF
+cmp -s "$tmp/out.txt" "$tmp/want" && pass "a tab and a space, a NUL and a space: apart" || { fail "a tab and a space:"; diff "$tmp/want" "$tmp/out.txt"; }
+"$PROFILE_PARSER" -q -s "$tmp/tab_space.json" -d - -mc cpu_op --format folded --weight host > "$tmp/out.folded"
+printf '%s\n' ' G 3000' 'op b 7000' | cmp -s - "$tmp/out.folded" && pass "folded: controls still spaces (the stacks alike merged)" \
+	|| { fail "folded: controls:"; cat "$tmp/out.folded"; }
 
 # C1 controls (CSI: U+009B, NEL: U+0085) and bidirectional controls (U+202E,
 # U+2066) from the trace are shown escaped in the table, the folded stacks
