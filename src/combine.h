@@ -41,6 +41,11 @@ int combine_merge(const struct options *options);
 
 /* ---- the tables (src/diff.c, src/ranks.c, src/merge.c) ---- */
 
+/* The columns the diff's rows (by their magnitude) and the ranks' rows
+ * are ordered by, most important first (for a table to keep them first). */
+#define DIFF_ORDER "delta device total(ms),delta host total(ms)"
+#define RANKS_ORDER "device total max(ms)"
+
 const struct catalogue *diff_catalogue(void);
 /* The diff rows of BASE and NEW, sorted (struct diff_row *, freed with the array). */
 GPtrArray *diff_rows(const struct collected *base, const struct collected *new);

@@ -10,8 +10,9 @@
  * column is as wide as its widest value and the longest word of its header;
  * the name column (the one whose header is "name") is given the room it
  * needs up to TABLE_NAME_ROOM characters first; then the other columns, in
- * their rank (the --sort keys in their order, then the others left to
- * right), are kept while they fit, the others left out (said once on
+ * their rank (the columns the rows are ordered by, in that order: the
+ * --sort keys, else the view's own order, sink->sort; then the others left
+ * to right), are kept while they fit, the others left out (said once on
  * standard error, but with -q); the name widens into what is left, as far
  * as it needs. When not even one column fits beside the name's room, the
  * first in rank is kept all the same and the name gets what is left, down

@@ -3,15 +3,19 @@
 # COLUMNS=30, 60, 100 and 200, numbers right-aligned with the same decimals
 # per column (host 2.0 and 0.50025 as 2.00000 and 0.50025), the tree
 # indented two spaces a level, the table fitted to the width: the name
-# given 40 characters first, then the columns by rank (the --sort keys,
-# then left to right) while they fit, the rest left out; a name that does
-# not fit keeps its end after U+2026 (never inside a UTF-8 character: the
-# Greek name); headers wrapped when there is no room; sorted rows as flat
-# paths; a summary's own columns; names that differ only at their end or in
-# their middle kept apart at 80, 100 and 120 columns, every line within the
-# width, the columns left out said once; the width from COLUMNS, else 120;
-# the outputs (-d DIR/ writes STEM.txt); and the README's table, which must
-# be what the example trace gives at 100.
+# given 40 characters first, then the columns by rank (the columns the rows
+# are ordered by: the --sort keys, else the view's own order; then left to
+# right) while they fit, the rest left out; a name that does not fit keeps
+# its end after U+2026 (never inside a UTF-8 character: the Greek name);
+# headers wrapped when there is no room; sorted rows as flat paths; a
+# summary's own columns, and at 80 its order's columns first; the
+# comparisons' tables at 80 and 100, the columns they are ordered by first;
+# names that differ only at their end or in their middle kept apart at 80,
+# 100 and 120 columns, every line within the width, the columns left out
+# said once; control characters escaped, a tab apart from a space; many
+# long names alike decided in about one reading; the width from COLUMNS,
+# else 120; the outputs (-d DIR/ writes STEM.txt); and the README's table,
+# which must be what the example trace gives at 100.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 trace=$top_srcdir/tests/views/table.json
 LC_ALL=C; export LC_ALL
@@ -115,6 +119,17 @@ ProfilerStep#1                                         1         2.00000        
 aten::scaled_dot_product_attention_of_a_long_name      1         0.50025        0.50025       0.50025       0.50025              0.50025            0.0015     0.0015   0.005000             1       1
 nn.Module: Encoder→Attention                           1         1.00050        1.00050       1.00050       1.00050              0.40025            0.0015     0.0000   0.005000             1       1
 EOF
+table "a summary at 80: its order's columns first (device total, host total), then left to right" 80 --summary name <<'EOF'
+                                                       host      host     device
+name                                       count  total(ms)  mean(ms)  total(ms)
+-----------------------------------------  -----  ---------  --------  ---------
+ProfilerStep#1                                 1    2.00000   2.00000     0.1265
+aten::mm                                       1    0.30000   0.30000     0.1250
+nn.Module: Encoder→Attention                   1    1.00050   1.00050     0.0015
+…led_dot_product_attention_of_a_long_name      1    0.50025   0.50025     0.0015
+Optimizer.step#SGD.step                        1    0.10000   0.10000     0.0000
+αβγδεζηθικλμνξοπρστυφχψω                       1    0.10000   0.10000     0.0000
+EOF
 table "no row: the header and the rule" 200 --min_depth 9 <<'EOF'
 name  host duration(ms)  device duration(ms)  device busy(ms)  cuda launch duration(ms)  launch count  device %
 ----  -----------------  -------------------  ---------------  ------------------------  ------------  --------
@@ -130,6 +145,67 @@ ProfilerStep#1                                                                  
 ProfilerStep#1$$nn.Module: Encoder→Attention                                          0.0000     1.2
 ProfilerStep#1$$nn.Module: Encoder→Attention$$αβγδεζηθικλμνξοπρστυφχψω                0.0000     0.0
 Optimizer.step#SGD.step                                                               0.0000     0.0
+EOF
+
+# The comparisons' tables keep the columns their rows are ordered by first,
+# as --sort keys (tests/compare: the diff by |delta device|, then |delta
+# host|; across ranks by device total max): at 80 columns the diff of
+# base.json and new.json (per step) keeps delta device and delta host, then
+# the others from the left while they fit (status, the counts, base and new
+# host: 14 + 11 + 11 + 9 + 7 + 7 + 10 + 10 = 79); at 100 the diff of the
+# paths (a name of 23) keeps base device too (98); across ranks at 80, device
+# total max and the host columns (76). The values are those of
+# tests/compare.sh, in the table's decimals.
+compare=$top_srcdir/tests/compare
+# compared DESCRIPTION WIDTH ARGS...: the table of ARGS at WIDTH must be standard input.
+compared() {
+	description=$1 width=$2; shift 2
+	cat > "$tmp/want"
+	if ! COLUMNS=$width "$PROFILE_PARSER" -q "$@" -d "$tmp/out.txt" --format table 2>"$tmp/err"; then
+		fail "$description: $(cat "$tmp/err")"; return
+	fi
+	if cmp -s "$tmp/out.txt" "$tmp/want"; then pass "$description"; else fail "$description:"; diff "$tmp/want" "$tmp/out.txt"; fi
+}
+compared "--diff at 80: the deltas it is sorted by kept first" 80 -s "$compare/base.json" -s "$compare/new.json" \
+	--diff name -mc cpu_op,user_annotation <<'EOF'
+                          base    new                                     delta
+                         count  count      base  new host      delta     device
+                           per    per  host per       per   host per        per
+name            status    step   step  step(ms)  step(ms)   step(ms)   step(ms)
+--------------  -------  -----  -----  --------  --------  ---------  ---------
+changed         changed  0.500  0.333  0.002500  0.003000   0.000500  -0.001167
+ProfilerStep#*  changed  1.000  1.000  0.100000  0.100000   0.000000  -0.001167
+removed         removed  0.500  0.000  0.001500  0.000000  -0.001500   0.000000
+added           added    0.000  0.333  0.000000  0.000333   0.000333   0.000000
+thrice          changed  1.500  1.667  0.001500  0.001667   0.000167   0.000000
+tiny            changed  0.500  0.333  0.000002  0.000001  -0.000001   0.000000
+same            same     1.000  1.000  0.010000  0.010000   0.000000   0.000000
+EOF
+compared "--diff path at 100: the deltas, then from the left" 100 -s "$compare/base.json" -s "$compare/new.json" \
+	--diff path -mc cpu_op,user_annotation <<'EOF'
+                                   base    new                                     base      delta
+                                  count  count      base  new host      delta    device     device
+                                    per    per  host per       per   host per       per        per
+name                     status    step   step  step(ms)  step(ms)   step(ms)  step(ms)   step(ms)
+-----------------------  -------  -----  -----  --------  --------  ---------  --------  ---------
+ProfilerStep#*$$changed  changed  0.500  0.333  0.002500  0.003000   0.000500    0.0035  -0.001167
+ProfilerStep#*           changed  1.000  1.000  0.100000  0.100000   0.000000    0.0035  -0.001167
+ProfilerStep#*$$removed  removed  0.500  0.000  0.001500  0.000000  -0.001500    0.0000   0.000000
+ProfilerStep#*$$added    added    0.000  0.333  0.000000  0.000333   0.000333    0.0000   0.000000
+ProfilerStep#*$$thrice   changed  1.500  1.667  0.001500  0.001667   0.000167    0.0000   0.000000
+ProfilerStep#*$$tiny     changed  0.500  0.333  0.000002  0.000001  -0.000001    0.0000   0.000000
+ProfilerStep#*$$same     same     1.000  1.000  0.010000  0.010000   0.000000    0.0000   0.000000
+EOF
+compared "--across-ranks at 80: device total max kept first" 80 -s "$compare/ranks" --summary name --across-ranks -mc cpu_op <<'EOF'
+                                                   host
+                       host                 host  total               device
+                      total  host total    total    max       host     total
+name  ranks  count  min(ms)  median(ms)  max(ms)   rank  imbalance   max(ms)
+----  -----  -----  -------  ----------  -------  -----  ---------  --------
+a         3      3    0.010       0.020    0.020      1      1.000  0.008000
+d         2      2    0.005       0.005    0.005      0      1.000  0.003000
+b         2      2    0.006       0.006    0.006      0      1.000  0.002001
+c         1      1    0.001       0.001    0.001      2      1.000  0.002000
 EOF
 
 # Names that differ only at their end or in their middle (tests/views/table_names.json:
