@@ -3,15 +3,19 @@
 # COLUMNS=30, 60, 100 and 200, numbers right-aligned with the same decimals
 # per column (host 2.0 and 0.50025 as 2.00000 and 0.50025), the tree
 # indented two spaces a level, the table fitted to the width: the name
-# given 40 characters first, then the columns by rank (the --sort keys,
-# then left to right) while they fit, the rest left out; a name that does
-# not fit keeps its end after U+2026 (never inside a UTF-8 character: the
-# Greek name); headers wrapped when there is no room; sorted rows as flat
-# paths; a summary's own columns; names that differ only at their end or in
-# their middle kept apart at 80, 100 and 120 columns, every line within the
-# width, the columns left out said once; the width from COLUMNS, else 120;
-# the outputs (-d DIR/ writes STEM.txt); and the README's table, which must
-# be what the example trace gives at 100.
+# given 40 characters first, then the columns by rank (the columns the rows
+# are ordered by: the --sort keys, else the view's own order; then left to
+# right) while they fit, the rest left out; a name that does not fit keeps
+# its end after U+2026 (never inside a UTF-8 character: the Greek name);
+# headers wrapped when there is no room; sorted rows as flat paths; a
+# summary's own columns, and at 80 its order's columns first; the
+# comparisons' tables at 80 and 100, the columns they are ordered by first;
+# names that differ only at their end or in their middle kept apart at 80,
+# 100 and 120 columns, every line within the width, the columns left out
+# said once; control characters escaped, a tab apart from a space; many
+# long names alike decided in about one reading; the width from COLUMNS,
+# else 120; the outputs (-d DIR/ writes STEM.txt); and the README's table,
+# which must be what the example trace gives at 100.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 trace=$top_srcdir/tests/views/table.json
 LC_ALL=C; export LC_ALL
@@ -115,6 +119,17 @@ ProfilerStep#1                                         1         2.00000        
 aten::scaled_dot_product_attention_of_a_long_name      1         0.50025        0.50025       0.50025       0.50025              0.50025            0.0015     0.0015   0.005000             1       1
 nn.Module: Encoder→Attention                           1         1.00050        1.00050       1.00050       1.00050              0.40025            0.0015     0.0000   0.005000             1       1
 EOF
+table "a summary at 80: its order's columns first (device total, host total), then left to right" 80 --summary name <<'EOF'
+                                                       host      host     device
+name                                       count  total(ms)  mean(ms)  total(ms)
+-----------------------------------------  -----  ---------  --------  ---------
+ProfilerStep#1                                 1    2.00000   2.00000     0.1265
+aten::mm                                       1    0.30000   0.30000     0.1250
+nn.Module: Encoder→Attention                   1    1.00050   1.00050     0.0015
+…led_dot_product_attention_of_a_long_name      1    0.50025   0.50025     0.0015
+Optimizer.step#SGD.step                        1    0.10000   0.10000     0.0000
+αβγδεζηθικλμνξοπρστυφχψω                       1    0.10000   0.10000     0.0000
+EOF
 table "no row: the header and the rule" 200 --min_depth 9 <<'EOF'
 name  host duration(ms)  device duration(ms)  device busy(ms)  cuda launch duration(ms)  launch count  device %
 ----  -----------------  -------------------  ---------------  ------------------------  ------------  --------
@@ -130,6 +145,67 @@ ProfilerStep#1                                                                  
 ProfilerStep#1$$nn.Module: Encoder→Attention                                          0.0000     1.2
 ProfilerStep#1$$nn.Module: Encoder→Attention$$αβγδεζηθικλμνξοπρστυφχψω                0.0000     0.0
 Optimizer.step#SGD.step                                                               0.0000     0.0
+EOF
+
+# The comparisons' tables keep the columns their rows are ordered by first,
+# as --sort keys (tests/compare: the diff by |delta device|, then |delta
+# host|; across ranks by device total max): at 80 columns the diff of
+# base.json and new.json (per step) keeps delta device and delta host, then
+# the others from the left while they fit (status, the counts, base and new
+# host: 14 + 11 + 11 + 9 + 7 + 7 + 10 + 10 = 79); at 100 the diff of the
+# paths (a name of 23) keeps base device too (98); across ranks at 80, device
+# total max and the host columns (76). The values are those of
+# tests/compare.sh, in the table's decimals.
+compare=$top_srcdir/tests/compare
+# compared DESCRIPTION WIDTH ARGS...: the table of ARGS at WIDTH must be standard input.
+compared() {
+	description=$1 width=$2; shift 2
+	cat > "$tmp/want"
+	if ! COLUMNS=$width "$PROFILE_PARSER" -q "$@" -d "$tmp/out.txt" --format table 2>"$tmp/err"; then
+		fail "$description: $(cat "$tmp/err")"; return
+	fi
+	if cmp -s "$tmp/out.txt" "$tmp/want"; then pass "$description"; else fail "$description:"; diff "$tmp/want" "$tmp/out.txt"; fi
+}
+compared "--diff at 80: the deltas it is sorted by kept first" 80 -s "$compare/base.json" -s "$compare/new.json" \
+	--diff name -mc cpu_op,user_annotation <<'EOF'
+                          base    new                                     delta
+                         count  count      base  new host      delta     device
+                           per    per  host per       per   host per        per
+name            status    step   step  step(ms)  step(ms)   step(ms)   step(ms)
+--------------  -------  -----  -----  --------  --------  ---------  ---------
+changed         changed  0.500  0.333  0.002500  0.003000   0.000500  -0.001167
+ProfilerStep#*  changed  1.000  1.000  0.100000  0.100000   0.000000  -0.001167
+removed         removed  0.500  0.000  0.001500  0.000000  -0.001500   0.000000
+added           added    0.000  0.333  0.000000  0.000333   0.000333   0.000000
+thrice          changed  1.500  1.667  0.001500  0.001667   0.000167   0.000000
+tiny            changed  0.500  0.333  0.000002  0.000001  -0.000001   0.000000
+same            same     1.000  1.000  0.010000  0.010000   0.000000   0.000000
+EOF
+compared "--diff path at 100: the deltas, then from the left" 100 -s "$compare/base.json" -s "$compare/new.json" \
+	--diff path -mc cpu_op,user_annotation <<'EOF'
+                                   base    new                                     base      delta
+                                  count  count      base  new host      delta    device     device
+                                    per    per  host per       per   host per       per        per
+name                     status    step   step  step(ms)  step(ms)   step(ms)  step(ms)   step(ms)
+-----------------------  -------  -----  -----  --------  --------  ---------  --------  ---------
+ProfilerStep#*$$changed  changed  0.500  0.333  0.002500  0.003000   0.000500    0.0035  -0.001167
+ProfilerStep#*           changed  1.000  1.000  0.100000  0.100000   0.000000    0.0035  -0.001167
+ProfilerStep#*$$removed  removed  0.500  0.000  0.001500  0.000000  -0.001500    0.0000   0.000000
+ProfilerStep#*$$added    added    0.000  0.333  0.000000  0.000333   0.000333    0.0000   0.000000
+ProfilerStep#*$$thrice   changed  1.500  1.667  0.001500  0.001667   0.000167    0.0000   0.000000
+ProfilerStep#*$$tiny     changed  0.500  0.333  0.000002  0.000001  -0.000001    0.0000   0.000000
+ProfilerStep#*$$same     same     1.000  1.000  0.010000  0.010000   0.000000    0.0000   0.000000
+EOF
+compared "--across-ranks at 80: device total max kept first" 80 -s "$compare/ranks" --summary name --across-ranks -mc cpu_op <<'EOF'
+                                                   host
+                       host                 host  total               device
+                      total  host total    total    max       host     total
+name  ranks  count  min(ms)  median(ms)  max(ms)   rank  imbalance   max(ms)
+----  -----  -----  -------  ----------  -------  -----  ---------  --------
+a         3      3    0.010       0.020    0.020      1      1.000  0.008000
+d         2      2    0.005       0.005    0.005      0      1.000  0.003000
+b         2      2    0.006       0.006    0.006      0      1.000  0.002001
+c         1      1    0.001       0.001    0.001      2      1.000  0.002000
 EOF
 
 # Names that differ only at their end or in their middle (tests/views/table_names.json:
@@ -153,10 +229,14 @@ ProfilerStep#1                                      1.00         0.105     0.105
     aten::_softmax                                  0.08         0.010     0.010
   …c_add_CUDA_kernel_of_a_long_name<float>          0.10         0.020     0.020
   …_add_CUDA_kernel_of_a_long_name<double>          0.10         0.030     0.030
-  torch.nn.modules.container.Sequential_0…          0.10         0.040     0.040
-  torch.nn.modules.container.Sequential_1…          0.10         0.005     0.005
+  …quential_0.Transfor…proj.forward(input)          0.10         0.040     0.040
+  …quential_1.Transfor…proj.forward(input)          0.10         0.005     0.005
 EOF
-cmp -s "$tmp/fit.txt" "$tmp/want" && pass "per node at 80: the ends kept, a start where the ends are alike" \
+# The modules' names are alike at their end and in their first 38 characters:
+# a start would leave them no end (25 at most of the 40 beside the indent, a
+# third for the end), so they show where they differ, 19 characters from the
+# 30th, and 19 of their end.
+cmp -s "$tmp/fit.txt" "$tmp/want" && pass "per node at 80: the ends kept, where they differ when the ends are alike" \
 	|| { fail "per node at 80:"; diff "$tmp/want" "$tmp/fit.txt"; }
 note="profile_parser: --format table: no room in 80 columns for: cuda launch duration(ms), launch count, device % (left out; a wider COLUMNS, or --columns, shows them)"
 [ "$(grep -c -F -- "$note" "$tmp/fit.err")" -eq 1 ] && [ "$(grep -c "no room" "$tmp/fit.err")" -eq 1 ] \
@@ -195,11 +275,30 @@ COLUMNS=80 "$PROFILE_PARSER" -s "$tmp/two" -d "$tmp/two_out/" -mc cpu_op --forma
 COLUMNS=80 "$PROFILE_PARSER" -q -s "$names" -d - -mc cpu_op --format table >/dev/null 2>"$tmp/err"
 [ ! -s "$tmp/err" ] && pass "-q: nothing said of the columns left out" || { fail "-q:"; cat "$tmp/err"; }
 
-# Control characters in a name show as spaces; the table stays one line a row.
+# Control characters in a name show escaped, as in messages; the table stays one line a row.
 printf '%s\n' '[{"ph": "X", "cat": "cpu_op", "name": "two\nlines\tand a tab", "pid": 1, "tid": 1, "ts": 0, "dur": 1}]' > "$tmp/controls.json"
 COLUMNS=80 "$PROFILE_PARSER" -q -s "$tmp/controls.json" -d - -mc cpu_op --format table --columns "name,launch count" > "$tmp/out.txt"
-[ "$(sed -n 3p "$tmp/out.txt")" = "two lines and a tab             0" ] && [ "$(wc -l < "$tmp/out.txt")" -eq 3 ] \
-	&& pass "control characters show as spaces" || { fail "control characters:"; cat "$tmp/out.txt"; }
+[ "$(sed -n 3p "$tmp/out.txt")" = 'two\nlines\tand a tab             0' ] && [ "$(wc -l < "$tmp/out.txt")" -eq 3 ] \
+	&& pass "control characters show escaped" || { fail "control characters:"; cat "$tmp/out.txt"; }
+# Names that differ only by a tab and a space, or a NUL and a space, stay
+# apart in a table; the folded stacks still show a space, as they did.
+printf '%s\n' '[{"ph": "X", "cat": "cpu_op", "name": "\tG", "pid": 1, "tid": 1, "ts": 0, "dur": 1},' \
+	'{"ph": "X", "cat": "cpu_op", "name": " G", "pid": 1, "tid": 1, "ts": 10, "dur": 2},' \
+	'{"ph": "X", "cat": "cpu_op", "name": "op\u0000b", "pid": 1, "tid": 1, "ts": 20, "dur": 3},' \
+	'{"ph": "X", "cat": "cpu_op", "name": "op b", "pid": 1, "tid": 1, "ts": 30, "dur": 4}]' > "$tmp/tab_space.json"
+COLUMNS=80 "$PROFILE_PARSER" -q -s "$tmp/tab_space.json" -d - -mc cpu_op --format table --columns "name,host duration(ms)" > "$tmp/out.txt"
+cat > "$tmp/want" <<'EOF'
+name     host duration(ms)
+-------  -----------------
+\tG                  0.001
+ G                   0.002
+op\x00b              0.003
+op b                 0.004
+EOF
+cmp -s "$tmp/out.txt" "$tmp/want" && pass "a tab and a space, a NUL and a space: apart" || { fail "a tab and a space:"; diff "$tmp/want" "$tmp/out.txt"; }
+"$PROFILE_PARSER" -q -s "$tmp/tab_space.json" -d - -mc cpu_op --format folded --weight host > "$tmp/out.folded"
+printf '%s\n' ' G 3000' 'op b 7000' | cmp -s - "$tmp/out.folded" && pass "folded: controls still spaces (the stacks alike merged)" \
+	|| { fail "folded: controls:"; cat "$tmp/out.folded"; }
 
 # C1 controls (CSI: U+009B, NEL: U+0085) and bidirectional controls (U+202E,
 # U+2066) from the trace are shown escaped in the table, the folded stacks
@@ -263,6 +362,36 @@ else
 	(cd "$top_srcdir" && eval "COLUMNS=100 \"\$PROFILE_PARSER\" ${command#./profile_parser}") > "$tmp/example.txt"
 	cmp -s "$tmp/readme.txt" "$tmp/example.txt" && pass "the README's table is the example trace's at COLUMNS=100" \
 		|| { fail "the README's table is not what '$command' prints at COLUMNS=100:"; diff "$tmp/readme.txt" "$tmp/example.txt"; }
+fi
+
+# Many long names alike but in their middle: 1000 names of 20006 characters,
+# 10000 A, the row's number in 6 digits, 10000 B, in one table 1000 columns
+# wide. Their ends are alike and so are their starts as far as any head
+# goes, so each shows a window where they differ, which holds its number.
+# Deciding their forms reads each name about once: a search that rebuilt
+# every name at every head length took minutes (the check is that it ends
+# within 60 s, not how fast).
+awk 'BEGIN {
+	a = "A"; while (length(a) < 10000) a = a a; a = substr(a, 1, 10000); b = a; gsub(/A/, "B", b)
+	print "{\"traceEvents\": ["
+	for (i = 0; i < 1000; i++) # print, not printf: some awks limit what printf formats
+		print (i ? "," : "") "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"" a sprintf("%06d", i) b "\", \"pid\": 1, \"tid\": 1, \"ts\": " i * 10 ", \"dur\": 5}"
+	print "]}"
+}' > "$tmp/long_names.json"
+limit=; command -v timeout >/dev/null && limit="timeout 60"
+COLUMNS=1000 $limit "$PROFILE_PARSER" -q -s "$tmp/long_names.json" -mc cpu_op --summary name --format table -d "$tmp/long_names.txt" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 124 ]; then
+	fail "1000 names of 20006 characters at 1000 columns: still running after 60 s"
+elif [ "$status" -ne 0 ]; then
+	fail "1000 names of 20006 characters at 1000 columns: exit $status: $(cat "$tmp/err")"
+else
+	# row i (in key order: every figure is alike) shows A, its number, B
+	bad=$(LC_ALL=C awk -v width=1000 'rows { n = sprintf("A%06dB", rows - 1); if (index($0, n) == 0 || index($0, "\342\200\246") == 0) bad++; rows++ }
+		{ line = $0; gsub(/[\200-\277]/, "", line); if (length(line) > width) bad++ }
+		/^-/ { rows = 1 } END { print (rows == 1001 ? 0 : 1) + bad }' "$tmp/long_names.txt")
+	[ "$bad" -eq 0 ] && pass "1000 names of 20006 characters at 1000 columns: each shows its number, within 1000 characters" \
+		|| { fail "1000 names of 20006 characters at 1000 columns: $bad lines wrong"; head -c 3000 "$tmp/long_names.txt"; }
 fi
 
 # Under valgrind: no error and no definite leak, through the table, sorted or not.

@@ -21,9 +21,10 @@ static const char *shown(const char *dst)
 }
 
 /* ROWS into -d, in the format of OPTIONS, with COLUMNS sorted by SORT (the
- * options' when NULL); none when RANKS's counts wrapped. */
+ * options' when NULL), else in their ORDER (their own: for a table to keep
+ * those columns first); none when RANKS's counts wrapped. */
 static gboolean write_table(const struct options *options, const struct ranks *ranks, const GPtrArray *rows,
-			    const GPtrArray *columns, const GPtrArray *sort)
+			    const GPtrArray *columns, const GPtrArray *sort, const GPtrArray *order)
 {
 	g_autoptr(GError) error = NULL;
 	if (ranks && ranks_wrapped(ranks)) {
@@ -38,7 +39,7 @@ static gboolean write_table(const struct options *options, const struct ranks *r
 		.picked = columns ? columns : options->columns,
 	};
 	struct write_config config = { .layout = &layout, .format = options->format,
-				       .sort = sort ? sort : options->sort, .top = options->top,
+				       .sort = sort ? sort : options->sort, .order = order, .top = options->top,
 				       .quiet = options->quiet };
 	gboolean ok = output_open(&out, options->dst, options->compress, &error);
 	if (ok && !write_rows(&out, &config, rows)) {
@@ -50,6 +51,18 @@ static gboolean write_table(const struct options *options, const struct ranks *r
 	if (!ok)
 		fprintf(stderr, "profile_parser: %s: %s\n", shown(options->dst), error->message);
 	return ok;
+}
+
+/* The columns of the ranks' order (RANKS_ORDER), for the run. */
+static const GPtrArray *ranks_order(void)
+{
+	static GPtrArray *order;
+	if (g_once_init_enter(&order)) {
+		GPtrArray *picked = g_ptr_array_new();
+		catalogue_pick(ranks_catalogue(), RANKS_ORDER, 0, picked, NULL);
+		g_once_init_leave(&order, picked);
+	}
+	return order;
 }
 
 static void print_failures(GPtrArray *jobs)
@@ -108,7 +121,10 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	g_autoptr(GPtrArray) rows = diff_rows(base, new);
 	g_autoptr(GPtrArray) columns = diff_columns(options->columns, by_step);
 	g_autoptr(GPtrArray) sort = diff_columns(options->sort, by_step);
-	if (!write_table(options, NULL, rows, columns, sort))
+	g_autoptr(GPtrArray) order_named = g_ptr_array_new();
+	catalogue_pick(diff_catalogue(), DIFF_ORDER, 0, order_named, NULL);
+	g_autoptr(GPtrArray) order = diff_columns(order_named, by_step); /* as the rows write them */
+	if (!write_table(options, NULL, rows, columns, sort, order))
 		return EXIT_INPUT;
 	if (!options->quiet) {
 		fprintf(stderr, "profile_parser: --diff: %u key%s written to %s", rows->len, rows->len == 1 ? "" : "s",
@@ -152,7 +168,7 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 	if (!options->quiet)
 		fputs(ranks_warnings(ranks), stderr);
 	GPtrArray *rows = ranks_rows(ranks);
-	gboolean written = failed < jobs->len && write_table(options, ranks, rows, NULL, NULL);
+	gboolean written = failed < jobs->len && write_table(options, ranks, rows, NULL, NULL, ranks_order());
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
 			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", shown(options->dst));
@@ -200,7 +216,7 @@ int combine_merge(const struct options *options)
 	if (!mixed && !options->quiet)
 		fputs(ranks_warnings(ranks), stderr);
 	GPtrArray *rows = ranks_rows(ranks);
-	gboolean written = !mixed && failed < files->len && write_table(options, ranks, rows, NULL, NULL);
+	gboolean written = !mixed && failed < files->len && write_table(options, ranks, rows, NULL, NULL, ranks_order());
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,
 			files->len - failed, files->len - failed == 1 ? "y" : "ies", shown(options->dst),

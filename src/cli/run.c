@@ -161,7 +161,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
-					     options->sort, options->top, rank, shape, options->quiet };
+					     options->sort, options->top, rank, shape, options->quiet, NULL };
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, trace, forest, attribution, &selection, steps, &written.rows);

@@ -30,7 +30,8 @@ struct sink {
 	const struct layout *layout;
 	GString *scratch; /* the sink's own, for the row under way */
 	guint width;      /* the terminal's width, for a sink that fits it (output_columns) */
-	const GPtrArray *sort; /* --sort's columns (const struct column *), the first kept when columns must go */
+	const GPtrArray *sort; /* the columns the rows are ordered by (const struct column *): --sort's, else
+				* the view's own order; the first kept when columns must go */
 	gboolean quiet;   /* -q: the sink says nothing on standard error */
 	gpointer state;   /* the sink's own */
 };

@@ -31,7 +31,7 @@ struct table_state {
 void table_append_text(GString *out, const char *text, gsize len)
 {
 	gsize start = out->len;
-	visible_append(out, text, len, VISIBLE_SPACE); /* controls, NUL among them: no NUL is left */
+	visible_append(out, text, len, VISIBLE_ESCAPE); /* controls as \t, \x00...: none is left, no two names alike */
 	if (!g_utf8_validate_len(out->str + start, out->len - start, NULL)) {
 		g_autofree char *valid = g_utf8_make_valid(out->str + start, (gssize)(out->len - start));
 		g_string_truncate(out, start);

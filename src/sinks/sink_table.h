@@ -10,8 +10,9 @@
  * column is as wide as its widest value and the longest word of its header;
  * the name column (the one whose header is "name") is given the room it
  * needs up to TABLE_NAME_ROOM characters first; then the other columns, in
- * their rank (the --sort keys in their order, then the others left to
- * right), are kept while they fit, the others left out (said once on
+ * their rank (the columns the rows are ordered by, in that order: the
+ * --sort keys, else the view's own order, sink->sort; then the others left
+ * to right), are kept while they fit, the others left out (said once on
  * standard error, but with -q); the name widens into what is left, as far
  * as it needs. When not even one column fits beside the name's room, the
  * first in rank is kept all the same and the name gets what is left, down
@@ -21,8 +22,8 @@
  * spaces into lines (bottom-aligned), then a rule of '-'. Numbers are
  * right-aligned, each column with the same decimals (durations padded with
  * zeros to the column's most decimals, percentages with one); text is
- * left-aligned, control characters shown as spaces, C1 and bidirectional
- * controls escaped (src/util/visible.h). Widths count characters, not bytes (a
+ * left-aligned, control characters, C1 and bidirectional controls escaped
+ * as messages escape them (src/util/visible.h: a tab is \t, not a space). Widths count characters, not bytes (a
  * wide character counts as one). */
 #ifndef PP_SINK_TABLE_H
 #define PP_SINK_TABLE_H
@@ -37,8 +38,8 @@ extern const struct sink_class table_sink;
 #define TABLE_GAP 2        /* spaces between columns */
 
 /* Appends LEN bytes of TEXT as a cell shows them: valid UTF-8 (invalid bytes
- * become U+FFFD), control characters (newlines, tabs, NUL) as spaces, C1 and
- * bidirectional controls as "\u202e" (src/util/visible.h). */
+ * become U+FFFD), control characters as messages show them ("\n", "\t",
+ * "\x00"), C1 and bidirectional controls as "\u202e" (src/util/visible.h). */
 void table_append_text(GString *out, const char *text, gsize len);
 /* Appends NS nanoseconds as milliseconds with exactly DECIMALS (<= 6)
  * decimals, or microseconds (TIMESTAMP, DECIMALS <= 3; none: no point).

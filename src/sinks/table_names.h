@@ -11,10 +11,21 @@
  * like a cell shown whole), every cell of that group keeps the same
  * number of its first characters too, "start…end", the fewest that tell
  * them apart from each other and from every form already given, the forms
- * given in the order the cells first came. Cells that no such cut tells
- * apart (they differ only in a middle longer than the column) end in "~N",
- * N counted from 1 in that order. The table thus holds the text of these
- * cells, once each, until it is written. */
+ * given in the order the cells first came; a start leaves at least a
+ * third of the room to the end. Cells whose starts are alike as far as
+ * that goes show a window where they differ and their end ("…ow…end");
+ * cells that this does not tell apart either (they differ in places too
+ * far apart) end in "~N", N counted from 1 in that order. The table thus
+ * holds the text of these cells, once each, until it is written.
+ *
+ * Deciding reads each cell about once, whatever the width: a cell's end
+ * and start are read only as far as they are shown; the start that tells
+ * a group apart is one more than the most characters that neighbours
+ * share once the group's starts are sorted; the forms already given are
+ * ruled out for every length of the start at once, by hashes of the
+ * cell's first and last characters (a form is made and compared only when
+ * its hash is one of theirs); the window comes from the group sorted
+ * whole. */
 #ifndef PP_TABLE_NAMES_H
 #define PP_TABLE_NAMES_H
 

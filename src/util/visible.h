@@ -5,9 +5,9 @@
  * - C1 controls (U+0080 to U+009F, CSI among them) and the bidirectional
  *   embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069)
  *   become "\u" and four lowercase hexadecimal digits ("\u202e"), always;
- * - C0 controls and DEL as the caller asks: a space (a table's cell, a
- *   folded frame: a row stays one line) or an escape (messages: \n, \r, \t
- *   or \xNN, so that a name cannot forge a line).
+ * - C0 controls and DEL as the caller asks: a space (a folded frame: a row
+ *   stays one line) or an escape (messages and a table's cells: \n, \r, \t
+ *   or \xNN, so that a name cannot forge a line, and a tab is no space).
  * The text is scanned byte by byte: the characters replaced are recognized
  * by their UTF-8 bytes (C2 80-9F, E2 80 AA-AE, E2 81 A6-A9), so text that is
  * not valid UTF-8 (a path) is copied as it is around them. CSV and JSON

@@ -5,6 +5,10 @@
 
 #include "views/compare.h"
 
+/* The columns the diff's rows are ordered by (their magnitude), most
+ * important first (for a table to keep them first). */
+#define DIFF_ORDER "delta device total(ms),delta host total(ms)"
+
 const struct catalogue *diff_catalogue(void);
 /* The diff rows of BASE and NEW, sorted (struct diff_row *, freed with the array). */
 GPtrArray *diff_rows(const struct collected *base, const struct collected *new);

@@ -5,6 +5,9 @@
 
 #include "sinks/table.h"
 
+/* The column the ranks' rows are ordered by (for a table to keep it first). */
+#define RANKS_ORDER "device total max(ms)"
+
 const struct catalogue *ranks_catalogue(void);
 struct ranks *ranks_new(void);
 void ranks_free(struct ranks *ranks);

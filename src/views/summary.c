@@ -261,6 +261,12 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 {
 	if (mode == SUMMARY_STEP)
 		return write_step_summary(out, forest, attribution, config, rows);
+	struct write_config ordered = *config; /* a table keeps the columns of the order first */
+	g_autoptr(GPtrArray) order = g_ptr_array_new();
+	catalogue_pick(summary_catalogue(mode), mode == SUMMARY_KERNEL ? KERNEL_SUMMARY_ORDER : SUMMARY_ORDER, 0, order,
+		       NULL);
+	ordered.order = order;
+	config = &ordered;
 	if (mode == SUMMARY_KERNEL)
 		return write_kernel_summary(out, forest, attribution, config, rows);
 	struct group_config group_config = { .mode = mode };

@@ -49,8 +49,13 @@ GPtrArray *summary_sorted(GHashTable *groups);
 /* The columns of a summary of MODE (not SUMMARY_NONE). */
 const struct catalogue *summary_catalogue(enum summary_mode mode);
 
+/* The columns the name and path summaries, and the kernel summary, are
+ * ordered by (for a table to keep them first). */
+#define SUMMARY_ORDER "device total(ms),host total(ms)"
+#define KERNEL_SUMMARY_ORDER "total(ms)"
+
 /* Writes the summary of the nodes CONFIG selects, sorted by device total,
- * host total (both descending), then name; *ROWS is how many. count and
+ * host total (both descending), then name (SUMMARY_ORDER); *ROWS is how many. count and
  * the self totals take every node of a group; the other figures its
  * outermost nodes only (no ancestor in the same group), so that recursion
  * is not counted twice. */

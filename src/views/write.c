@@ -296,7 +296,7 @@ gboolean write_rows(struct output *out, const struct write_config *config, const
 	struct sink sink;
 	sink_init(&sink, config->format, config->layout);
 	sink.width = output_columns(out);
-	sink.sort = config->sort;
+	sink.sort = sorts(config) ? config->sort : config->order;
 	sink.quiet = config->quiet;
 	for (guint i = 0; sink_measures(&sink) && i < rows->len; i++)
 		sink_measure(&sink, rows->pdata[i]);

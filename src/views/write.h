@@ -24,6 +24,8 @@ struct write_config {
 	const char *rank; /* the trace's rank (distributedInfo.rank, else its file name's number), or NULL */
 	const char *shape; /* a path or name summary's options (src/cli/shape.h), or NULL */
 	gboolean quiet;   /* -q: no note on standard error (a table's columns left out) */
+	const GPtrArray *order; /* the columns rows come ordered by without --sort (a view's own order), most
+				 * important first, for a table to keep first (src/sinks/sink_table.h); NULL: none */
 };
 
 struct write_result {

@@ -87,12 +87,15 @@ static void test_names_apart(void)
 				 "aten::mul_tensor_of_a_long_name", NULL };
 	g_autofree char *start = forms(starts, 20);
 	ASSERT_STR(start, "aten::a…_a_long_name\naten::m…_a_long_name\naten::m…_a_long_name\n");
-	/* the start reaches where they differ */
+	/* the start reaches where they differ (15 characters), a third of the 24 left for the end */
 	const char *middles[] = { "module.layers.0.self_attention.query_key_value.forward",
 				  "module.layers.1.self_attention.query_key_value.forward", NULL };
-	g_autofree char *middle = forms(middles, 16);
-	ASSERT_STR(middle, "module.layers.0…\nmodule.layers.1…\n");
-	/* it does not: a window where they differ, and the end */
+	g_autofree char *middle = forms(middles, 24);
+	ASSERT_STR(middle, "module.layers.0….forward\nmodule.layers.1….forward\n");
+	/* at 16 it would leave less than a third (6) for the end: a window where
+	 * they differ, (16 - 2) / 2 = 7 characters from the 12th, and the end */
+	g_autofree char *sixteen = forms(middles, 16);
+	ASSERT_STR(sixteen, "…rs.0.se…forward\n…rs.1.se…forward\n");
 	g_autofree char *window = forms(middles, 14);
 	ASSERT_STR(window, "…s.0.se…orward\n…s.1.se…orward\n");
 	/* they differ too far apart for any of these: numbered */
@@ -108,6 +111,41 @@ static void test_names_apart(void)
 	const char *like[] = { "…_long_name", "x_long_name_of_a_long_name", NULL };
 	g_autofree char *moved = forms(like, 11);
 	ASSERT_STR(moved, "…_long_name\nx…long_name\n");
+	/* at 12 the two long names share their end; apart from their 3rd
+	 * character on, but their forms with 3 and with 4 characters of the
+	 * start are names shown whole: 5 */
+	const char *taken[] = { "abQ…TTTTTTTT", "abR0…TTTTTTT", "abQ0123456789TTTTTTTTTT", "abR0123456789TTTTTTTTTT", NULL };
+	g_autofree char *five = forms(taken, 12);
+	ASSERT_STR(five, "abQ…TTTTTTTT\nabR0…TTTTTTT\nabQ01…TTTTTT\nabR01…TTTTTT\n");
+	/* with 5 taken too: 6 */
+	const char *more[] = { "abQ…TTTTTTTT", "abR0…TTTTTTT", "abQ01…TTTTTT", "abQ0123456789TTTTTTTTTT",
+			       "abR0123456789TTTTTTTTTT", NULL };
+	g_autofree char *six = forms(more, 12);
+	ASSERT_STR(six, "abQ…TTTTTTTT\nabR0…TTTTTTT\nabQ01…TTTTTT\nabQ012…TTTTT\nabR012…TTTTT\n");
+	/* with 6 and 7 taken too: 8 would leave 3 for the end, less than a
+	 * third of 12 (4): a window of (12 - 2) / 2 = 5 where they differ (the
+	 * 3rd character, 2 before it would start at 0: from the 2nd), and the end */
+	const char *most[] = { "abQ…TTTTTTTT", "abR0…TTTTTTT", "abQ01…TTTTTT", "abR012…TTTTT", "abQ0123…TTTT",
+			       "abQ0123456789TTTTTTTTTT", "abR0123456789TTTTTTTTTT", NULL };
+	g_autofree char *window_at_last = forms(most, 12);
+	ASSERT_STR(window_at_last, "abQ…TTTTTTTT\nabR0…TTTTTTT\nabQ01…TTTTTT\nabR012…TTTTT\nabQ0123…TTTT\n"
+				   "…bQ012…TTTTT\n…bR012…TTTTT\n");
+}
+
+/* A name that keeps its start keeps at least a third of the room for its end. */
+static void test_names_end_kept(void)
+{
+	/* two kernels alike at their end and in their first 38 characters: at
+	 * 40, the start that tells them apart, 39 characters, would leave no
+	 * end ("void at::native::elementwise_kernel<128…"); a start keeps 25 at
+	 * most (14 is a third of 40), so they show a window of (40 - 2) / 2 =
+	 * 19 characters where they differ, 9 before it (from the 30th), and 19
+	 * of their end */
+	const char *kernels[] = { "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl<AddFunctor>(at::TensorIteratorBase&)::{lambda(int)#1}>(int, float)",
+				  "void at::native::elementwise_kernel<124, 4, at::native::gpu_kernel_impl<AddFunctor>(at::TensorIteratorBase&)::{lambda(int)#1}>(int, float)",
+				  NULL };
+	g_autofree char *kernel = forms(kernels, 40);
+	ASSERT_STR(kernel, "…kernel<128, 4, at::…nt)#1}>(int, float)\n…kernel<124, 4, at::…nt)#1}>(int, float)\n");
 }
 
 static char *text_of(const char *text, gsize len)
@@ -119,10 +157,11 @@ static char *text_of(const char *text, gsize len)
 
 static void test_cell_text(void)
 {
-	g_autofree char *controls = text_of("a\tb\nc\rd", 7);
-	ASSERT_STR(controls, "a b c d");
+	/* C0 controls escaped as messages escape them: a tab is no space */
+	g_autofree char *controls = text_of("a\tb\nc\rd\x1b" "e\x7f", 10);
+	ASSERT_STR(controls, "a\\tb\\nc\\rd\\x1be\\x7f");
 	g_autofree char *nul = text_of("a\0b", 3);
-	ASSERT_STR(nul, "a b");
+	ASSERT_STR(nul, "a\\x00b");
 	g_autofree char *invalid = text_of("a\xff" "b", 3);
 	ASSERT_STR(invalid, "a\xef\xbf\xbd" "b"); /* U+FFFD */
 	g_autofree char *kept = text_of("λ→x", strlen("λ→x"));
@@ -308,4 +347,4 @@ static void test_percent_formats(void)
 UNIT_MAIN("table", UNIT_TEST(test_shorten_ascii), UNIT_TEST(test_shorten_utf8), UNIT_TEST(test_cell_text),
 	  UNIT_TEST(test_fixed_decimals), UNIT_TEST(test_percent), UNIT_TEST(test_table_wide),
 	  UNIT_TEST(test_table_narrow), UNIT_TEST(test_table_left_out), UNIT_TEST(test_table_exact_fit),
-	  UNIT_TEST(test_percent_formats), UNIT_TEST(test_names_apart))
+	  UNIT_TEST(test_percent_formats), UNIT_TEST(test_names_apart), UNIT_TEST(test_names_end_kept))
