@@ -13,6 +13,7 @@
 #include "output/output.h"
 #include "output/output_names.h"
 #include "cli/combine.h"
+#include "cli/graphs.h"
 #include "util/fault.h"
 #include "cli/plan.h"
 #include "cli/run.h"
@@ -220,6 +221,8 @@ static int run(const struct options *options)
 			return fail_file(options->et, error);
 		settings.et = et;
 	}
+	g_autoptr(Capture) capture = graphs_read_captures(options, settings.threads, stderr);
+	settings.capture = capture;
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
 	struct ranks *ranks = options->compare == COMPARE_ACROSS ? ranks_new() : NULL;
 	settings.collected = ranks ? combine_collected : NULL;

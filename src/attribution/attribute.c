@@ -175,6 +175,8 @@ void attribution_free(struct attribution *a)
 	g_free(a->device_first);
 	g_free(a->device_time);
 	g_free(a->memory_owner);
+	g_free(a->virtual_launch);
+	g_free(a->own_launches);
 	g_free(a);
 }
 

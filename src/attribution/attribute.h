@@ -21,6 +21,13 @@ struct attribution {
 	struct memory_event *memory; /* the trace's [memory] events, sorted like the forest */
 	guint memory_count;
 	guint *memory_owner; /* per memory event: forest index of its node, or NO_OWNER */
+	/* Grafted (src/attribution/graft.h): per launch, whether it is a part of
+	 * a graph launch's device events given to a grafted node: no launch of
+	 * its own (no launch count, no launch time, not listed), its ts and
+	 * thread those of the graph launch. NULL: none is. */
+	guint8 *virtual_launch;
+	guint virtual_count; /* how many launches are virtual (launch_count less these: the trace's) */
+	struct event *own_launches; /* the launches, when the attribution owns them (grafted); else NULL */
 };
 
 /* Bytes allocated (positive) and freed (negative) inside a node. */

@@ -109,7 +109,7 @@ void sums_launch(struct sums *s, const struct attribution *a, guint l, gint64 *v
 	const struct event *launch = &a->launches[l];
 	memset(v, 0, sizeof(gint64) * FIGURE_COUNT);
 	v[FIGURE_DEVICE_TIME] = a->device_time[l];
-	v[FIGURE_LAUNCHES] = 1;
+	v[FIGURE_LAUNCHES] = a->virtual_launch && a->virtual_launch[l] ? 0 : 1;
 	v[FIGURE_DEVICE_EVENTS] = a->device_first[l + 1] - a->device_first[l];
 	if (!a->nested[l]) {
 		v[FIGURE_LAUNCH_TIME] = launch->dur;

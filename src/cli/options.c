@@ -96,6 +96,7 @@ static void own_entries(struct options *options, struct own_values *own, GArray 
 		{ "src", 's', 0, G_OPTION_ARG_FILENAME_ARRAY, &options->sources, "Trace to read (plain or gzip; - is standard input); repeatable, or a directory of traces", "FILE" },
 		{ "dst", 'd', 0, G_OPTION_ARG_FILENAME, &options->dst, "File to write (- is standard output; see Outputs), or DIR/ for DIR/STEM.csv", "FILE" },
 		{ "et", 0, 0, G_OPTION_ARG_FILENAME, &options->et, "Execution Trace to join; a directory: the one of each trace's rank", "FILE" },
+		{ "graph-capture", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &options->graph_captures, "Trace profiled while CUDA/HIP graphs were captured: their replays' kernels go under the ops that captured them (plain or gzip; repeatable; may be the trace itself)", "FILE" },
 		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &options->jobs, "Traces read at once; 0: one per processor [0]", "N" },
 		{ "monitor_cat", 0, 0, G_OPTION_ARG_STRING, &own->mc, "Categories whose events become rows [" DEFAULT_MONITOR "; table and svg: by the trace]", "LIST" },
 		{ "host_cat", 0, 0, G_OPTION_ARG_STRING, &own->hc, "Categories of launch events [" DEFAULT_HOST "; table and svg: by the trace]", "LIST" },

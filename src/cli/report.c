@@ -1,4 +1,5 @@
 #include "cli/report.h"
+#include "cli/graphs.h"
 #include "output/output_names.h"
 #include <string.h>
 #include "views/flame.h"
@@ -200,11 +201,13 @@ void report_print(FILE *out, const struct run_summary *run)
 		stats->skipped[SKIP_UNMATCHED_B] + stats->skipped[SKIP_UNMATCHED_E]);
 	fprintf(out, "  nodes:         %u monitored on %u thread%s, deepest level %u\n", run->forest->count,
 		run->forest->threads_with_nodes, run->forest->threads_with_nodes == 1 ? "" : "s", run->forest->deepest);
-	fprintf(out, "  launches:      %u (%u attributed, %u unattributed)\n", a->launch_count, a->attributed,
+	fprintf(out, "  launches:      %u (%u attributed, %u unattributed)\n", a->launch_count - a->virtual_count, a->attributed,
 		a->unattributed);
 	fprintf(out, "  device events: %u (%u claimed, %u unclaimed)\n", a->claimed + a->unclaimed, a->claimed,
 		a->unclaimed);
 	print_coverage(out, &run->coverage);
+	if (run->graft)
+		graphs_report(out, run->graft, run->options->graph_captures != NULL, run->coverage.total);
 	print_timeline(out, run->timeline);
 	if (a->memory_count) {
 		guint attributed = 0;

@@ -11,6 +11,7 @@
 #include "input/read.h"
 #include "cli/report.h"
 #include "cli/shape.h"
+#include "cli/graphs.h"
 #include "attribution/busy.h"
 #include "cli/categories.h"
 #include "views/summary.h"
@@ -140,6 +141,13 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Forest) forest = forest_build(trace);
 	stage[1] = lap(&mark);
 	g_autoptr(Attribution) attribution = attribute(trace, forest);
+	struct coverage coverage; /* as the trace attributes it, before any grafting */
+	attribution_coverage(attribution, &coverage);
+	struct graft_stats graft = { 0 };
+	if (settings->capture)
+		graft_apply(&forest, &attribution, settings->capture, &graft);
+	else if (!options->quiet)
+		graft_count(attribution, &graft);
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	stage[2] = lap(&mark);
 	struct selection selection = {
@@ -199,7 +207,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.options = options, .selection = &selection, .timeline = timeline, .categories = &categories,
 		.label = options->compare != COMPARE_DIFF ? NULL : job->position ? "new" : "base",
 	};
-	attribution_coverage(attribution, &summary.coverage);
+	summary.coverage = coverage;
+	summary.graft = &graft;
 	memcpy(summary.stage_seconds, stage, sizeof stage);
 	capture_report(job, &summary);
 }

@@ -1,4 +1,5 @@
 #include "cli/warnings.h"
+#include "cli/graphs.h"
 #include <stdarg.h>
 #include <string.h>
 #include "views/flame.h"
@@ -465,4 +466,6 @@ void warnings_print(FILE *out, const struct run_summary *run)
 	if (uses & USES_MONITOR) /* how much of the device time the monitored events claim */
 		warn_coverage(out, run);
 	warn_join(out, run);
+	if (run->graft)
+		graphs_warn(out, run->src, run->graft, run->options->graph_captures != NULL, run->coverage.total);
 }

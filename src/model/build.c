@@ -182,6 +182,19 @@ static void merge_roots(struct forest *forest)
 		forest->up[last] = FOREST_ROOT | FOREST_END;
 }
 
+void forest_link_roots(struct forest *forest)
+{
+	forest->threads_with_nodes = 0;
+	for (guint first = 0, end; first < forest->count; first = end) {
+		end = run_end(forest, first);
+		for (guint r = first; r < end; r = forest->subtree_end[r])
+			forest->up[r] = FOREST_ROOT | (forest->subtree_end[r] < end ? forest->subtree_end[r] : FOREST_END);
+		forest->threads_with_nodes++;
+	}
+	forest->first_root = FOREST_END;
+	merge_roots(forest);
+}
+
 struct forest *forest_build(struct trace *trace)
 {
 	struct forest *forest = g_new0(struct forest, 1);
@@ -217,5 +230,7 @@ void forest_free(struct forest *forest)
 		return;
 	g_free(forest->up);
 	g_free(forest->subtree_end);
+	g_free(forest->own_events);
+	g_free(forest->replayed_by);
 	g_free(forest);
 }

@@ -31,6 +31,8 @@ struct forest {
 	const struct threads *thread_ids; /* the trace's threads */
 	guint first_root;            /* FOREST_END when there is no node */
 	guint deepest;
+	struct event *own_events;    /* the events, when the forest owns them (a grafted forest, src/attribution/graft.h); else NULL */
+	const struct event **replayed_by; /* per node: the graph launch whose device events a grafted node holds, NULL on other nodes; NULL: no grafted node */
 };
 
 /* Sorts TRACE's monitored events in place and builds their forest. */
@@ -57,6 +59,12 @@ static inline guint forest_next_root(const struct forest *forest, guint r)
 {
 	return forest->up[r] & ~FOREST_ROOT;
 }
+
+/* Links the roots of FOREST, whose up[] is set for every node that has a
+ * parent and holds FOREST_ROOT for each root, and whose subtree ends are
+ * set: each thread's roots in index order, the threads' lists merged in
+ * sort order (as forest_build does); counts threads_with_nodes. */
+void forest_link_roots(struct forest *forest);
 
 /* Node I's depth (roots are 1), by its ancestors: for a single node; walks
  * over many nodes count depths as they go. */

@@ -12,9 +12,12 @@ const struct event *entries_next(struct entry_iter *iter)
 	const struct entries *e = iter->entries;
 	const struct attribution *a = e->attribution;
 	if (!e->device) {
-		if (iter->launch >= e->launches->len)
-			return NULL;
-		return &a->launches[g_array_index(e->launches, guint, iter->launch++)];
+		while (iter->launch < e->launches->len) { /* a grafted part of a graph launch is no launch */
+			guint l = g_array_index(e->launches, guint, iter->launch++);
+			if (!a->virtual_launch || !a->virtual_launch[l])
+				return &a->launches[l];
+		}
+		return NULL;
 	}
 	while (iter->device == iter->device_end) {
 		if (iter->launch >= e->launches->len)

@@ -108,6 +108,25 @@ static void category(const void *r, struct value *v)
 	value_text(v, name->text, name->len);
 }
 
+/* SPEC 14.3: on a grafted row, NAME#CORRELATION of the graph launch. */
+static void replayed_by(const void *r, struct value *v)
+{
+	const struct event **replayed = ROW(r)->forest->replayed_by;
+	const struct event *launch = replayed ? replayed[ROW(r)->node] : NULL;
+	if (!launch) {
+		value_text(v, NULL, 0);
+		return;
+	}
+	GString *text = ROW(r)->replayed;
+	g_string_truncate(text, 0);
+	g_string_append_len(text, launch->name->text, launch->name->len);
+	if (launch->has_correlation == 2)
+		g_string_append_printf(text, "#%" G_GINT64_FORMAT, launch->correlation);
+	else if (launch->has_correlation)
+		g_string_append_printf(text, "#%" G_GUINT64_FORMAT, (guint64)launch->correlation);
+	value_text(v, text->str, text->len);
+}
+
 static void self_host_duration(const void *r, struct value *v)
 {
 	value_number(v, VALUE_DURATION, node_self_host_time(ROW(r)->forest, ROW(r)->node));
@@ -316,6 +335,7 @@ static const struct column columns[] = {
 	{ "sync duration(ms)", VALUE_DURATION, FIGURE(SYNC), sync_duration },
 	{ "step", VALUE_TEXT, NODE_STEPS, step },
 	{ "rank", VALUE_INTEGER, 0, rank },
+	{ "replayed by", VALUE_TEXT, 0, replayed_by },
 	{ "device %", VALUE_PERCENT, NODE_SHARE | FIGURE(DEVICE_TIME), device_share },
 };
 
@@ -339,6 +359,7 @@ void node_row_init(struct node_row *row, const struct forest *forest, const stru
 	*row = (struct node_row){ .forest = forest, .attribution = attribution, .et = et, .flags = flags };
 	row->launches = g_array_new(FALSE, FALSE, sizeof(guint));
 	row->label = g_string_new(NULL);
+	row->replayed = g_string_new(NULL);
 	row->numbers = g_malloc(2 * sizeof *row->numbers);
 	row->indent_base = 1;
 	if (flags & NODE_SHARE) {
@@ -355,6 +376,8 @@ void node_row_clear(struct node_row *row)
 	row->launches = NULL;
 	g_string_free(row->label, TRUE);
 	row->label = NULL;
+	g_string_free(row->replayed, TRUE);
+	row->replayed = NULL;
 	g_clear_pointer(&row->numbers, g_free);
 	g_clear_pointer(&row->busy, g_free);
 	sums_free(row->sums);

@@ -50,6 +50,7 @@ struct node_row {
 	gint64 device_total; /* with NODE_SHARE: every device event's duration */
 	guint indent_base;   /* the depth that node_tree_column does not indent (the shallowest row's) */
 	GString *label;      /* node_tree_column's text */
+	GString *replayed;   /* the replayed by column's text */
 	char (*numbers)[THREADS_NUMBER_MAX]; /* the pid's and the tid's, when threads keep them as numbers */
 	const struct steps *steps; /* or NULL: the trace's steps were not read */
 	const char *rank;          /* the trace's rank, or NULL */

@@ -28,6 +28,7 @@ void options_clear(struct options *options)
 	g_strfreev(options->merge);
 	g_free(options->dst);
 	g_free(options->et);
+	g_strfreev(options->graph_captures);
 	g_strfreev(options->monitor_cats);
 	g_strfreev(options->host_cats);
 	g_strfreev(options->device_cats);

@@ -27,6 +27,7 @@ struct options {
 	char **sources; /* -s, as many as given: files, "-" or directories */
 	char *dst;
 	char *et;       /* --et FILE or DIR, or NULL */
+	char **graph_captures; /* --graph-capture, as many as given, or NULL */
 	int jobs;       /* -j: traces at once; 0: one per processor */
 	char **monitor_cats; /* NULL-terminated, as given (aliases resolved by the reader) */
 	char **host_cats;

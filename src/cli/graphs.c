@@ -1,0 +1,137 @@
+#include "cli/graphs.h"
+#include <string.h>
+#include "cli/categories.h"
+#include "input/input.h"
+#include "output/output_names.h"
+#include "util/timefmt.h"
+#include "util/visible.h"
+
+/* "FILE: what", shown safely, as a warning. */
+static void capture_warning(FILE *out, const char *path, const char *what)
+{
+	g_autofree char *shown_path = output_shown(path);
+	g_autoptr(GString) shown = g_string_new(NULL);
+	visible_append(shown, what, strlen(what), VISIBLE_ESCAPE);
+	fprintf(out, "profile_parser: warning: --graph-capture %s: %s\n", shown_path, shown->str);
+}
+
+/* Reads capture file number FILE into CAPTURE; FALSE, with a warning, when it is not a trace. */
+static gboolean read_capture(struct capture *capture, guint file, const char *path, const struct options *options,
+			     guint threads, FILE *out)
+{
+	g_auto(Categories) categories = { 0 };
+	categories_init(&categories, options, FALSE);
+	struct read_config config = {
+		.monitor_cats = categories.monitor,
+		.host_cats = categories.host,
+		.device_cats = categories.device,
+		.all_python_functions = options->all_python_functions,
+		.threads = threads,
+		.launch_kernels = TRUE,
+	};
+	g_autoptr(GError) error = NULL;
+	g_autoptr(Trace) trace = read_trace_file(path, &config, &error);
+	if (!trace) {
+		if (!options->quiet) {
+			g_autofree char *what = g_strdup_printf("not read: %s; its graphs are not attributed", error->message);
+			capture_warning(out, path, what);
+		}
+		return FALSE;
+	}
+	categories_choose(&categories, trace, options);
+	g_autoptr(Forest) forest = forest_build(trace);
+	g_autoptr(Attribution) attribution = attribute(trace, forest);
+	capture_add(capture, file, path, trace, forest, attribution);
+	return TRUE;
+}
+
+struct capture *graphs_read_captures(const struct options *options, guint threads, FILE *out)
+{
+	if (!options->graph_captures)
+		return NULL;
+	struct capture *capture = capture_new();
+	for (guint file = 0; options->graph_captures[file]; file++)
+		read_capture(capture, file, options->graph_captures[file], options, threads, out);
+	capture_finish(capture);
+	for (guint w = 0; !options->quiet && w < capture->warnings->len; w++) {
+		g_autoptr(GString) shown = g_string_new(NULL);
+		const char *text = capture->warnings->pdata[w];
+		visible_append(shown, text, strlen(text), VISIBLE_ESCAPE);
+		fprintf(out, "profile_parser: warning: --graph-capture %s\n", shown->str);
+	}
+	return capture;
+}
+
+/* " (T ms, P% of device time)" */
+static void append_share(GString *line, gint64 time, gint64 total)
+{
+	g_string_append(line, " (");
+	time_append_ms(line, time);
+	gint64 permille = total > 0 ? (time * 1000 + total / 2) / total : 0;
+	g_string_append_printf(line, " ms, %" G_GINT64_FORMAT ".%d%% of device time)", permille / 10, (int)(permille % 10));
+}
+
+void graphs_report(FILE *out, const struct graft_stats *s, gboolean capture_given, gint64 device_total)
+{
+	if (!s->graph_launches)
+		return;
+	g_autoptr(GString) line = g_string_new(NULL);
+	g_string_printf(line, "  graph launches: %u launch%s replayed %" G_GUINT64_FORMAT " device event%s",
+			s->graph_launches, s->graph_launches == 1 ? "" : "es", s->replayed_events,
+			s->replayed_events == 1 ? "" : "s");
+	append_share(line, s->replayed_time, device_total);
+	g_string_append_c(line, '\n');
+	if (capture_given) {
+		g_string_append_printf(line, "  graph capture: %u of %u graph launches matched (%u exact, %u reordered, %u partial, "
+				       "%u by graph id); %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " device events (",
+				       s->matched, s->graph_launches, s->by_kind[GM_EXACT], s->by_kind[GM_REORDERED],
+				       s->by_kind[GM_PARTIAL], s->by_kind[GM_BY_GRAPH_ID], s->placed_events, s->replayed_events);
+		time_append_ms(line, s->placed_time);
+		g_string_append_printf(line, " ms) placed under %u captured op%s\n", s->captured_ops,
+				       s->captured_ops == 1 ? "" : "s");
+	}
+	fputs(line->str, out);
+}
+
+static void warning(FILE *out, const char *src, const GString *text)
+{
+	fprintf(out, "profile_parser: warning: %s: %s\n", src, text->str);
+}
+
+void graphs_warn(FILE *out, const char *src, const struct graft_stats *s, gboolean capture_given, gint64 device_total)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	if (!capture_given) {
+		if (s->replayed_time > 0 && s->replayed_time * 100 >= device_total * GRAPHS_WARNING_PERCENT) {
+			g_string_printf(text, "graph launches replay ");
+			time_append_ms(text, s->replayed_time);
+			gint64 permille = (s->replayed_time * 1000 + device_total / 2) / device_total;
+			g_string_append_printf(text, " ms (%" G_GINT64_FORMAT ".%d%% of the device time), all of it on the ops "
+					       "that called the replays; --graph-capture FILE, a trace profiled while the "
+					       "graphs were captured, puts it under the ops that captured them",
+					       permille / 10, (int)(permille % 10));
+			warning(out, src, text);
+		}
+		return;
+	}
+	if (s->unmatched_launches || s->unmatched_events) {
+		g_string_printf(text, "%u of %u graph launches matched no capture window; %" G_GUINT64_FORMAT
+				" device events (", s->unmatched_launches, s->graph_launches, s->unmatched_events);
+		time_append_ms(text, s->unmatched_time);
+		g_string_append(text, " ms) stay on the ops that called the replays; the first: correlation ");
+		if (s->first_unmatched_has_correlation == 2)
+			g_string_append_printf(text, "%" G_GINT64_FORMAT, s->first_unmatched_correlation);
+		else
+			g_string_append_printf(text, "%" G_GUINT64_FORMAT, (guint64)s->first_unmatched_correlation);
+		g_string_append_printf(text, " (%s)", s->first_unmatched_reason == GM_REASON_NONE
+							      ? "some of its device events fit no captured launch of its window"
+							      : gm_reason_text(s->first_unmatched_reason));
+		warning(out, src, text);
+	}
+	if (s->unverified) {
+		g_string_printf(text, "%u graph launch%s matched windows whose launches have no kernel names (CUDA "
+				"traces write no args.kernel): matched by position only, unverified",
+				s->unverified, s->unverified == 1 ? "" : "es");
+		warning(out, src, text);
+	}
+}
