@@ -200,6 +200,25 @@ static const char *args_literal(struct extractor *x, json_object *args)
 	return args ? value_text(x, args) : NULL;
 }
 
+/* The text of ARGS' member "kernel" when it is a JSON string, up to a NUL
+ * character in it (a C string), with invalid UTF-8 replaced as names_intern()
+ * replaces it, so that it compares with device events' names; NULL when
+ * there is none. Repeated kernel names are kept once. */
+static const char *kernel_text(struct extractor *x, json_object *args)
+{
+	json_object *kernel = json_object_is_type(args, json_type_object) ? json_member(args, "kernel") : NULL;
+	if (!json_object_is_type(kernel, json_type_string))
+		return NULL;
+	const char *text = json_object_get_string(kernel);
+	gsize len = strlen(text); /* a NUL inside truncates */
+	if (pylit_utf8_valid(text, len))
+		return g_string_chunk_insert_const(x->text, text);
+	g_string_truncate(x->literal, 0);
+	pylit_append_utf8(x->literal, text, len);
+	x->out->stats.invalid_utf8++;
+	return g_string_chunk_insert_const(x->text, x->literal->str);
+}
+
 /* Only empty lists (or none): [], [[], []]. */
 static gboolean shapes_empty(json_object *dims)
 {
@@ -304,8 +323,12 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 		node.extra = x->extras ? extra_of(x, args) : NULL; /* in place of the correlation */
 		g_array_append_val(x->out->events[OUT_MONITORED], node);
 	}
-	if (roles & ROLE_LAUNCH)
-		g_array_append_val(x->out->events[OUT_LAUNCH], event);
+	if (roles & ROLE_LAUNCH) {
+		struct event launch = event;
+		if (x->launch_kernels)
+			launch.args = kernel_text(x, args);
+		g_array_append_val(x->out->events[OUT_LAUNCH], launch);
+	}
 	if (roles & ROLE_DEVICE)
 		g_array_append_val(x->out->events[OUT_DEVICE], event);
 }

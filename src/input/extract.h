@@ -38,6 +38,7 @@ struct extractor {
 	gboolean steps; /* keep ProfilerStep#N events (src/input/roles.h) */
 	GPtrArray *extras; /* struct event_extra *, owned; NULL: none are kept */
 	gboolean json_values; /* args, shapes and types kept as JSON rather than Python literals */
+	gboolean launch_kernels; /* a launch event's args: its args.kernel's text (read_config.launch_kernels) */
 	struct names *names;
 	GStringChunk *text;
 	GString *literal;

@@ -28,6 +28,7 @@ struct read_config {
 	gboolean memory; /* read [memory] instant events (cpu_instant_event), into trace.memory */
 	gboolean steps;  /* read ProfilerStep#N events (SPEC 11.2), into trace.steps */
 	gboolean json_values; /* keep args, shapes and types as JSON text (for --format jsonl) */
+	gboolean launch_kernels; /* a launch event's args: the text of its args.kernel (SPEC 14.1, capture traces) */
 	/* Called now and then while a file is read: bytes read (uncompressed), and
 	 * the fraction of the file read (-1 when unknown); once more with DONE. */
 	void (*progress)(const char *path, gint64 bytes, double fraction, gboolean done);

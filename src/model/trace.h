@@ -53,7 +53,12 @@ struct event {
 		const struct event_extra *extra; /* monitored events: NULL unless asked for */
 	};
 	const struct name *name;
-	const char *args;  /* Python literal; NULL when the event has no args */
+	/* Monitored and device events: a Python literal (JSON text with
+	 * read_config.json_values); NULL when the event has no args. Launch
+	 * events: NULL, but with read_config.launch_kernels the plain text of
+	 * args.kernel when that is a JSON string (up to a NUL in it, invalid
+	 * UTF-8 replaced as in names), else NULL (SPEC 14.1). */
+	const char *args;
 	guint32 index;     /* position in the trace's event array (the reader refuses more than TRACE_EVENTS_MAX) */
 	guint32 thread;    /* index into trace.threads */
 	guint16 category;  /* category_name()'s id, after aliasing; CATEGORY_NONE for steps */

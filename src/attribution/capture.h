@@ -1,0 +1,90 @@
+/* Capture: the capture windows of a capture trace and their captured
+ * launches (SPEC 14.1), kept without the trace's forest.
+ *
+ * ALGORITHM. The attribution's launches are sorted by thread, then in the
+ * order of section 3 (ts ascending); each thread's run is walked twice.
+ * 1. Windows: the thread's BeginCapture and EndCapture launches (names
+ *    holding those words; graph launches and nested launches, such as a
+ *    driver call inside the runtime's, never count), the k-th of each in
+ *    sort order paired; the unpaired are counted in one warning a thread
+ *    and kind. A window runs from its BeginCapture's end to its
+ *    EndCapture's ts; both are walked in sort order, so the BeginCaptures'
+ *    ts and the EndCaptures' ts ascend with k.
+ * 2. Members: one walk over the thread's launches. Those a window may hold
+ *    (see kind_of: not nested, not a graph launch, "Launch" without
+ *    "HostFunc", "Memcpy" or "Memset") belong to the windows whose
+ *    BeginCapture starts by the launch's ts (a prefix of the windows, which
+ *    only grows along the walk) and whose EndCapture starts at the launch's
+ *    end or later (a suffix: a binary search), and then only those whose
+ *    BeginCapture has ended by the launch's ts. Windows on one thread do not
+ *    overlap in practice, so a launch costs O(log windows).
+ * 3. The (window, launch) pairs are sorted by window, then (ts, position).
+ * 4. Paths: a launch's capture path is its owner node and the ancestors up
+ *    to the first node that contains the window's BeginCapture (a parent
+ *    contains its children in the forest, so every node above contains it
+ *    too). Per window a table remembers where each node's path ends, so a
+ *    node is walked once a window; capture nodes are kept per (forest node,
+ *    capture node of its parent on the path), so the same forest node under
+ *    the same path prefix is one capture node, in any window of the file,
+ *    and two forest nodes of the same name are two.
+ * Cost per file: O(L log L) for L launches, plus the nodes on the windows'
+ * paths; capture_finish sorts the windows, O(W log W).
+ *
+ * A launch's name is its args.kernel as the reader keeps it with
+ * read_config.launch_kernels: a C string, so a NUL inside a kernel name
+ * ends it there (and would not compare equal to the device event's name). */
+#ifndef PP_CAPTURE_H
+#define PP_CAPTURE_H
+
+#include "attribution/attribute.h"
+
+/* A node of a capture trace that is on some capture path: what a grafted
+ * row shows of it. Identified by its index in capture.nodes (two capture
+ * nodes with the same name are still two nodes). */
+struct capture_node {
+	const struct name *name; /* interned in capture.names */
+	const struct name *category; /* its category's name, interned in capture.names */
+	guint parent; /* index in capture.nodes of the next node of its path towards the root, or G_MAXUINT (first of the path) */
+};
+
+struct captured_launch {
+	const struct name *name; /* args.kernel, interned in capture.names; NULL when absent */
+	guint path_end;  /* index in capture.nodes of the last (innermost) node of its capture path, or G_MAXUINT: empty path */
+	gint64 ts;
+	guint32 index;   /* position in its file's event array */
+};
+
+struct capture_window {
+	guint file;      /* the capture file's number, from 0 in the order given */
+	gint64 begin_ts; /* ts of its BeginCapture event (the window order, with begin_index) */
+	guint32 begin_index;
+	guint first, count; /* its captured launches: capture.launches[first .. first + count) */
+	guint unnamed;   /* how many of them have no name */
+};
+
+/* What the capture traces hold; windows in window order once all files are added. */
+struct capture {
+	GArray *windows;   /* struct capture_window */
+	GArray *launches;  /* struct captured_launch */
+	GArray *nodes;     /* struct capture_node */
+	struct names *names;
+	GPtrArray *warnings; /* char *: "FILE: what" for unpaired Begin/EndCapture, a file without windows */
+};
+
+struct capture *capture_new(void);
+void capture_free(struct capture *capture);
+/* Adds the windows of capture file number FILE (named PATH in warnings),
+ * read into TRACE with its launches' args.kernel kept (read_config.launch_kernels)
+ * and built into FOREST and ATTRIBUTION with the replay's options. Returns
+ * the number of windows it added. TRACE may be freed after. */
+guint capture_add(struct capture *capture, guint file, const char *path, const struct trace *trace,
+		  const struct forest *forest, const struct attribution *attribution);
+/* Sorts the windows into window order: by file, then (begin_ts, begin_index). */
+void capture_finish(struct capture *capture);
+/* Whether a launch event's NAME makes it a graph launch ("GraphLaunch" in it). */
+gboolean capture_is_graph_launch(const struct name *name);
+
+typedef struct capture Capture;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Capture, capture_free)
+
+#endif
