@@ -19,7 +19,13 @@ returning (model, make_batch) where make_batch(device) returns the inputs of
 one step; the loss is the sum of the model's output. --compile runs the model
 through torch.compile (Triton kernels launched by cuLaunchKernel);
 --cuda-graphs captures the forward pass as a CUDA graph (one cudaGraphLaunch
-starting many kernels). Under torchrun, the rank comes from $RANK.
+starting many kernels); with --profile-capture the capture itself is
+profiled too, into OUT/graph_capture_RANK.json, for
+
+  profile_parser -s OUT/kineto_trace_RANK.json --graph-capture OUT/graph_capture_RANK.json
+
+to put the replayed kernels back under the ops that captured them. Under
+torchrun, the rank comes from $RANK.
 
 Needs PyTorch 2.x; --help works without it.
 """
@@ -44,6 +50,8 @@ def parse_args(argv):
     parser.add_argument("--device", default=None, help="cuda or cpu (default: cuda when there is one)")
     parser.add_argument("--compile", action="store_true", help="run the model through torch.compile")
     parser.add_argument("--cuda-graphs", action="store_true", help="capture the forward pass as a CUDA graph")
+    parser.add_argument("--profile-capture", action="store_true",
+                        help="with --cuda-graphs, also profile the graph capture (OUT/graph_capture_RANK.json)")
     parser.add_argument("--gzip", action="store_true", help="compress the Kineto trace (.json.gz)")
     return parser.parse_args(argv)
 
@@ -60,12 +68,27 @@ def load_model(spec, torch):
     return getattr(importlib.import_module(module), function)()
 
 
+def profile_capture(torch, args, capture):
+    """Runs CAPTURE (the warm-up and the graph capture) under torch.profiler
+    and writes its trace: the capture windows and the ops around the captured
+    launches, for --graph-capture."""
+    from torch.profiler import ProfilerActivity, profile
+    path = os.path.join(args.out, f"graph_capture_{args.rank}.json" + (".gz" if args.gzip else ""))
+    with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA], record_shapes=True) as prof:
+        graphed = capture()
+        torch.cuda.synchronize()
+    prof.export_chrome_trace(path)
+    print(path)
+    return graphed
+
+
 def make_step(torch, model, make_batch, device, args):
     forward = model
     if args.compile:
         forward = torch.compile(model)
     if args.cuda_graphs and device == "cuda":
-        forward = torch.cuda.make_graphed_callables(model, make_batch(device))
+        capture = lambda: torch.cuda.make_graphed_callables(model, make_batch(device))
+        forward = profile_capture(torch, args, capture) if args.profile_capture else capture()
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
 
     def step():

@@ -176,6 +176,7 @@ static guint capture_node_of(struct path_table *t, guint node, guint parent)
 	struct capture_node c = {
 		.name = names_intern(t->capture->names, event->name->text, event->name->len, NULL),
 		.category = names_intern(t->capture->names, category->text, category->len, NULL),
+		.category_id = event->category,
 		.parent = parent,
 	};
 	guint index = t->capture->nodes->len;

@@ -44,6 +44,7 @@
 struct capture_node {
 	const struct name *name; /* interned in capture.names */
 	const struct name *category; /* its category's name, interned in capture.names */
+	guint16 category_id; /* its struct event.category: category ids are the process's (src/input/roles.h) */
 	guint parent; /* index in capture.nodes of the next node of its path towards the root, or G_MAXUINT (first of the path) */
 };
 

@@ -2,6 +2,7 @@
 #include <string.h>
 #include "cli/categories.h"
 #include "input/input.h"
+#include "input/read.h"
 #include "output/output_names.h"
 #include "util/timefmt.h"
 #include "util/visible.h"
@@ -107,7 +108,7 @@ void graphs_warn(FILE *out, const char *src, const struct graft_stats *s, gboole
 			time_append_ms(text, s->replayed_time);
 			gint64 permille = (s->replayed_time * 1000 + device_total / 2) / device_total;
 			g_string_append_printf(text, " ms (%" G_GINT64_FORMAT ".%d%% of the device time), all of it on the ops "
-					       "that called the replays; --graph-capture FILE, a trace profiled while the "
+					       "that called the replays (or on none); --graph-capture FILE, a trace profiled while the "
 					       "graphs were captured, puts it under the ops that captured them",
 					       permille / 10, (int)(permille % 10));
 			warning(out, src, text);
