@@ -77,7 +77,7 @@ static guint graft_node_of(struct grafting *g, guint l, guint seq, guint c)
 	guint parent_c = g_array_index(g->capture->nodes, struct capture_node, c).parent;
 	guint parent = parent_c == NONE ? NONE : graft_node_of(g, l, seq, parent_c);
 	struct graft_node node = { .capture_node = c, .parent = parent, .launch = l, .first_child = NONE,
-				   .last_child = NONE, .next_sibling = NONE, .virtual_launch = NONE,
+				   .last_child = NONE, .next_sibling = NONE,
 				   .first_ts = G_MAXINT64, .first_index = G_MAXUINT32 };
 	guint at = g->nodes->len;
 	g_array_append_val(g->nodes, node);

@@ -138,37 +138,19 @@ static struct forest *lay_forest(struct grafting *g, const struct forest *old, g
 	return f;
 }
 
-/* The new attribution: each old launch, then a virtual launch for each of
- * its grafted nodes with events of their own (in pre-order), the device
- * events regrouped by a counting pass per graph launch. */
+/* The new attribution: each old launch, then, for a graph launch with
+ * grafted events, a virtual launch for each run of its device events (in
+ * (ts, position) order) that go to one grafted node, or back to its owner
+ * after a run that did not: a row's launches, in order, then give its
+ * device events in (ts, position) order, as the list columns want. */
 static struct attribution *lay_attribution(struct grafting *g, const guint *new_index)
 {
 	const struct attribution *a = g->a;
-	guint grafted = g->nodes->len;
-	/* the grafted nodes of each launch with events of their own, in pre-order */
-	g_autofree guint *by_index = g_new(guint, grafted + 1);
 	guint virtuals = 0;
-	for (guint x = 0; x < grafted; x++)
-		by_index[x] = x;
-	g_autofree guint *sorted = g_new(guint, grafted + 1); /* by launch, then new index: a counting sort by index first */
-	g_autofree guint *slot = g_new0(guint, g->forest->count + grafted + 1);
-	for (guint x = 0; x < grafted; x++)
-		slot[NODE(g, x)->index] = x + 1;
-	guint n = 0;
-	for (guint i = 0; i < g->forest->count + grafted; i++)
-		if (slot[i])
-			sorted[n++] = slot[i] - 1;
-	g_autofree guint *launch_nodes = g_new0(guint, a->launch_count + 2); /* counting sort by launch, stable */
-	for (guint x = 0; x < grafted; x++)
-		if (NODE(g, x)->own)
-			launch_nodes[NODE(g, x)->launch + 1]++, virtuals++;
-	for (guint l = 0; l <= a->launch_count; l++)
-		launch_nodes[l + 1] += launch_nodes[l];
-	g_autofree guint *next = g_memdup2(launch_nodes, sizeof(guint) * (a->launch_count + 1));
-	for (guint k = 0; k < n; k++)
-		if (NODE(g, sorted[k])->own)
-			by_index[next[NODE(g, sorted[k])->launch]++] = sorted[k];
-
+	for (guint l = 0; l < a->launch_count; l++)
+		for (guint d = a->device_first[l], current = NONE; d < a->device_first[l + 1]; d++)
+			if (g->dest[d] != current)
+				virtuals++, current = g->dest[d];
 	struct attribution *b = g_new0(struct attribution, 1);
 	*b = *a;
 	guint count = a->launch_count + virtuals, events = a->device_first[a->launch_count + 1];
@@ -181,45 +163,31 @@ static struct attribution *lay_attribution(struct grafting *g, const guint *new_
 	b->device = g_new(struct event, events + 1);
 	b->device_first = g_new0(guint, count + 2);
 	b->device_time = g_new0(gint64, count + 1);
-	g_autofree guint *place = g_new0(guint, grafted + 1);
-	guint nl = 0, dw = 0;
-	for (guint l = 0; l <= a->launch_count; l++) {
-		guint from = a->device_first[l], to = a->device_first[l + 1], own_start = nl;
-		if (l == a->launch_count) { /* the unclaimed device events */
-			b->device_first[nl] = dw;
-			memcpy(b->device + dw, a->device + from, sizeof(struct event) * (to - from));
-			b->device_time[nl] = a->device_time[l];
-			b->device_first[nl + 1] = dw + (to - from);
-			break;
-		}
+	memcpy(b->device, a->device, sizeof(struct event) * events); /* the order stays; only the groups split */
+	guint nl = 0;
+	for (guint l = 0; l < a->launch_count; l++) {
+		guint owner = a->owner[l] == NO_OWNER ? NO_OWNER : new_index[a->owner[l]];
 		b->launches[nl] = a->launches[l];
-		b->owner[nl] = a->owner[l] == NO_OWNER ? NO_OWNER : new_index[a->owner[l]];
+		b->owner[nl] = owner;
 		b->nested[nl] = a->nested[l];
-		guint residual = 0;
-		for (guint d = from; d < to; d++)
-			residual += g->dest[d] == NONE;
-		b->device_first[nl++] = dw;
-		guint offset = dw + residual;
-		for (guint k = launch_nodes[l]; k < launch_nodes[l + 1]; k++) {
-			struct graft_node *x = NODE(g, by_index[k]);
-			x->virtual_launch = nl;
-			b->launches[nl] = a->launches[l];
-			b->launches[nl].dur = 0;
-			b->owner[nl] = x->index;
-			b->nested[nl] = TRUE;
-			b->virtual_launch[nl] = 1;
-			b->device_first[nl++] = offset;
-			place[by_index[k]] = offset;
-			offset += x->own;
-		}
-		for (guint d = from; d < to; d++) {
+		b->device_first[nl++] = a->device_first[l];
+		for (guint d = a->device_first[l], current = NONE; d < a->device_first[l + 1]; d++) {
 			guint x = g->dest[d];
-			guint at = x == NONE ? dw++ : place[x]++;
-			b->device[at] = a->device[d];
-			b->device_time[x == NONE ? own_start : NODE(g, x)->virtual_launch] += a->device[d].dur;
+			if (x != current) { /* a run that goes elsewhere: a virtual launch of its own */
+				current = x;
+				b->launches[nl] = a->launches[l];
+				b->launches[nl].dur = 0;
+				b->owner[nl] = x == NONE ? owner : NODE(g, x)->index;
+				b->nested[nl] = TRUE;
+				b->virtual_launch[nl] = 1;
+				b->device_first[nl++] = d;
+			}
+			b->device_time[nl - 1] += a->device[d].dur;
 		}
-		dw = offset;
 	}
+	b->device_first[nl] = a->device_first[a->launch_count]; /* the unclaimed device events */
+	b->device_first[nl + 1] = events;
+	b->device_time[nl] = a->device_time[a->launch_count];
 	b->memory_owner = g_new(guint, a->memory_count + 1);
 	for (guint m = 0; m < a->memory_count; m++)
 		b->memory_owner[m] = a->memory_owner[m] == NO_OWNER ? NO_OWNER : new_index[a->memory_owner[m]];

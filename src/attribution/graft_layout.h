@@ -14,7 +14,6 @@ struct graft_node {
 	guint first_child, last_child, next_sibling;
 	guint own;         /* device events of its own */
 	guint index;       /* in the new forest */
-	guint virtual_launch; /* the new launch of its own events, NONE when it has none */
 	gint64 first_ts;   /* its subtree's first device event: (ts, position) */
 	guint32 first_index;
 };
