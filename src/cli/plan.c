@@ -86,13 +86,16 @@ static char **outputs_of(const struct options *options, const GPtrArray *traces,
 }
 
 /* The regular files read, by identity: the traces, the Execution Trace,
- * the files of names. */
+ * the files of names, the capture traces. */
 static GHashTable *inputs_by_identity(const struct options *options, const GPtrArray *traces)
 {
 	GHashTable *inputs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	const char *others[] = { options->et, options->opaque_file, options->exclude_file };
-	for (guint i = 0; i < traces->len + G_N_ELEMENTS(others); i++) {
-		const char *path = i < traces->len ? traces->pdata[i] : others[i - traces->len];
+	guint captures = options->graph_captures ? g_strv_length(options->graph_captures) : 0;
+	for (guint i = 0; i < traces->len + G_N_ELEMENTS(others) + captures; i++) {
+		const char *path = i < traces->len ? traces->pdata[i]
+				   : i < traces->len + G_N_ELEMENTS(others) ? others[i - traces->len]
+				   : options->graph_captures[i - traces->len - G_N_ELEMENTS(others)];
 		struct stat status;
 		if (path && regular_file(path, STDIN_FILENO, &status))
 			g_hash_table_insert(inputs, identity(&status), (gpointer)path);
