@@ -62,6 +62,8 @@ char *summary_shape(const struct options *options, GHashTable *opaque, GHashTabl
 	append_names(out, "--exclude", exclude);
 	if (options->skip_empty_shapes)
 		g_string_append(out, " --skip-empty-shapes");
+	if (options->graph_captures) /* grafted rows add keys; each rank may have its own capture */
+		g_string_append(out, " --graph-capture");
 	if (options->step.given && options->step.first == options->step.last)
 		g_string_append_printf(out, " --step %" G_GUINT64_FORMAT, options->step.first);
 	else if (options->step.given)
