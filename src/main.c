@@ -221,8 +221,8 @@ static int run(const struct options *options)
 			return fail_file(options->et, error);
 		settings.et = et;
 	}
-	g_autoptr(Capture) capture = graphs_read_captures(options, settings.threads, stderr);
-	settings.capture = capture;
+	g_autoptr(CaptureCache) captures = graphs_cache_new(options, settings.threads);
+	settings.captures = captures;
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
 	struct ranks *ranks = options->compare == COMPARE_ACROSS ? ranks_new() : NULL;
 	settings.collected = ranks ? combine_collected : NULL;

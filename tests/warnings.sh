@@ -124,7 +124,7 @@ expect_warning "graph launches replay 10% or more, no --graph-capture" "$graph_l
 # its graph launch matches no window, which is said instead.
 "$PROFILE_PARSER" -s "$top_srcdir/examples/example_trace.json" --graph-capture "$top_srcdir/examples/example_trace.json" \
 	-d "$tmp/out" -mc cpu_op,user_annotation 2>"$tmp/err"
-! grep -q "graph launches replay" "$tmp/err" && grep -q "1 of 1 graph launches matched no capture window" "$tmp/err" \
+! grep -q "graph launches replay" "$tmp/err" && grep -q "1 of 1 graph launch matched no capture window" "$tmp/err" \
 	&& pass "with --graph-capture: no hint, the launch left unmatched said" || { fail "with --graph-capture:"; cat "$tmp/err"; }
 # No warning about an option the view does not read (src/cli/uses.h). The step
 # summary takes launches by time, not -mc: on coverage.json (no

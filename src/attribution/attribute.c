@@ -238,12 +238,17 @@ void attribution_coverage(const struct attribution *a, struct coverage *c)
 	c->events = a->claimed + a->unclaimed;
 	for (guint l = 0; l <= a->launch_count; l++) /* the last group: unclaimed events */
 		c->total += a->device_time[l];
+	gboolean counted = FALSE; /* the launch at hand is counted among those outside */
 	for (guint l = 0; l < a->launch_count; l++) {
+		gboolean part = a->virtual_launch && a->virtual_launch[l]; /* of the launch before it (grafted) */
+		if (!part)
+			counted = FALSE;
 		if (a->owner[l] != NO_OWNER) {
 			c->monitored += a->device_time[l];
 		} else if (a->device_first[l + 1] > a->device_first[l]) {
 			c->outside += a->device_time[l];
-			c->outside_launches++;
+			c->outside_launches += !counted;
+			counted = TRUE;
 		}
 	}
 }

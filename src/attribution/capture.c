@@ -165,6 +165,17 @@ struct path_table {
 	GArray *chain;       /* guint: scratch */
 };
 
+/* Both halves of a node << 32 | parent key: GLib's g_int64_hash keeps only
+ * the low 32 bits, which would put every path's first node in one bucket. */
+static guint node_key_hash(gconstpointer key)
+{
+	guint64 k = *(const guint64 *)key;
+	k ^= k >> 33;
+	k *= G_GUINT64_CONSTANT(0xff51afd7ed558ccd);
+	k ^= k >> 33;
+	return (guint)k;
+}
+
 static guint capture_node_of(struct path_table *t, guint node, guint parent)
 {
 	gint64 key = (gint64)((guint64)node << 32 | (guint32)(parent + 1u));
@@ -221,7 +232,7 @@ static void add_windows(struct capture *capture, guint file, const struct forest
 	struct path_table t = {
 		.capture = capture,
 		.forest = forest,
-		.nodes = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL),
+		.nodes = g_hash_table_new_full(node_key_hash, g_int64_equal, g_free, NULL),
 		.window = g_hash_table_new(g_direct_hash, g_direct_equal),
 		.chain = g_array_new(FALSE, FALSE, sizeof(guint)),
 	};

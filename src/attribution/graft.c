@@ -3,9 +3,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A nested graph launch without device events (a driver cuGraphLaunch
+ * inside cudaGraphLaunch) is part of the one around it, not a replay. */
+static gboolean counted(const struct attribution *a, guint l)
+{
+	return !(a->virtual_launch && a->virtual_launch[l]) &&
+	       (!a->nested[l] || a->device_first[l + 1] > a->device_first[l]);
+}
+
 static gboolean is_graph_launch(const struct attribution *a, guint l)
 {
-	return !(a->virtual_launch && a->virtual_launch[l]) && capture_is_graph_launch(a->launches[l].name);
+	return counted(a, l) && capture_is_graph_launch(a->launches[l].name);
 }
 
 void graft_count(const struct attribution *a, struct graft_stats *s)
@@ -18,7 +26,7 @@ void graft_count(const struct attribution *a, struct graft_stats *s)
 			last = a->launches[l].name;
 			last_graph = capture_is_graph_launch(last);
 		}
-		if (!last_graph || (a->virtual_launch && a->virtual_launch[l]))
+		if (!last_graph || !counted(a, l))
 			continue;
 		s->graph_launches++;
 		s->replayed_events += a->device_first[l + 1] - a->device_first[l];
@@ -69,34 +77,44 @@ static gboolean top_level_integer(const char *args, const char *key, gint64 *val
 }
 
 /* The graft node of capture node C under graph launch L (numbered SEQ): made,
- * with its parents, when it is not there yet. */
+ * with its parents, when it is not there yet. The capture nodes not yet
+ * grafted are gathered first, innermost first (no recursion: paths can be
+ * 100,000 deep), then made root-most first. */
 static guint graft_node_of(struct grafting *g, guint l, guint seq, guint c)
 {
-	if (g->stamp[c] == seq + 1)
-		return g->graft_of[c];
-	guint parent_c = g_array_index(g->capture->nodes, struct capture_node, c).parent;
-	guint parent = parent_c == NONE ? NONE : graft_node_of(g, l, seq, parent_c);
-	struct graft_node node = { .capture_node = c, .parent = parent, .launch = l, .first_child = NONE,
-				   .last_child = NONE, .next_sibling = NONE,
-				   .first_ts = G_MAXINT64, .first_index = G_MAXUINT32 };
-	guint at = g->nodes->len;
-	g_array_append_val(g->nodes, node);
-	if (parent != NONE) {
-		struct graft_node *p = NODE(g, parent);
-		if (p->last_child == NONE)
-			p->first_child = at;
-		else
-			NODE(g, p->last_child)->next_sibling = at;
-		p->last_child = at;
-	} else {
-		struct placement top = { .top = at, .r = g->a->owner[l] };
-		g_array_append_val(g->tops, top);
+	g_array_set_size(g->chain, 0);
+	guint parent = NONE;
+	for (guint x = c; x != NONE; x = g_array_index(g->capture->nodes, struct capture_node, x).parent) {
+		if (g->stamp[x] == seq + 1) {
+			parent = g->graft_of[x];
+			break;
+		}
+		g_array_append_val(g->chain, x);
 	}
-	g->stamp[c] = seq + 1;
-	g->graft_of[c] = at;
-	return at;
+	for (guint k = g->chain->len; k-- > 0;) {
+		guint x = g_array_index(g->chain, guint, k);
+		struct graft_node node = { .capture_node = x, .parent = parent, .launch = l, .first_child = NONE,
+					   .last_child = NONE, .next_sibling = NONE,
+					   .first_ts = G_MAXINT64, .first_index = G_MAXUINT32 };
+		guint at = g->nodes->len;
+		g_array_append_val(g->nodes, node);
+		if (parent != NONE) {
+			struct graft_node *p = NODE(g, parent);
+			if (p->last_child == NONE)
+				p->first_child = at;
+			else
+				NODE(g, p->last_child)->next_sibling = at;
+			p->last_child = at;
+		} else {
+			struct placement top = { .top = at, .r = g->a->owner[l] };
+			g_array_append_val(g->tops, top);
+		}
+		g->stamp[x] = seq + 1;
+		g->graft_of[x] = at;
+		parent = at;
+	}
+	return g->graft_of[c];
 }
-
 
 static int compare_launch_order(const void *x, const void *y, void *data)
 {
@@ -192,6 +210,8 @@ static void place(struct grafting *g, guint l, guint seq, const struct gm_result
 			note_unmatched(s, &a->launches[l], GM_REASON_NONE);
 			s->unmatched_events++;
 			s->unmatched_time += e->dur;
+			s->unfit_events++;
+			s->unfit_time += e->dur;
 			continue;
 		}
 		guint end = g_array_index(g->capture->launches, struct captured_launch, w->first + r->to[j]).path_end;
@@ -233,7 +253,8 @@ void graft_apply(struct forest **forest, struct attribution **attribution, const
 			      .nodes = g_array_new(FALSE, FALSE, sizeof(struct graft_node)),
 			      .dest = g_new(guint, a->device_first[a->launch_count] + 1),
 			      .graft_of = g_new(guint, nodes + 1), .stamp = g_new0(guint, nodes + 1),
-			      .tops = g_array_new(FALSE, FALSE, sizeof(struct placement)) };
+			      .tops = g_array_new(FALSE, FALSE, sizeof(struct placement)),
+			      .chain = g_array_new(FALSE, FALSE, sizeof(guint)) };
 	for (guint d = 0; d < a->device_first[a->launch_count]; d++)
 		g.dest[d] = NONE;
 	g_autofree gboolean *ends = g_new0(gboolean, nodes + 1);
@@ -261,6 +282,7 @@ void graft_apply(struct forest **forest, struct attribution **attribution, const
 		graft_layout(&g, forest, attribution);
 	g_array_free(g.nodes, TRUE);
 	g_array_free(g.tops, TRUE);
+	g_array_free(g.chain, TRUE);
 	g_free(g.dest);
 	g_free(g.graft_of);
 	g_free(g.stamp);

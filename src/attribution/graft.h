@@ -41,6 +41,8 @@ struct graft_stats {
 	guint unmatched_launches; /* graph launches (with device events) that matched nothing */
 	guint64 unmatched_events; /* device events of graph launches left unplaced for want of a match (unmatched launches, or unmatched in matched ones) */
 	gint64 unmatched_time;
+	guint64 unfit_events;   /* of those, the events of matched graph launches that fit no captured launch */
+	gint64 unfit_time;
 	gint64 first_unmatched_correlation; /* of the first graph launch with unmatched events; has_... says whether */
 	guint8 first_unmatched_has_correlation;
 	enum gm_reason first_unmatched_reason; /* GM_REASON_NONE: matched, but some of its events were not */

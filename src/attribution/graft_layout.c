@@ -82,6 +82,7 @@ static void lay_subtree(struct grafting *g, struct forest *f, const struct place
 		f->events[*at] = (struct event){ .ts = launch->ts, .name = c->name, .index = launch->index,
 						 .thread = launch->thread, .category = c->category_id };
 		f->up[*at] = n->parent != NONE ? NODE(g, n->parent)->index : p->root ? FOREST_ROOT : new_index[p->r];
+		f->grafted_under[*at] = p->root ? FOREST_END : new_index[p->r];
 		n->index = (*at)++;
 		if (n->first_child != NONE) {
 			x = n->first_child;
@@ -113,6 +114,8 @@ static struct forest *lay_forest(struct grafting *g, const struct forest *old, g
 	f->up = g_new(guint32, f->count);
 	f->subtree_end = g_new(guint32, f->count);
 	f->replayed_by = g_new0(const struct event *, f->count);
+	f->grafted_under = g_new(guint32, f->count);
+	f->grafted = g->nodes->len;
 	f->thread_ids = old->thread_ids;
 	guint at = 0, k = 0;
 	for (guint i = 0; i <= old->count; i++) {
@@ -122,6 +125,7 @@ static struct forest *lay_forest(struct grafting *g, const struct forest *old, g
 			break;
 		guint parent = forest_parent(old, i);
 		new_index[i] = at;
+		f->grafted_under[at] = FOREST_END;
 		f->events[at] = old->events[i];
 		f->up[at++] = parent == FOREST_END ? FOREST_ROOT : new_index[parent];
 	}

@@ -37,6 +37,7 @@ struct grafting {
 	guint *dest;       /* per device event (old order): its graft node, or NONE */
 	guint *graft_of;   /* per capture node: its graft node for the current launch */
 	guint *stamp;      /* per capture node: the launch graft_of holds (+ 1) */
+	GArray *chain;     /* guint: scratch, capture nodes not yet grafted */
 	GArray *tops;      /* per graph launch (old index order of tops' creation): struct placement */
 };
 

@@ -1,6 +1,5 @@
 #include "cli/graphs.h"
 #include <string.h>
-#include "cli/categories.h"
 #include "input/input.h"
 #include "input/read.h"
 #include "output/output_names.h"
@@ -10,22 +9,21 @@
 /* "FILE: what", shown safely, as a warning. */
 static void capture_warning(FILE *out, const char *path, const char *what)
 {
-	g_autofree char *shown_path = output_shown(path);
+	g_autofree char *shown_path = g_strcmp0(path, "-") == 0 ? g_strdup("standard input") : output_shown(path);
 	g_autoptr(GString) shown = g_string_new(NULL);
 	visible_append(shown, what, strlen(what), VISIBLE_ESCAPE);
 	fprintf(out, "profile_parser: warning: --graph-capture %s: %s\n", shown_path, shown->str);
 }
 
-/* Reads capture file number FILE into CAPTURE; FALSE, with a warning, when it is not a trace. */
+/* Reads capture file number FILE into CAPTURE with the replay's category
+ * lists; FALSE, with a warning, when it is not a trace. */
 static gboolean read_capture(struct capture *capture, guint file, const char *path, const struct options *options,
-			     guint threads, FILE *out)
+			     char **lists[3], guint threads, FILE *out)
 {
-	g_auto(Categories) categories = { 0 };
-	categories_init(&categories, options, FALSE);
 	struct read_config config = {
-		.monitor_cats = categories.monitor,
-		.host_cats = categories.host,
-		.device_cats = categories.device,
+		.monitor_cats = lists[0],
+		.host_cats = lists[1],
+		.device_cats = lists[2],
 		.all_python_functions = options->all_python_functions,
 		.threads = threads,
 		.launch_kernels = TRUE,
@@ -39,20 +37,18 @@ static gboolean read_capture(struct capture *capture, guint file, const char *pa
 		}
 		return FALSE;
 	}
-	categories_choose(&categories, trace, options);
 	g_autoptr(Forest) forest = forest_build(trace);
 	g_autoptr(Attribution) attribution = attribute(trace, forest);
 	capture_add(capture, file, path, trace, forest, attribution);
 	return TRUE;
 }
 
-struct capture *graphs_read_captures(const struct options *options, guint threads, FILE *out)
+/* The windows of every capture file, read with LISTS. */
+static struct capture *read_captures(const struct options *options, char **lists[3], guint threads, FILE *out)
 {
-	if (!options->graph_captures)
-		return NULL;
 	struct capture *capture = capture_new();
 	for (guint file = 0; options->graph_captures[file]; file++)
-		read_capture(capture, file, options->graph_captures[file], options, threads, out);
+		read_capture(capture, file, options->graph_captures[file], options, lists, threads, out);
 	capture_finish(capture);
 	for (guint w = 0; !options->quiet && w < capture->warnings->len; w++) {
 		g_autoptr(GString) shown = g_string_new(NULL);
@@ -60,6 +56,54 @@ struct capture *graphs_read_captures(const struct options *options, guint thread
 		visible_append(shown, text, strlen(text), VISIBLE_ESCAPE);
 		fprintf(out, "profile_parser: warning: --graph-capture %s\n", shown->str);
 	}
+	return capture;
+}
+
+struct capture_cache {
+	const struct options *options;
+	guint threads;
+	GMutex lock;
+	GHashTable *by_lists; /* the three lists joined -> struct capture * */
+};
+
+struct capture_cache *graphs_cache_new(const struct options *options, guint threads)
+{
+	if (!options->graph_captures)
+		return NULL;
+	struct capture_cache *cache = g_new0(struct capture_cache, 1);
+	cache->options = options;
+	cache->threads = threads;
+	g_mutex_init(&cache->lock);
+	cache->by_lists = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)capture_free);
+	return cache;
+}
+
+void graphs_cache_free(struct capture_cache *cache)
+{
+	if (!cache)
+		return;
+	g_hash_table_destroy(cache->by_lists);
+	g_mutex_clear(&cache->lock);
+	g_free(cache);
+}
+
+const struct capture *graphs_capture_for(struct capture_cache *cache, char **monitor, char **host, char **device,
+					 FILE *out)
+{
+	char **lists[3] = { monitor, host, device };
+	g_autoptr(GString) key = g_string_new(NULL);
+	for (int i = 0; i < 3; i++) {
+		for (char **c = lists[i]; c && *c; c++)
+			g_string_append_printf(key, "%s,", *c);
+		g_string_append_c(key, '\n');
+	}
+	g_mutex_lock(&cache->lock);
+	struct capture *capture = g_hash_table_lookup(cache->by_lists, key->str);
+	if (!capture) {
+		capture = read_captures(cache->options, lists, cache->threads, out);
+		g_hash_table_insert(cache->by_lists, g_strdup(key->str), capture);
+	}
+	g_mutex_unlock(&cache->lock);
 	return capture;
 }
 
@@ -115,11 +159,24 @@ void graphs_warn(FILE *out, const char *src, const struct graft_stats *s, gboole
 		}
 		return;
 	}
-	if (s->unmatched_launches || s->unmatched_events) {
-		g_string_printf(text, "%u of %u graph launches matched no capture window; %" G_GUINT64_FORMAT
-				" device events (", s->unmatched_launches, s->graph_launches, s->unmatched_events);
-		time_append_ms(text, s->unmatched_time);
-		g_string_append(text, " ms) stay on the ops that called the replays; the first: correlation ");
+	if (s->unmatched_launches || s->unfit_events) {
+		g_string_truncate(text, 0);
+		if (s->unmatched_launches) {
+			guint64 events = s->unmatched_events - s->unfit_events;
+			g_string_append_printf(text, "%u of %u graph launch%s matched no capture window: %" G_GUINT64_FORMAT
+					       " device event%s (", s->unmatched_launches, s->graph_launches,
+					       s->graph_launches == 1 ? "" : "es", events, events == 1 ? "" : "s");
+			time_append_ms(text, s->unmatched_time - s->unfit_time);
+			g_string_append(text, " ms) stay on the ops that called the replays");
+		}
+		if (s->unfit_events) {
+			g_string_append_printf(text, "%s%" G_GUINT64_FORMAT " device event%s (", text->len ? "; " : "",
+					       s->unfit_events, s->unfit_events == 1 ? "" : "s");
+			time_append_ms(text, s->unfit_time);
+			g_string_append(text, " ms) of matched graph launches fit no captured launch and stay on the ops "
+					      "that called the replays");
+		}
+		g_string_append(text, "; the first graph launch left so: correlation ");
 		if (s->first_unmatched_has_correlation == 2)
 			g_string_append_printf(text, "%" G_GINT64_FORMAT, s->first_unmatched_correlation);
 		else
@@ -127,6 +184,13 @@ void graphs_warn(FILE *out, const char *src, const struct graft_stats *s, gboole
 		g_string_append_printf(text, " (%s)", s->first_unmatched_reason == GM_REASON_NONE
 							      ? "some of its device events fit no captured launch of its window"
 							      : gm_reason_text(s->first_unmatched_reason));
+		warning(out, src, text);
+	}
+	if (s->matched && !s->placed_events) {
+		g_string_printf(text, "%u graph launch%s matched, but no device event was placed: every capture path "
+				"is empty with these categories (the capture trace's ops that hold the captured launches "
+				"are not monitored, or all contain the BeginCapture); a -mc that monitors them places the "
+				"replayed kernels", s->matched, s->matched == 1 ? "" : "es");
 		warning(out, src, text);
 	}
 	if (s->unverified) {

@@ -199,8 +199,11 @@ void report_print(FILE *out, const struct run_summary *run)
 		stats->events, DECIMAL(mb, "%.1f", stats->bytes / 1e6), read_stats_skipped(stats),
 		read_stats_skipped(stats) - stats->skipped[SKIP_UNMATCHED_B] - stats->skipped[SKIP_UNMATCHED_E],
 		stats->skipped[SKIP_UNMATCHED_B] + stats->skipped[SKIP_UNMATCHED_E]);
-	fprintf(out, "  nodes:         %u monitored on %u thread%s, deepest level %u\n", run->forest->count,
+	fprintf(out, "  nodes:         %u monitored on %u thread%s, deepest level %u", run->forest->count - run->forest->grafted,
 		run->forest->threads_with_nodes, run->forest->threads_with_nodes == 1 ? "" : "s", run->forest->deepest);
+	if (run->forest->grafted)
+		fprintf(out, "; %u grafted (--graph-capture)", run->forest->grafted);
+	fputc('\n', out);
 	fprintf(out, "  launches:      %u (%u attributed, %u unattributed)\n", a->launch_count - a->virtual_count, a->attributed,
 		a->unattributed);
 	fprintf(out, "  device events: %u (%u claimed, %u unclaimed)\n", a->claimed + a->unclaimed, a->claimed,

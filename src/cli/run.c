@@ -137,15 +137,16 @@ void run_job(struct job *job, const struct run_settings *settings)
 		set_error(job, job->src, error);
 		return;
 	}
+	const struct capture *capture = settings->captures ? graphs_capture_for(settings->captures, categories.monitor,
+									       categories.host, categories.device, stderr)
+							   : NULL;
 	stage[0] = lap(&mark);
 	g_autoptr(Forest) forest = forest_build(trace);
 	stage[1] = lap(&mark);
 	g_autoptr(Attribution) attribution = attribute(trace, forest);
-	struct coverage coverage; /* as the trace attributes it, before any grafting */
-	attribution_coverage(attribution, &coverage);
 	struct graft_stats graft = { 0 };
-	if (settings->capture)
-		graft_apply(&forest, &attribution, settings->capture, &graft);
+	if (capture)
+		graft_apply(&forest, &attribution, capture, &graft);
 	else if (!options->quiet)
 		graft_count(attribution, &graft);
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
@@ -207,7 +208,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.options = options, .selection = &selection, .timeline = timeline, .categories = &categories,
 		.label = options->compare != COMPARE_DIFF ? NULL : job->position ? "new" : "base",
 	};
-	summary.coverage = coverage;
+	attribution_coverage(attribution, &summary.coverage); /* grafted roots' events are under monitored nodes */
 	summary.graft = &graft;
 	memcpy(summary.stage_seconds, stage, sizeof stage);
 	capture_report(job, &summary);

@@ -16,7 +16,7 @@ struct run_settings {
 	GHashTable *exclude;
 	const struct et *et;  /* --et FILE, read once; or NULL */
 	GHashTable *et_files; /* --et DIR: rank -> Execution Trace path; or NULL */
-	const struct capture *capture; /* --graph-capture's windows, read once; or NULL */
+	struct capture_cache *captures; /* --graph-capture's windows, read once per category lists; or NULL */
 	guint threads;        /* for each trace; 0: one per processor */
 	gboolean progress;    /* a progress line while reading: one trace, on a terminal, not -q */
 	/* Called (one job at a time) as each job that collected ends well, so

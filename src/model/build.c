@@ -232,5 +232,6 @@ void forest_free(struct forest *forest)
 	g_free(forest->subtree_end);
 	g_free(forest->own_events);
 	g_free(forest->replayed_by);
+	g_free(forest->grafted_under);
 	g_free(forest);
 }

@@ -33,6 +33,8 @@ struct forest {
 	guint deepest;
 	struct event *own_events;    /* the events, when the forest owns them (a grafted forest, src/attribution/graft.h); else NULL */
 	const struct event **replayed_by; /* per node: the graph launch whose device events a grafted node holds, NULL on other nodes; NULL: no grafted node */
+	guint32 *grafted_under; /* per node: the op a grafted node is under (its step is that op's), else FOREST_END; NULL: no grafted node */
+	guint grafted;          /* grafted nodes among count */
 };
 
 /* Sorts TRACE's monitored events in place and builds their forest. */
@@ -46,6 +48,14 @@ void events_sort_by_thread(struct event *events, guint count);
 static inline gboolean event_contains(const struct event *outer, const struct event *inner)
 {
 	return outer->ts <= inner->ts && event_end(inner) <= event_end(outer);
+}
+
+/* The event whose ts places node I in a step (SPEC 11.2, 14.3): a grafted
+ * node's is that of the op it is grafted under; others' their own. */
+static inline const struct event *forest_step_event(const struct forest *forest, guint i)
+{
+	guint32 under = forest->grafted_under ? forest->grafted_under[i] : FOREST_END;
+	return &forest->events[under != FOREST_END ? under : i];
 }
 
 /* Node I's parent, or FOREST_END for a root. */

@@ -246,10 +246,11 @@ static void self_device_memory(const void *r, struct value *v)
 	memory(r, v, ROW(r)->memory.self_device);
 }
 
-/* The step holding the node's ts, on its process (SPEC 11.2). */
+/* The step holding the node's ts, on its process (SPEC 11.2); a grafted
+ * node's is the op's it is grafted under (SPEC 14.3). */
 static void step(const void *r, struct value *v)
 {
-	const struct event *event = EVENT(r);
+	const struct event *event = forest_step_event(ROW(r)->forest, ROW(r)->node);
 	guint found = ROW(r)->steps ? steps_find(ROW(r)->steps, event->thread, event->ts) : NO_STEP;
 	if (found == NO_STEP)
 		v->type = VALUE_EMPTY;

@@ -71,6 +71,21 @@ gboolean option_files_check(const struct options *options, GError **error)
 			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s '' names no file", files[i][0]);
 			return FALSE;
 		}
+	guint stdin_reads = 0;
+	for (char **source = options->sources; source && *source; source++)
+		stdin_reads += strcmp(*source, "-") == 0;
+	for (char **capture = options->graph_captures; capture && *capture; capture++) {
+		if (!**capture) {
+			g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--graph-capture '' names no file");
+			return FALSE;
+		}
+		stdin_reads += strcmp(*capture, "-") == 0;
+	}
+	if (stdin_reads > 1 && options->graph_captures) {
+		g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+				    "standard input (-) can be read once: as a trace (-s -) or as a capture (--graph-capture -)");
+		return FALSE;
+	}
 	for (char **merge = options->merge; merge && *merge; merge++)
 		if (!**merge) {
 			g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--merge '' names no file");

@@ -19,7 +19,8 @@ static gboolean written(guint i, guint depth, gboolean opaque, const struct fore
 		return FALSE;
 	if (s->skip_empty_shapes && (!event->extra || event->extra->shapes_empty))
 		return FALSE;
-	if (s->step.given && !steps_kept(s->steps, &s->step, steps_find(s->steps, event->thread, event->ts)))
+	const struct event *at = forest_step_event(f, i); /* a grafted node's step is its op's */
+	if (s->step.given && !steps_kept(s->steps, &s->step, steps_find(s->steps, at->thread, at->ts)))
 		return FALSE;
 	/* a leaf: no child of it could be written */
 	return !s->leaves || opaque || f->subtree_end[i] == i + 1 ||
