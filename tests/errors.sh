@@ -73,6 +73,26 @@ expect_stderr "unknown column 'bogus'; the columns are: name, args," "the usage 
 pp -s "$good" -d "$tmp/o.csv" --meta novalue
 expect_status 2 "--meta without NAME="
 expect_stderr "--meta wants NAME=VALUE, not 'novalue'" "--meta without NAME=: the message"
+# device peaks (SPEC 15.1): positive decimal numbers, a point and at most six decimals
+for pair in "--peak-flops|abc|is not a decimal number" "--peak-flops|0|is not positive" "--peak-flops|0.000|is not positive" \
+	"--peak-flops|-1|is not a decimal number" "--peak-flops|1e3|is not a decimal number" "--peak-flops|.5|is not a decimal number" \
+	"--peak-flops|1,5|is not a decimal number" "--peak-bandwidth|3.|is not a decimal number" "--peak-bandwidth| 3|is not a decimal number" \
+	"--peak-bandwidth|1.2345678|has more than 6 decimals" "--peak_bandwidth|99999999999999|is too large"; do
+	option=${pair%%|*}; rest=${pair#*|}; value=${rest%%|*}; words=${rest#*|}
+	pp -s "$good" -d "$tmp/o.csv" "$option" "$value"
+	expect_status 2 "$option '$value'"
+	canonical=$(echo "$option" | tr _ -)
+	expect_stderr "profile_parser: $canonical '$value' $words" "$option '$value': the message"
+done
+pp -s "$good" -d "$tmp/o.csv" --peaks ''
+expect_status 2 "--peaks ''"
+expect_stderr "profile_parser: --peaks '' names no file" "--peaks '': the message"
+[ -e "$tmp/o.csv" ] && fail "an output written despite a bad peak" || pass "no output after a bad peak"
+pp -q -s "$good" -d "$tmp/plain.csv"
+pp -q -s "$good" -d "$tmp/peaks.csv" --peak-flops 989.4 --peak_bandwidth 0.000001 --peaks "$top_srcdir/data/peaks.tsv"
+expect_status 0 "--peak-flops, --peak-bandwidth and --peaks with good values"
+cmp -s "$tmp/plain.csv" "$tmp/peaks.csv" && pass "the peak options leave the default CSV as it was" || fail "the peak options changed the default CSV"
+
 pp -s "$good" -d "$tmp/o.csv" --opaque "$tmp/no-such-names.txt"
 expect_status 1 "a missing --opaque file"
 expect_line "profile_parser: $tmp/no-such-names.txt: No such file or directory" "a missing --opaque file: one line, the file named once"

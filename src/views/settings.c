@@ -34,6 +34,7 @@ void options_clear(struct options *options)
 	g_strfreev(options->device_cats);
 	g_free(options->opaque_file);
 	g_free(options->exclude_file);
+	g_free(options->peaks_file);
 	if (options->communication)
 		g_regex_unref(options->communication);
 	for (guint i = 0; options->meta && i < options->meta->len; i++) {

@@ -61,6 +61,10 @@ struct options {
 	guint top;             /* --top N; 0: every row */
 	enum flame_weight weight; /* --weight, for --format folded and svg */
 	gboolean weight_given;
+	/* device peaks (src/views/perf_options.h) */
+	char *peaks_file;        /* --peaks FILE, or NULL: the shipped table */
+	guint64 peak_flops;      /* --peak-flops, in MFLOP/s; 0: not given */
+	guint64 peak_bandwidth;  /* --peak-bandwidth, in MB/s; 0: not given */
 };
 
 /* Frees what OPTIONS holds and zeroes it. */

@@ -1,0 +1,232 @@
+#include "views/peaks.h"
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef PKGDATADIR
+#error "PKGDATADIR (where peaks.tsv is installed) comes from Makefile.am"
+#endif
+
+#define DECIMALS 6
+#define CELLS 8 /* match, five peaks, bandwidth, source */
+#define COLUMNS "match, fp64, fp32, 16-bit, fp8, int8, bandwidth, source" /* for messages */
+
+G_DEFINE_QUARK(profile-parser-peaks-error-quark, peaks_error)
+
+static const char *const kind_names[PEAK_KINDS] = { "fp64", "fp32", "16-bit", "fp8", "int8", "bandwidth" };
+
+const char *peak_kind_name(enum peak_kind kind)
+{
+	return kind < PEAK_KINDS ? kind_names[kind] : "?";
+}
+
+gboolean peaks_decimal(const char *text, const char *what, guint64 *millionths, GError **error)
+{
+	const char *p = text;
+	guint64 value = 0;
+	int decimals = -1; /* no point yet */
+	gboolean digits = FALSE;
+	for (; *p; p++) {
+		if (*p == '.' && decimals < 0 && digits) {
+			decimals = 0;
+			digits = FALSE; /* a digit must follow the point */
+			continue;
+		}
+		if (!g_ascii_isdigit(*p))
+			break;
+		if (decimals >= 0 && ++decimals > DECIMALS) {
+			g_set_error(error, peaks_error_quark(), 0, "%s '%s' has more than %d decimals", what, text,
+				    DECIMALS);
+			return FALSE;
+		}
+		if (value > (guint64)(G_MAXINT64 - 9) / 10) {
+			g_set_error(error, peaks_error_quark(), 0, "%s '%s' is too large", what, text);
+			return FALSE;
+		}
+		value = value * 10 + (guint64)(*p - '0');
+		digits = TRUE;
+	}
+	if (*p || !digits) {
+		g_set_error(error, peaks_error_quark(), 0, "%s '%s' is not a decimal number (digits, then a point and at most %d decimals)",
+			    what, text, DECIMALS);
+		return FALSE;
+	}
+	for (int scale = decimals < 0 ? 0 : decimals; scale < DECIMALS; scale++) {
+		if (value > (guint64)G_MAXINT64 / 10) {
+			g_set_error(error, peaks_error_quark(), 0, "%s '%s' is too large", what, text);
+			return FALSE;
+		}
+		value *= 10;
+	}
+	if (value == 0) {
+		g_set_error(error, peaks_error_quark(), 0, "%s '%s' is not positive", what, text);
+		return FALSE;
+	}
+	*millionths = value;
+	return TRUE;
+}
+
+static void row_free(gpointer data)
+{
+	struct peak_row *row = data;
+	g_free(row->match);
+	g_free(row->source);
+	g_free(row);
+}
+
+void peaks_free(struct peaks *peaks)
+{
+	if (!peaks)
+		return;
+	g_free(peaks->file);
+	g_ptr_array_free(peaks->rows, TRUE);
+	if (peaks->warned)
+		g_hash_table_destroy(peaks->warned);
+	g_free(peaks);
+}
+
+/* LINE (number NUMBER of FILE, no newline), a row of PEAKS. */
+static gboolean parse_row(struct peaks *peaks, const char *line, guint number, GError **error)
+{
+	g_auto(GStrv) cells = g_strsplit(line, "\t", -1);
+	guint count = g_strv_length(cells);
+	if (count != CELLS) {
+		g_autofree char *what = !*line ? g_strdup("an empty line") : g_strdup_printf("%u cell%s", count, count == 1 ? "" : "s");
+		g_set_error(error, peaks_error_quark(), 0, "%s:%u: %s, not %d tab-separated cells (%s)", peaks->file,
+			    number, what, CELLS, COLUMNS);
+		return FALSE;
+	}
+	if (!*cells[0]) {
+		g_set_error(error, peaks_error_quark(), 0, "%s:%u: no device name substring in the match cell", peaks->file,
+			    number);
+		return FALSE;
+	}
+	for (guint i = 0; i < peaks->rows->len; i++) {
+		const struct peak_row *other = g_ptr_array_index(peaks->rows, i);
+		if (strcmp(other->match, cells[0]) == 0) {
+			g_set_error(error, peaks_error_quark(), 0, "%s:%u: match '%s' is already the one of line %u",
+				    peaks->file, number, cells[0], other->line);
+			return FALSE;
+		}
+	}
+	struct peak_row *row = g_new0(struct peak_row, 1);
+	for (int kind = 0; kind < PEAK_KINDS; kind++) {
+		const char *cell = cells[1 + kind];
+		GError *bad = NULL;
+		if (*cell && !peaks_decimal(cell, kind_names[kind], &row->figure[kind], &bad)) {
+			g_set_error(error, peaks_error_quark(), 0, "%s:%u: %s", peaks->file, number, bad->message);
+			g_error_free(bad);
+			row_free(row);
+			return FALSE;
+		}
+	}
+	row->match = g_strdup(cells[0]);
+	row->source = g_strdup(cells[CELLS - 1]);
+	row->line = number;
+	g_ptr_array_add(peaks->rows, row);
+	return TRUE;
+}
+
+struct peaks *peaks_parse(const char *text, gsize length, const char *file, GError **error)
+{
+	g_autoptr(Peaks) peaks = g_new0(struct peaks, 1);
+	peaks->file = g_strdup(file);
+	peaks->rows = g_ptr_array_new_with_free_func(row_free);
+	const char *end;
+	if (!g_utf8_validate(text, (gssize)length, &end)) {
+		g_set_error(error, peaks_error_quark(), 0, "%s: not UTF-8 (at byte %zu)", file, (size_t)(end - text));
+		return NULL;
+	}
+	gboolean header = FALSE;
+	guint number = 0;
+	for (const char *line = text; line < text + length; number++) {
+		const char *newline = memchr(line, '\n', (size_t)(text + length - line));
+		const char *stop = newline ? newline : text + length;
+		g_autofree char *content = g_strndup(line, (gsize)(stop - line));
+		gsize size = strlen(content);
+		if (size != (gsize)(stop - line)) {
+			g_set_error(error, peaks_error_quark(), 0, "%s:%u: a NUL byte", file, number + 1);
+			return NULL;
+		}
+		if (size && content[size - 1] == '\r') /* a file saved with CRLF */
+			content[size - 1] = '\0';
+		line = newline ? newline + 1 : stop;
+		if (content[0] == '#')
+			continue;
+		if (!header) {
+			if (strcmp(content, PEAKS_HEADER) != 0) {
+				g_set_error(error, peaks_error_quark(), 0,
+					    "%s:%u: not the header of a peaks table (tab-separated: %s)", file,
+					    number + 1, COLUMNS);
+				return NULL;
+			}
+			header = TRUE;
+			continue;
+		}
+		if (!parse_row(peaks, content, number + 1, error))
+			return NULL;
+	}
+	if (!header) {
+		g_set_error(error, peaks_error_quark(), 0, "%s: no header (tab-separated: %s)", file, COLUMNS);
+		return NULL;
+	}
+	return g_steal_pointer(&peaks);
+}
+
+struct peaks *peaks_load(const char *file, GError **error)
+{
+	g_autofree char *text = NULL;
+	gsize length = 0;
+	if (!g_file_get_contents(file, &text, &length, error))
+		return NULL;
+	return peaks_parse(text, length, file, error);
+}
+
+char *peaks_locate(const char *exe_dir)
+{
+	if (exe_dir) {
+		g_autofree char *built = g_build_filename(exe_dir, "data", PEAKS_FILE_NAME, NULL);
+		if (g_file_test(built, G_FILE_TEST_IS_REGULAR))
+			return g_steal_pointer(&built);
+	}
+	return g_build_filename(PKGDATADIR, PEAKS_FILE_NAME, NULL);
+}
+
+char *peaks_default_file(void)
+{
+	g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
+	g_autofree char *dir = exe ? g_path_get_dirname(exe) : NULL;
+	return peaks_locate(dir);
+}
+
+const struct peak_row *peaks_find(const struct peaks *peaks, const char *device)
+{
+	const struct peak_row *best = NULL;
+	size_t best_length = 0;
+	for (guint i = 0; device && i < peaks->rows->len; i++) {
+		const struct peak_row *row = g_ptr_array_index(peaks->rows, i);
+		size_t length = strlen(row->match);
+		if (length > best_length && strstr(device, row->match))
+			best = row, best_length = length;
+	}
+	return best;
+}
+
+guint64 peaks_figure(const struct peaks *peaks, const struct peak_row *row, enum peak_kind kind)
+{
+	guint64 override = kind == PEAK_BANDWIDTH ? peaks->bandwidth_override : peaks->flops_override;
+	if (override != PEAK_UNKNOWN)
+		return override;
+	return row && kind < PEAK_KINDS ? row->figure[kind] : PEAK_UNKNOWN;
+}
+
+gboolean peaks_unknown_once(struct peaks *peaks, const char *device)
+{
+	if (!peaks->warned)
+		peaks->warned = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	if (g_hash_table_contains(peaks->warned, device))
+		return FALSE;
+	g_hash_table_add(peaks->warned, g_strdup(device));
+	return TRUE;
+}

@@ -1,0 +1,19 @@
+/* The options of the device peaks (SPEC 15.1), group "perf": --peaks FILE
+ * (the table instead of the shipped one), --peak-flops TFLOPS and
+ * --peak-bandwidth TBPS (one figure for every device and precision), the
+ * values positive decimal numbers of at most six decimals; and the table
+ * they make (src/views/peaks.h). */
+#ifndef PP_PERF_OPTIONS_H
+#define PP_PERF_OPTIONS_H
+
+#include "views/peaks.h"
+#include "views/settings.h"
+
+extern const struct view_options perf_view_options;
+
+/* The table OPTIONS ask for: --peaks FILE, else the shipped one
+ * (peaks_default_file), with the overrides of --peak-flops and
+ * --peak-bandwidth; NULL with ERROR when it cannot be read or is not one. */
+struct peaks *perf_peaks_load(const struct options *options, GError **error);
+
+#endif

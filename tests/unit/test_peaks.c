@@ -1,0 +1,286 @@
+/* The table of device peaks (src/views/peaks.h): strict parsing with
+ * FILE:LINE errors, exact figures, the longest match, the overrides, where
+ * the shipped table is found; and the shipped data/peaks.tsv ($top_srcdir)
+ * loads and maps the device names traces write to the intended rows. */
+#include "views/peaks.h"
+#include "unit.h"
+#include <glib/gstdio.h>
+
+#define HEADER "match\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\tsource\n"
+
+static struct peaks *parse(const char *text, GError **error)
+{
+	return peaks_parse(text, strlen(text), "t.tsv", error);
+}
+
+/* TEXT is no table, and the error names LOCATION ("t.tsv:3:") and WORDS. */
+static void expect_rejected(const char *text, const char *location, const char *words)
+{
+	GError *error = NULL;
+	struct peaks *peaks = parse(text, &error);
+	CU_ASSERT_PTR_NULL(peaks);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(error);
+	if (!g_str_has_prefix(error->message, location) || !strstr(error->message, words))
+		printf("\nmessage: %s (wanted %s ... %s)\n", error->message, location, words);
+	CU_ASSERT(g_str_has_prefix(error->message, location));
+	CU_ASSERT_PTR_NOT_NULL(strstr(error->message, words));
+	g_error_free(error);
+	peaks_free(peaks);
+}
+
+static guint64 decimal(const char *text)
+{
+	guint64 value = 0;
+	GError *error = NULL;
+	CU_ASSERT_TRUE(peaks_decimal(text, "x", &value, &error));
+	if (error)
+		printf("\n%s\n", error->message), g_error_free(error);
+	return value;
+}
+
+static void test_decimal_exact(void)
+{
+	/* millionths of TFLOP/s (MFLOP/s) and of TB/s (MB/s), worked by hand */
+	CU_ASSERT_EQUAL(decimal("989.4"), 989400000u);
+	CU_ASSERT_EQUAL(decimal("989.5"), 989500000u);
+	CU_ASSERT_EQUAL(decimal("1979"), 1979000000u);
+	CU_ASSERT_EQUAL(decimal("3.35"), 3350000u);
+	CU_ASSERT_EQUAL(decimal("0.5"), 500000u);
+	CU_ASSERT_EQUAL(decimal("0.000001"), 1u);
+	CU_ASSERT_EQUAL(decimal("181.05"), 181050000u);
+	CU_ASSERT_EQUAL(decimal("007.250"), 7250000u);
+	CU_ASSERT_EQUAL(decimal("9223372036854"), G_GUINT64_CONSTANT(9223372036854000000));
+	const char *bad[] = { "", "abc", "1e3", "-1", "+1", "1.", ".5", " 1", "1 ", "1,5", "0", "0.000000", "0.0000001",
+			      "1.2345678", "9223372036855", "99999999999999999999", "1..2", "0x10", "inf", "nan" };
+	for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
+		guint64 value = 42;
+		GError *error = NULL;
+		CU_ASSERT_FALSE(peaks_decimal(bad[i], "fp64", &value, &error));
+		CU_ASSERT_EQUAL(value, 42u);
+		CU_ASSERT_PTR_NOT_NULL(error);
+		if (error) {
+			CU_ASSERT(g_str_has_prefix(error->message, "fp64 '"));
+			g_error_free(error);
+		} else
+			printf("\naccepted: '%s'\n", bad[i]);
+	}
+}
+
+static void test_parse(void)
+{
+	const char *text = "# a comment\n"
+			   "#\tanother, with a tab\n" HEADER "# between rows\n"
+			   "Alpha\t1.5\t2\t\t\t8\t0.25\tthe alpha datasheet\n"
+			   "Beta\t\t\t\t\t\t\t\n";
+	GError *error = NULL;
+	g_autoptr(Peaks) peaks = parse(text, &error);
+	CU_ASSERT_PTR_NULL(error);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(peaks);
+	CU_ASSERT_EQUAL_FATAL(peaks->rows->len, 2);
+	const struct peak_row *alpha = g_ptr_array_index(peaks->rows, 0);
+	ASSERT_STR(alpha->match, "Alpha");
+	ASSERT_STR(alpha->source, "the alpha datasheet");
+	CU_ASSERT_EQUAL(alpha->line, 5);
+	CU_ASSERT_EQUAL(alpha->figure[PEAK_FP64], 1500000u);
+	CU_ASSERT_EQUAL(alpha->figure[PEAK_FP32], 2000000u);
+	CU_ASSERT_EQUAL(alpha->figure[PEAK_16BIT], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(alpha->figure[PEAK_FP8], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(alpha->figure[PEAK_INT8], 8000000u);
+	CU_ASSERT_EQUAL(alpha->figure[PEAK_BANDWIDTH], 250000u);
+	const struct peak_row *beta = g_ptr_array_index(peaks->rows, 1);
+	for (int kind = 0; kind < PEAK_KINDS; kind++)
+		CU_ASSERT_EQUAL(beta->figure[kind], PEAK_UNKNOWN);
+	ASSERT_STR(beta->source, "");
+	ASSERT_STR(peak_kind_name(PEAK_16BIT), "16-bit");
+	ASSERT_STR(peak_kind_name(PEAK_BANDWIDTH), "bandwidth");
+	/* CRLF lines, and no newline at the end */
+	g_autoptr(Peaks) crlf = parse("match\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\tsource\r\nA\t1\t\t\t\t\t2\ts\r\nB\t3\t\t\t\t\t4\ts", NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(crlf);
+	CU_ASSERT_EQUAL(crlf->rows->len, 2);
+	CU_ASSERT_EQUAL(((struct peak_row *)g_ptr_array_index(crlf->rows, 1))->figure[PEAK_BANDWIDTH], 4000000u);
+}
+
+static void test_rejected(void)
+{
+	expect_rejected("# only comments\n", "t.tsv:", "no header");
+	expect_rejected("match fp64 fp32 16-bit fp8 int8 bandwidth source\n", "t.tsv:1:", "not the header");
+	expect_rejected("# c\nmatch\tfp64\tfp32\tbf16\tfp8\tint8\tbandwidth\tsource\n", "t.tsv:2:", "not the header");
+	expect_rejected("match\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\n", "t.tsv:1:", "not the header");
+	expect_rejected("\n" HEADER, "t.tsv:1:", "not the header");
+	expect_rejected(HEADER "A\t1\t2\t3\t4\t5\t6\n", "t.tsv:2:", "7 cells, not 8 tab-separated cells");
+	expect_rejected(HEADER "A\t1\t2\t3\t4\t5\t6\ts\textra\n", "t.tsv:2:", "9 cells, not 8");
+	expect_rejected(HEADER "A\t1\t\t\t\t\t\ts\n\n", "t.tsv:3:", "an empty line, not 8");
+	expect_rejected(HEADER "A\n", "t.tsv:2:", "1 cell, not 8");
+	expect_rejected(HEADER "\t1\t\t\t\t\t\ts\n", "t.tsv:2:", "no device name substring");
+	expect_rejected(HEADER "A\t1\t\t\t\t\t\ts\n# c\nA\t2\t\t\t\t\t\ts\n", "t.tsv:4:", "already the one of line 2");
+	expect_rejected(HEADER "A\t1\t\t\t\t\t\ts\n#\nB\t1\tabc\t\t\t\t\ts\n", "t.tsv:4:", "fp32 'abc' is not a decimal number");
+	expect_rejected(HEADER "B\t1\t2\t3\t1e3\t\t\ts\n", "t.tsv:2:", "fp8 '1e3' is not a decimal number");
+	expect_rejected(HEADER "B\t-1\t\t\t\t\t\ts\n", "t.tsv:2:", "fp64 '-1' is not a decimal number");
+	expect_rejected(HEADER "B\t\t\t\t\t0\t\ts\n", "t.tsv:2:", "int8 '0' is not positive");
+	expect_rejected(HEADER "B\t\t\t\t\t\t1.0000001\ts\n", "t.tsv:2:", "bandwidth '1.0000001' has more than 6 decimals");
+	expect_rejected(HEADER "B\t\t\t 5\t\t\t\ts\n", "t.tsv:2:", "16-bit ' 5' is not a decimal number");
+	expect_rejected(HEADER "B\t\t\t\t\t\t\t\xff\n", "t.tsv:", "not UTF-8");
+}
+
+static const char *row_match(const struct peaks *peaks, const char *device)
+{
+	const struct peak_row *row = peaks_find(peaks, device);
+	return row ? row->match : "(none)";
+}
+
+static void test_longest_match(void)
+{
+	/* "H100" first in the file: the longer matches still win */
+	g_autoptr(Peaks) peaks = parse(HEADER "H100\t1\t\t\t\t\t\ts\n"
+					      "H100 NVL\t2\t\t\t\t\t\ts\n"
+					      "H100 80GB HBM3\t3\t\t\t\t\t\ts\n"
+					      "MI250\t4\t\t\t\t\t\ts\n"
+					      "MI250X\t5\t\t\t\t\t\ts\n"
+					      "MI250X / MI250\t6\t\t\t\t\t\ts\n"
+					      "XY\t7\t\t\t\t\t\ts\n"
+					      "YZ\t8\t\t\t\t\t\ts\n",
+				       NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(peaks);
+	ASSERT_STR(row_match(peaks, "NVIDIA H100 NVL"), "H100 NVL");
+	ASSERT_STR(row_match(peaks, "NVIDIA H100 80GB HBM3"), "H100 80GB HBM3");
+	ASSERT_STR(row_match(peaks, "NVIDIA H100 PCIe"), "H100");
+	ASSERT_STR(row_match(peaks, "AMD Instinct MI250X / MI250"), "MI250X / MI250");
+	ASSERT_STR(row_match(peaks, "AMD Instinct MI250X"), "MI250X");
+	ASSERT_STR(row_match(peaks, "AMD Instinct MI250"), "MI250");
+	ASSERT_STR(row_match(peaks, "XYZ"), "XY"); /* equally long: the first of the file */
+	ASSERT_STR(row_match(peaks, "h100 nvl"), "(none)"); /* case matters */
+	ASSERT_STR(row_match(peaks, "NVIDIA A100-SXM4-80GB"), "(none)");
+	CU_ASSERT_PTR_NULL(peaks_find(peaks, NULL));
+}
+
+static void test_overrides(void)
+{
+	g_autoptr(Peaks) peaks = parse(HEADER "A\t1\t2\t\t\t\t3\ts\n", NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(peaks);
+	const struct peak_row *row = peaks_find(peaks, "A");
+	CU_ASSERT_EQUAL(peaks_figure(peaks, row, PEAK_FP32), 2000000u);
+	CU_ASSERT_EQUAL(peaks_figure(peaks, row, PEAK_16BIT), PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(peaks_figure(peaks, NULL, PEAK_FP32), PEAK_UNKNOWN);
+	peaks->flops_override = 500000; /* --peak-flops 0.5 */
+	for (int kind = 0; kind < PEAK_BANDWIDTH; kind++) {
+		CU_ASSERT_EQUAL(peaks_figure(peaks, row, kind), 500000u);
+		CU_ASSERT_EQUAL(peaks_figure(peaks, NULL, kind), 500000u);
+	}
+	CU_ASSERT_EQUAL(peaks_figure(peaks, row, PEAK_BANDWIDTH), 3000000u); /* still the table's */
+	CU_ASSERT_EQUAL(peaks_figure(peaks, NULL, PEAK_BANDWIDTH), PEAK_UNKNOWN);
+	peaks->bandwidth_override = 7000000;
+	CU_ASSERT_EQUAL(peaks_figure(peaks, NULL, PEAK_BANDWIDTH), 7000000u);
+	CU_ASSERT_TRUE(peaks_unknown_once(peaks, "Some GPU"));
+	CU_ASSERT_TRUE(peaks_unknown_once(peaks, "Other GPU"));
+	CU_ASSERT_FALSE(peaks_unknown_once(peaks, "Some GPU"));
+}
+
+static void test_locate(void)
+{
+	g_autofree char *dir = g_dir_make_tmp("peaks-XXXXXX", NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+	g_autofree char *installed = peaks_locate(dir);
+	CU_ASSERT(g_str_has_suffix(installed, "/peaks.tsv"));
+	CU_ASSERT_FALSE(g_str_has_prefix(installed, dir)); /* no data/peaks.tsv there: the installed one */
+	g_autofree char *none = peaks_locate(NULL);
+	ASSERT_STR(none, installed);
+	g_autofree char *data = g_build_filename(dir, "data", NULL);
+	g_autofree char *file = g_build_filename(data, "peaks.tsv", NULL);
+	CU_ASSERT_EQUAL(g_mkdir(data, 0700), 0);
+	CU_ASSERT_TRUE(g_file_set_contents(file, HEADER, -1, NULL));
+	g_autofree char *built = peaks_locate(dir);
+	ASSERT_STR(built, file);
+	g_remove(file), g_rmdir(data), g_rmdir(dir);
+	g_autofree char *mine = peaks_default_file(); /* this test program's folder has no data/ */
+	CU_ASSERT(g_str_has_suffix(mine, "/peaks.tsv"));
+}
+
+static struct peaks *shipped(void)
+{
+	const char *top = g_getenv("top_srcdir");
+	g_autofree char *file = g_build_filename(top ? top : ".", "data", "peaks.tsv", NULL);
+	GError *error = NULL;
+	struct peaks *peaks = peaks_load(file, &error);
+	if (error)
+		printf("\n%s\n", error->message), g_error_free(error);
+	return peaks;
+}
+
+static void test_shipped_loads(void)
+{
+	g_autoptr(Peaks) peaks = shipped();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(peaks);
+	CU_ASSERT(peaks->rows->len >= 17);
+	for (guint i = 0; i < peaks->rows->len; i++) {
+		const struct peak_row *row = g_ptr_array_index(peaks->rows, i);
+		CU_ASSERT(*row->source != '\0'); /* every row says where it comes from */
+		CU_ASSERT_PTR_EQUAL(peaks_find(peaks, row->match), row); /* no longer row hides it */
+	}
+	/* figures of the datasheets (data/peaks.tsv's comments), dense, by hand */
+	const struct peak_row *sxm = peaks_find(peaks, "NVIDIA H100 80GB HBM3");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sxm);
+	CU_ASSERT_EQUAL(sxm->figure[PEAK_FP64], 67000000u);      /* FP64 Tensor Core */
+	CU_ASSERT_EQUAL(sxm->figure[PEAK_FP32], 67000000u);
+	CU_ASSERT_EQUAL(sxm->figure[PEAK_16BIT], 989500000u);    /* 1,979 with sparsity */
+	CU_ASSERT_EQUAL(sxm->figure[PEAK_FP8], 1979000000u);     /* 3,958 with sparsity */
+	CU_ASSERT_EQUAL(sxm->figure[PEAK_BANDWIDTH], 3350000u);  /* 3,350 GB/s */
+	const struct peak_row *mi300x = peaks_find(peaks, "AMD Instinct MI300X");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mi300x);
+	CU_ASSERT_EQUAL(mi300x->figure[PEAK_FP64], 163400000u);  /* matrix FP64 */
+	CU_ASSERT_EQUAL(mi300x->figure[PEAK_FP8], 2614900000u);
+	CU_ASSERT_EQUAL(mi300x->figure[PEAK_BANDWIDTH], 5300000u);
+	const struct peak_row *mi250 = peaks_find(peaks, "AMD Instinct MI250");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mi250);
+	CU_ASSERT_EQUAL(mi250->figure[PEAK_16BIT], 181050000u);  /* 362.1 a module, two GCDs */
+	CU_ASSERT_EQUAL(mi250->figure[PEAK_FP8], PEAK_UNKNOWN);  /* CDNA 2 has none */
+	CU_ASSERT_EQUAL(mi250->figure[PEAK_BANDWIDTH], 1600000u);
+}
+
+static void test_shipped_names(void)
+{
+	g_autoptr(Peaks) peaks = shipped();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(peaks);
+	/* deviceProperties names, as CUDA and ROCm write them (the first ones
+	 * in real traces of /work/shared/traces), and their intended rows */
+	static const char *const names[][2] = {
+		{ "NVIDIA H100 80GB HBM3", "H100 80GB HBM3" },
+		{ "NVIDIA H100 PCIe", "H100 PCIe" },
+		{ "NVIDIA H100 NVL", "H100 NVL" },
+		{ "NVIDIA H800", "H800" },
+		{ "NVIDIA H800 PCIe", "H800 PCIe" },
+		{ "NVIDIA H200", "H200" },
+		{ "NVIDIA H200 NVL", "H200 NVL" },
+		{ "NVIDIA A100-SXM4-40GB", "A100-SXM4-40GB" },
+		{ "NVIDIA A100-SXM4-80GB", "A100-SXM4-80GB" },
+		{ "NVIDIA A100-PCIE-40GB", "A100-PCIE-40GB" },
+		{ "NVIDIA A100 80GB PCIe", "A100 80GB PCIe" },
+		{ "NVIDIA B200", "B200" },
+		{ "Tesla V100-SXM2-16GB", "V100-SXM2" },
+		{ "Tesla V100-SXM2-32GB", "V100-SXM2" },
+		{ "Tesla V100-PCIE-16GB", "V100-PCIE" },
+		{ "Tesla V100-PCIE-32GB", "V100-PCIE" },
+		{ "Tesla V100S-PCIE-32GB", "V100S-PCIE" },
+		{ "AMD Instinct MI300X", "MI300X" },
+		{ "AMD Instinct MI325X", "MI325X" },
+		{ "AMD Instinct MI250X / MI250", "MI250X / MI250" },
+		{ "AMD Instinct MI250X", "MI250X" },
+		{ "AMD Instinct MI250", "MI250" },
+		{ "AMD Instinct MI210", "MI210" },
+		/* names that do not say which datasheet: unknown */
+		{ "NVIDIA H100", "(none)" },
+		{ "NVIDIA A100-PG509-200", "(none)" },
+		{ "AMD Radeon Graphics", "(none)" },
+		{ "AMD Instinct MI300A", "(none)" },
+		{ "", "(none)" },
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(names); i++) {
+		const char *got = row_match(peaks, names[i][0]);
+		if (strcmp(got, names[i][1]) != 0)
+			printf("\n'%s': row '%s', not '%s'\n", names[i][0], got, names[i][1]);
+		ASSERT_STR(got, names[i][1]);
+	}
+}
+
+UNIT_MAIN("peaks", UNIT_TEST(test_decimal_exact), UNIT_TEST(test_parse), UNIT_TEST(test_rejected),
+	  UNIT_TEST(test_longest_match), UNIT_TEST(test_overrides), UNIT_TEST(test_locate),
+	  UNIT_TEST(test_shipped_loads), UNIT_TEST(test_shipped_names))
