@@ -11,17 +11,7 @@
 #define PP_PERF_MODEL_H
 
 #include <glib.h>
-
-enum perf_family { PERF_FAMILY_NONE, PERF_GEMM, PERF_ATTENTION, PERF_CONVOLUTION, PERF_MEMORY };
-/* PERF_PRECISION_NONE: a memory op, or a matrix input of an integer type other than int8 */
-enum perf_precision { PERF_PRECISION_NONE, PERF_FP64, PERF_FP32, PERF_16BIT, PERF_FP8, PERF_INT8 };
-enum perf_reason { PERF_MODELLED, PERF_NOT_IN_TABLE, PERF_NO_SHAPES, PERF_UNKNOWN_TYPE, PERF_OTHER };
-
-struct perf_model {
-	enum perf_family family;
-	enum perf_precision precision;
-	guint64 flops, bytes;
-};
+#include "views/perf_shapes.h" /* enum perf_family, perf_precision, perf_reason; struct perf_model */
 
 /* The family of an op named NAME (LEN bytes), from the table alone;
  * PERF_FAMILY_NONE when it is not in it. */

@@ -16,7 +16,18 @@
 #define PP_PERF_SHAPES_H
 
 #include <glib.h>
-#include "views/perf_model.h"
+
+/* The models' types, for src/views/perf_model.h (which includes this header). */
+enum perf_family { PERF_FAMILY_NONE, PERF_GEMM, PERF_ATTENTION, PERF_CONVOLUTION, PERF_MEMORY };
+/* PERF_PRECISION_NONE: a memory op, or a matrix input of an integer type other than int8 */
+enum perf_precision { PERF_PRECISION_NONE, PERF_FP64, PERF_FP32, PERF_16BIT, PERF_FP8, PERF_INT8 };
+enum perf_reason { PERF_MODELLED, PERF_NOT_IN_TABLE, PERF_NO_SHAPES, PERF_UNKNOWN_TYPE, PERF_OTHER };
+
+struct perf_model {
+	enum perf_family family;
+	enum perf_precision precision;
+	guint64 flops, bytes;
+};
 
 #define PERF_DEPTH_MAX 64 /* nesting of a literal */
 #define PERF_RANK_MAX 64  /* dims of a tensor */
