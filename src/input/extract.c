@@ -251,6 +251,7 @@ static const struct event_extra *extra_of(struct extractor *x, json_object *args
 		json_object_object_get_ex(args, "Input dims", &dims);
 	extra->input_dims = member_literal(x, args, "Input Dims", "Input dims");
 	extra->input_type = member_literal(x, args, "Input type", NULL);
+	extra->concrete_inputs = member_literal(x, args, "Concrete Inputs", NULL);
 	extra->shapes_empty = shapes_empty(dims);
 	json_object *join = NULL;
 	if (json_object_is_type(args, json_type_object) && !json_object_object_get_ex(args, "Record function id", &join))

@@ -24,10 +24,13 @@ struct memory_event {
 	gboolean device; /* Device Type other than 0 */
 };
 
-/* What dataset export needs of a monitored event's args, kept only when asked. */
+/* What dataset export and the performance models (src/views/perf_model.h)
+ * need of a monitored event's args, kept only when asked. The literals are
+ * JSON text instead with read_config.json_values (--format jsonl). */
 struct event_extra {
 	const char *input_dims; /* Python literal of "Input Dims" (or "Input dims"); NULL when absent */
 	const char *input_type; /* Python literal of "Input type"; NULL when absent */
+	const char *concrete_inputs; /* Python literal of "Concrete Inputs"; NULL when absent */
 	gboolean shapes_empty;  /* Input Dims missing, empty, or only empty lists */
 	gint64 join_id;         /* "Record function id" (else "External id"), for --et */
 	gboolean has_join_id;

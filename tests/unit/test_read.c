@@ -232,6 +232,32 @@ static void test_long_names(void)
 	CU_ASSERT_EQUAL(memcmp(utf8->text, "\xc3\xa9", 2), 0);
 }
 
+/* The args the performance models read, as Python literals, or JSON text for --format jsonl. */
+static void test_event_extras(void)
+{
+	const char *json = "[{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::add\",\"pid\":1,\"tid\":1,\"ts\":1,"
+			   "\"dur\":2,\"args\":{\"Input Dims\":[[2,3],[]],\"Input type\":[\"float\",\"Scalar\"],"
+			   "\"Concrete Inputs\":[\"\",\"[1, 1]\",\"it's\"]}}," OP("y", 4, 1, 1) "]";
+	struct read_config config = fixture_config();
+	config.event_extras = TRUE;
+	g_autoptr(Trace) t = read_with(json, &config);
+	const struct event_extra *a = monitored(t, 0)->extra, *b = monitored(t, 1)->extra;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	ASSERT_STR(a->input_dims, "[[2, 3], []]");
+	ASSERT_STR(a->input_type, "['float', 'Scalar']");
+	ASSERT_STR(a->concrete_inputs, "['', '[1, 1]', \"it's\"]");
+	CU_ASSERT_PTR_NULL(b->concrete_inputs);
+	CU_ASSERT_PTR_NULL(b->input_dims);
+	config.json_values = TRUE;
+	g_autoptr(Trace) j = read_with(json, &config);
+	a = monitored(j, 0)->extra;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	ASSERT_STR(a->input_dims, "[[2,3],[]]");
+	ASSERT_STR(a->input_type, "[\"float\",\"Scalar\"]");
+	ASSERT_STR(a->concrete_inputs, "[\"\",\"[1, 1]\",\"it's\"]");
+}
+
 static void test_syntax_errors(void)
 {
 	ASSERT_ERROR_HAS("[" OP("x", 1, 2, 1), "cut short");
@@ -249,4 +275,4 @@ UNIT_MAIN("read", UNIT_TEST(test_object_and_bare_array), UNIT_TEST(test_chunking
 	  UNIT_TEST(test_exact_times), UNIT_TEST(test_begin_end_pairs), UNIT_TEST(test_categories_and_aliases),
 	  UNIT_TEST(test_python_functions), UNIT_TEST(test_skipped_events), UNIT_TEST(test_threads_by_text),
 	  UNIT_TEST(test_raw_control_characters), UNIT_TEST(test_metadata), UNIT_TEST(test_not_traces),
-	  UNIT_TEST(test_syntax_errors), UNIT_TEST(test_long_names))
+	  UNIT_TEST(test_syntax_errors), UNIT_TEST(test_long_names), UNIT_TEST(test_event_extras))
