@@ -14,6 +14,8 @@
 #include "output/output_names.h"
 #include "cli/combine.h"
 #include "cli/graphs.h"
+#include "views/columns.h"
+#include "views/perf_options.h"
 #include "util/fault.h"
 #include "cli/plan.h"
 #include "cli/run.h"
@@ -220,6 +222,13 @@ static int run(const struct options *options)
 		if (!et)
 			return fail_file(options->et, error);
 		settings.et = et;
+	}
+	g_autoptr(Peaks) peaks = NULL;
+	if ((columns_flags(options->columns) | columns_flags(options->sort)) & NODE_PERF) {
+		peaks = perf_peaks_load(options, &error);
+		if (!peaks)
+			return fail_file(options->peaks_file ? options->peaks_file : "the table of device peaks", error);
+		settings.peaks = peaks;
 	}
 	g_autoptr(CaptureCache) captures = graphs_cache_new(options, settings.threads);
 	settings.captures = captures;

@@ -1,5 +1,6 @@
 #include "cli/report.h"
 #include "cli/graphs.h"
+#include "cli/perf_report.h"
 #include "output/output_names.h"
 #include <string.h>
 #include "views/flame.h"
@@ -211,6 +212,8 @@ void report_print(FILE *out, const struct run_summary *run)
 	print_coverage(out, &run->coverage);
 	if (run->graft)
 		graphs_report(out, run->graft, run->options->graph_captures != NULL, run->coverage.total);
+	if (run->perf)
+		perf_report_print(out, run->perf, run->coverage.total);
 	print_timeline(out, run->timeline);
 	if (a->memory_count) {
 		guint attributed = 0;

@@ -12,6 +12,7 @@
 #include "cli/report.h"
 #include "cli/shape.h"
 #include "cli/graphs.h"
+#include "views/perf.h"
 #include "attribution/busy.h"
 #include "cli/categories.h"
 #include "views/summary.h"
@@ -110,7 +111,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
-		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET)),
+		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET | NODE_PERF)),
 		.memory = (flags & NODE_MEMORY) != 0,
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
 			 options->compare == COMPARE_DIFF,
@@ -149,6 +150,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		graft_apply(&forest, &attribution, capture, &graft);
 	else if (!options->quiet)
 		graft_count(attribution, &graft);
+	g_autoptr(Perf) perf = flags & NODE_PERF ? perf_compute(forest, attribution, trace->devices, settings->peaks) : NULL;
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	stage[2] = lap(&mark);
 	struct selection selection = {
@@ -170,7 +172,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
-					     options->sort, options->top, rank, shape, options->quiet, NULL };
+					     options->sort, options->top, rank, shape, options->quiet, NULL, perf };
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, trace, forest, attribution, &selection, steps, &written.rows);
@@ -210,6 +212,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	};
 	attribution_coverage(attribution, &summary.coverage); /* grafted roots' events are under monitored nodes */
 	summary.graft = &graft;
+	summary.perf = perf;
 	memcpy(summary.stage_seconds, stage, sizeof stage);
 	capture_report(job, &summary);
 }

@@ -16,6 +16,7 @@ struct run_settings {
 	GHashTable *exclude;
 	const struct et *et;  /* --et FILE, read once; or NULL */
 	GHashTable *et_files; /* --et DIR: rank -> Execution Trace path; or NULL */
+	const struct peaks *peaks; /* the device peaks, when a perf figure is asked for; or NULL */
 	struct capture_cache *captures; /* --graph-capture's windows, read once per category lists; or NULL */
 	guint threads;        /* for each trace; 0: one per processor */
 	gboolean progress;    /* a progress line while reading: one trace, on a terminal, not -q */

@@ -1,5 +1,6 @@
 #include "cli/warnings.h"
 #include "cli/graphs.h"
+#include "cli/perf_report.h"
 #include <stdarg.h>
 #include <string.h>
 #include "views/flame.h"
@@ -466,6 +467,8 @@ void warnings_print(FILE *out, const struct run_summary *run)
 	if (uses & USES_MONITOR) /* how much of the device time the monitored events claim */
 		warn_coverage(out, run);
 	warn_join(out, run);
+	if (run->perf)
+		perf_report_warn(out, run->src, run->perf, run->options->peaks_file);
 	if (run->graft)
 		graphs_warn(out, run->src, run->graft, run->options->graph_captures != NULL, run->coverage.total);
 }

@@ -31,6 +31,7 @@ struct run_summary {
 	const struct timeline *timeline; /* per device (SPEC 11.3), or NULL */
 	const char *label; /* the trace's part ("base", "new" with --diff), or NULL */
 	const struct categories *categories; /* the -mc, -hc and -dc lists in effect, and what chose them */
+	const struct perf *perf; /* the perf figures (SPEC 15.1), when asked for; or NULL */
 	const struct graft_stats *graft; /* the graph launches and what grafting did (SPEC 14.4), or NULL */
 };
 

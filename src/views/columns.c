@@ -1,6 +1,7 @@
 #include "views/columns.h"
 #include "attribution/busy.h"
 #include "input/roles.h"
+#include "views/perf_columns.h"
 
 #define ROW(r) ((const struct node_row *)(r))
 #define EVENT(r) (&ROW(r)->forest->events[ROW(r)->node])
@@ -337,6 +338,13 @@ static const struct column columns[] = {
 	{ "step", VALUE_TEXT, NODE_STEPS, step },
 	{ "rank", VALUE_INTEGER, 0, rank },
 	{ "replayed by", VALUE_TEXT, 0, replayed_by },
+	{ "flops", VALUE_INTEGER, NODE_PERF | NODE_EXTRAS, perf_column_flops },
+	{ "bytes", VALUE_INTEGER, NODE_PERF | NODE_EXTRAS, perf_column_bytes_moved },
+	{ "TFLOP/s", VALUE_RATIO, NODE_PERF | NODE_EXTRAS | NODE_BUSY, perf_column_tflops },
+	{ "TB/s", VALUE_RATIO, NODE_PERF | NODE_EXTRAS | NODE_BUSY, perf_column_tbytes },
+	{ "roofline(ms)", VALUE_DURATION, NODE_PERF | NODE_EXTRAS, perf_column_roofline },
+	{ "roofline %", VALUE_PERCENT, NODE_PERF | NODE_EXTRAS | NODE_BUSY, perf_column_roofline_share },
+	{ "bound", VALUE_TEXT, NODE_PERF | NODE_EXTRAS, perf_column_bound },
 	{ "device %", VALUE_PERCENT, NODE_SHARE | FIGURE(DEVICE_TIME), device_share },
 };
 

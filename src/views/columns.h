@@ -32,6 +32,9 @@ enum {
 #define NODE_FIGURE(f) (1u << (NODE_FIGURE_SHIFT + (f)))
 #define NODE_FIGURES(flags) (((flags) >> NODE_FIGURE_SHIFT) & (FIGURE_BIT(FIGURE_COUNT) - 1))
 G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT <= 32 && COLUMN_TABLE_FLAGS << 8 <= NODE_FIGURE(0));
+/* The perf columns (SPEC 15.1): the run works out struct perf (src/views/perf.h). */
+#define NODE_PERF (1u << (NODE_FIGURE_SHIFT + FIGURE_COUNT))
+G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT < 32);
 
 /* A node's row: what its columns are read from. */
 struct node_row {
@@ -54,6 +57,7 @@ struct node_row {
 	char (*numbers)[THREADS_NUMBER_MAX]; /* the pid's and the tid's, when threads keep them as numbers */
 	const struct steps *steps; /* or NULL: the trace's steps were not read */
 	const char *rank;          /* the trace's rank, or NULL */
+	const struct perf *perf;   /* with NODE_PERF: the perf figures of every node */
 };
 
 const struct catalogue *node_catalogue(void);

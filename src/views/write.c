@@ -123,6 +123,7 @@ static void row_init(struct node_row *row, const struct forest *forest, const st
 	node_row_init(row, forest, attribution, config->et, flags, config->communication);
 	row->steps = config->selection->steps;
 	row->rank = config->rank;
+	row->perf = config->perf;
 }
 
 /* The nodes CONFIG selects (GATHERED ids), sorted and cut as it says; *BUSY gets

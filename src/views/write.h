@@ -26,6 +26,7 @@ struct write_config {
 	gboolean quiet;   /* -q: no note on standard error (a table's columns left out) */
 	const GPtrArray *order; /* the columns rows come ordered by without --sort (a view's own order), most
 				 * important first, for a table to keep first (src/sinks/sink_table.h); NULL: none */
+	const struct perf *perf; /* the perf figures (src/views/perf.h), when a perf column is asked for; or NULL */
 };
 
 struct write_result {

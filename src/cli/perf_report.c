@@ -1,0 +1,51 @@
+#include "cli/perf_report.h"
+#include <string.h>
+#include "util/timefmt.h"
+#include "util/visible.h"
+
+void perf_report_print(FILE *out, const struct perf *perf, gint64 device_total)
+{
+	g_autoptr(GString) line = g_string_new("  perf models:   ");
+	guint counted = 0;
+	gint64 time = 0;
+	for (int f = PERF_GEMM; f <= PERF_MEMORY; f++)
+		counted += perf->counted[f], time += perf->counted_time[f];
+	g_string_append_printf(line, "%u op%s counted (", counted, counted == 1 ? "" : "s");
+	for (int f = PERF_GEMM; f <= PERF_MEMORY; f++)
+		g_string_append_printf(line, "%s%s %u", f == PERF_GEMM ? "" : ", ", perf_family_name(f), perf->counted[f]);
+	g_string_append(line, "), owning ");
+	time_append_ms(line, time);
+	gint64 permille = device_total > 0 ? (time * 1000 + device_total / 2) / device_total : 0;
+	g_string_append_printf(line, " ms (%" G_GINT64_FORMAT ".%d%% of device time); not modelled: ", permille / 10,
+			       (int)(permille % 10));
+	for (int r = PERF_NO_SHAPES; r <= PERF_OTHER; r++)
+		g_string_append_printf(line, "%s%u %s", r == PERF_NO_SHAPES ? "" : ", ", perf->not_modelled[r],
+				       perf_reason_name(r));
+	g_string_append_c(line, '\n');
+	fputs(line->str, out);
+}
+
+static void warning(FILE *out, const char *src, const char *text)
+{
+	g_autoptr(GString) shown = g_string_new(NULL);
+	visible_append(shown, text, strlen(text), VISIBLE_ESCAPE);
+	fprintf(out, "profile_parser: warning: %s: %s\n", src, shown->str);
+}
+
+void perf_report_warn(FILE *out, const char *src, const struct perf *perf, const char *peaks_file)
+{
+	if (!perf->shapes)
+		warning(out, src, "no op has Input Dims (the trace was recorded without record_shapes=True): no op is "
+				  "modelled, and the perf columns are empty; profile with torch.profiler.profile("
+				  "record_shapes=True)");
+	for (guint i = 0; i < perf->unknown_devices->len; i++) {
+		g_autofree char *text = g_strdup_printf(
+			"no peak for device '%s' in %s (or none for the precision of its ops): roofline(ms), "
+			"roofline %% and bound stay empty on the rows over its ops; --peaks FILE, --peak-flops or "
+			"--peak-bandwidth give it", (const char *)perf->unknown_devices->pdata[i],
+			peaks_file ? peaks_file : "the table of device peaks");
+		warning(out, src, text);
+	}
+	if (perf->overflow)
+		warning(out, src, "a perf figure does not fit 64 bits: its cells are left empty");
+}

@@ -1,0 +1,241 @@
+#include "views/perf.h"
+#include <string.h>
+
+enum { DESC_COMPUTE = 1, DESC_ANY = 2, UNDER_COUNTED = 4 };
+
+static gboolean compute_family(enum perf_family f)
+{
+	return f == PERF_GEMM || f == PERF_ATTENTION || f == PERF_CONVOLUTION;
+}
+
+/* The name of device NUMBER: the deviceProperties entry with that id, else
+ * the one name every entry carries (ROCm lists one); NULL when unknown. */
+static const char *device_name(const GArray *devices, guint16 number)
+{
+	char id[8];
+	g_snprintf(id, sizeof id, "%u", number);
+	const char *common = NULL;
+	gboolean same = TRUE;
+	for (guint i = 0; devices && i < devices->len; i++) {
+		const struct device_info *d = &g_array_index(devices, struct device_info, i);
+		if (d->id && strcmp(d->id, id) == 0 && d->name)
+			return d->name;
+		if (!d->name || (common && strcmp(common, d->name) != 0))
+			same = FALSE;
+		common = d->name ? d->name : common;
+	}
+	return same ? common : NULL;
+}
+
+/* The first device event of NODE's launches (section 4's order), or NULL. */
+static const struct event *first_device_event(const struct attribution *a, const struct forest *f, guint node,
+					      GArray *scratch)
+{
+	g_array_set_size(scratch, 0);
+	attribution_node_launches(a, f, node, scratch);
+	for (guint k = 0; k < scratch->len; k++) {
+		guint l = g_array_index(scratch, guint, k);
+		if (a->device_first[l + 1] > a->device_first[l])
+			return &a->device[a->device_first[l]];
+	}
+	return NULL;
+}
+
+static enum peak_kind peak_of(enum perf_precision p)
+{
+	switch (p) {
+	case PERF_FP64: return PEAK_FP64;
+	case PERF_FP32: return PEAK_FP32;
+	case PERF_16BIT: return PEAK_16BIT;
+	case PERF_FP8: return PEAK_FP8;
+	case PERF_INT8: return PEAK_INT8;
+	default: return PEAK_KINDS;
+	}
+}
+
+/* FIGURE / PEAK (in millionths of tera per second) in ns, half up: FIGURE ·
+ * 1000 / PEAK. */
+static perf_sum time_ns(guint64 figure, guint64 peak)
+{
+	perf_sum n = (perf_sum)figure * 1000u;
+	return (2 * n + peak) / (2 * (perf_sum)peak);
+}
+
+/* The device of counted op NODE and its roofline times; FALSE when a peak it needs is unknown. */
+static gboolean roofline_of(struct perf *perf, const struct attribution *a, const GArray *devices,
+			    const struct peaks *peaks, guint node, GArray *scratch, perf_sum *compute, perf_sum *memory)
+{
+	const struct perf_model *m = &perf->model[node];
+	const struct event *first = first_device_event(a, perf->forest, node, scratch);
+	const char *name = first && first->has_device ? device_name(devices, first->device) : NULL;
+	const struct peak_row *row = peaks && name ? peaks_find(peaks, name) : NULL;
+	guint64 bandwidth = peaks ? peaks_figure(peaks, row, PEAK_BANDWIDTH) : PEAK_UNKNOWN;
+	gboolean known = bandwidth != PEAK_UNKNOWN;
+	*memory = known ? time_ns(m->bytes, bandwidth) : 0;
+	*compute = 0;
+	if (m->family != PERF_MEMORY) {
+		enum peak_kind kind = peak_of(m->precision);
+		guint64 flops = kind < PEAK_KINDS && peaks ? peaks_figure(peaks, row, kind) : PEAK_UNKNOWN;
+		known = known && flops != PEAK_UNKNOWN;
+		*compute = flops != PEAK_UNKNOWN ? time_ns(m->flops, flops) : 0;
+	}
+	if (!known) {
+		const char *shown = name ? name : "(a device the trace does not name)";
+		gboolean seen = FALSE;
+		for (guint i = 0; i < perf->unknown_devices->len && !seen; i++)
+			seen = strcmp(perf->unknown_devices->pdata[i], shown) == 0;
+		if (!seen)
+			g_ptr_array_add(perf->unknown_devices, g_strdup(shown));
+	}
+	return known;
+}
+
+/* Models each op of the table once; the reasons of those not modelled. */
+static void model_ops(struct perf *perf)
+{
+	const struct forest *f = perf->forest;
+	for (guint i = 0; i < f->count; i++) {
+		const struct event *e = &f->events[i];
+		if (perf_family_of(e->name->text, e->name->len) == PERF_FAMILY_NONE)
+			continue;
+		if (f->replayed_by && f->replayed_by[i])
+			continue; /* a grafted row: its shapes are the capture's, not read */
+		const struct event_extra *x = e->extra;
+		perf->shapes |= x && x->input_dims;
+		enum perf_reason why = perf_model_op(e->name->text, e->name->len, x ? x->input_dims : NULL,
+						     x ? x->input_type : NULL, x ? x->concrete_inputs : NULL, &perf->model[i]);
+		if (why == PERF_MODELLED)
+			perf->family[i] = (guint8)perf->model[i].family;
+		else
+			perf->not_modelled[why]++;
+	}
+}
+
+/* The counted-op rule: keeps in family[] only the counted ops. */
+static void count_ops(struct perf *perf)
+{
+	const struct forest *f = perf->forest;
+	g_autofree guint8 *marks = g_new0(guint8, f->count + 1);
+	for (guint i = f->count; i-- > 0;) {
+		guint p = forest_parent(f, i);
+		if (p == FOREST_END)
+			continue;
+		marks[p] |= marks[i] & (DESC_COMPUTE | DESC_ANY);
+		if (perf->family[i])
+			marks[p] |= DESC_ANY | (compute_family(perf->family[i]) ? DESC_COMPUTE : 0);
+	}
+	for (guint i = 0; i < f->count; i++) {
+		guint p = forest_parent(f, i);
+		if (p != FOREST_END && ((marks[p] & UNDER_COUNTED) || (perf->family[p] && compute_family(perf->family[p]))))
+			marks[i] |= UNDER_COUNTED;
+		enum perf_family fam = perf->family[i];
+		gboolean counted = fam && (compute_family(fam) ? !(marks[i] & DESC_COMPUTE)
+							       : !(marks[i] & DESC_ANY) && !(marks[i] & UNDER_COUNTED));
+		if (!counted)
+			perf->family[i] = 0;
+	}
+}
+
+struct perf *perf_compute(const struct forest *f, const struct attribution *a, const GArray *devices,
+			  const struct peaks *peaks)
+{
+	struct perf *perf = g_new0(struct perf, 1);
+	perf->forest = f;
+	perf->family = g_new0(guint8, f->count + 1);
+	perf->model = g_new0(struct perf_model, f->count + 1);
+	perf->unknown_devices = g_ptr_array_new_with_free_func(g_free);
+	model_ops(perf);
+	count_ops(perf);
+	perf->flops = g_new0(perf_sum, f->count + 1);
+	perf->bytes = g_new0(perf_sum, f->count + 1);
+	perf->roofline = g_new0(perf_sum, f->count + 1);
+	perf->compute = g_new0(perf_sum, f->count + 1);
+	perf->memory = g_new0(perf_sum, f->count + 1);
+	perf->unknown = g_new0(guint32, f->count + 1);
+	perf->ops = g_new0(guint32, f->count + 1);
+	g_autoptr(GArray) scratch = g_array_new(FALSE, FALSE, sizeof(guint));
+	for (guint i = 0; i < f->count; i++) {
+		perf_sum flops = 0, bytes = 0, compute = 0, memory = 0;
+		gboolean unknown = FALSE;
+		if (perf->family[i]) {
+			const struct perf_model *m = &perf->model[i];
+			flops = m->flops, bytes = m->bytes;
+			unknown = !roofline_of(perf, a, devices, peaks, i, scratch, &compute, &memory);
+			perf->counted[m->family]++;
+			for (guint k = 0; k < scratch->len; k++) /* the launches roofline_of gathered */
+				perf->counted_time[m->family] += a->device_time[g_array_index(scratch, guint, k)];
+		}
+		perf->flops[i + 1] = perf->flops[i] + flops;
+		perf->bytes[i + 1] = perf->bytes[i] + bytes;
+		perf->compute[i + 1] = perf->compute[i] + compute;
+		perf->memory[i + 1] = perf->memory[i] + memory;
+		perf->roofline[i + 1] = perf->roofline[i] + (compute > memory ? compute : memory);
+		perf->unknown[i + 1] = perf->unknown[i] + unknown;
+		perf->ops[i + 1] = perf->ops[i] + (perf->family[i] != 0);
+	}
+	return perf;
+}
+
+void perf_free(struct perf *perf)
+{
+	if (!perf)
+		return;
+	g_free(perf->family);
+	g_free(perf->model);
+	g_free(perf->ops);
+	g_free(perf->flops);
+	g_free(perf->bytes);
+	g_free(perf->roofline);
+	g_free(perf->compute);
+	g_free(perf->memory);
+	g_free(perf->unknown);
+	g_ptr_array_free(perf->unknown_devices, TRUE);
+	g_free(perf);
+}
+
+/* Whether a counted op is in NODE's subtree, which ends at END. */
+static gboolean any_counted(const struct perf *perf, guint node, guint end)
+{
+	return perf->ops[end] != perf->ops[node];
+}
+
+static guint64 fit(perf_sum v, gboolean *overflow)
+{
+	if (v > G_MAXINT64) {
+		*overflow = TRUE;
+		return G_MAXUINT64;
+	}
+	return (guint64)v;
+}
+
+gboolean perf_node(const struct perf *perf, guint node, guint64 *flops, guint64 *bytes)
+{
+	guint end = perf->forest->subtree_end[node];
+	if (!any_counted(perf, node, end))
+		return FALSE;
+	gboolean overflow = FALSE;
+	*flops = fit(perf->flops[end] - perf->flops[node], &overflow);
+	*bytes = fit(perf->bytes[end] - perf->bytes[node], &overflow);
+	return TRUE;
+}
+
+gboolean perf_node_roofline(const struct perf *perf, guint node, gint64 *roofline, gboolean *compute_bound)
+{
+	guint end = perf->forest->subtree_end[node];
+	if (perf->unknown[end] != perf->unknown[node] || !any_counted(perf, node, end))
+		return FALSE;
+	perf_sum r = perf->roofline[end] - perf->roofline[node];
+	if (r > G_MAXINT64)
+		return FALSE;
+	*roofline = (gint64)r;
+	*compute_bound = perf->compute[end] - perf->compute[node] >= perf->memory[end] - perf->memory[node];
+	return TRUE;
+}
+
+gint64 perf_rate(guint64 figure, gint64 busy)
+{
+	if (busy <= 0 || figure == G_MAXUINT64)
+		return -1;
+	perf_sum r = (2 * (perf_sum)figure + (perf_sum)busy) / (2 * (perf_sum)busy);
+	return r > G_MAXINT64 ? -1 : (gint64)r;
+}
