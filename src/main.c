@@ -224,7 +224,7 @@ static int run(const struct options *options)
 		settings.et = et;
 	}
 	g_autoptr(Peaks) peaks = NULL;
-	if ((columns_flags(options->columns) | columns_flags(options->sort)) & NODE_PERF) {
+	if (((columns_flags(options->columns) | columns_flags(options->sort)) & NODE_PERF) || options->summary == SUMMARY_PERF) {
 		peaks = perf_peaks_load(options, &error);
 		if (!peaks)
 			return fail_file(options->peaks_file ? options->peaks_file : "the table of device peaks", error);

@@ -111,7 +111,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
-		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET | NODE_PERF)),
+		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET | NODE_PERF)) ||
+				options->summary == SUMMARY_PERF,
 		.memory = (flags & NODE_MEMORY) != 0,
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
 			 options->compare == COMPARE_DIFF,
@@ -150,7 +151,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		graft_apply(&forest, &attribution, capture, &graft);
 	else if (!options->quiet)
 		graft_count(attribution, &graft);
-	g_autoptr(Perf) perf = flags & NODE_PERF ? perf_compute(forest, attribution, trace->devices, settings->peaks) : NULL;
+	g_autoptr(Perf) perf = (flags & NODE_PERF) || options->summary == SUMMARY_PERF ? perf_compute(forest, attribution, trace->devices, settings->peaks) : NULL;
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	stage[2] = lap(&mark);
 	struct selection selection = {

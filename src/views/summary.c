@@ -1,4 +1,5 @@
 #include "views/summary.h"
+#include "views/summary_perf.h"
 #include <string.h>
 #include "input/roles.h"
 #include "attribution/sums.h"
@@ -218,7 +219,10 @@ static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
 
 const struct catalogue *summary_catalogue(enum summary_mode mode)
 {
-	return mode == SUMMARY_STEP ? step_summary_catalogue() : mode == SUMMARY_KERNEL ? kernel_summary_catalogue() : &catalogue;
+	return mode == SUMMARY_STEP     ? step_summary_catalogue()
+	       : mode == SUMMARY_KERNEL ? kernel_summary_catalogue()
+	       : mode == SUMMARY_PERF   ? perf_summary_catalogue()
+					: &catalogue;
 }
 
 GHashTable *summary_groups(const struct forest *forest, const struct attribution *attribution,
@@ -263,12 +267,15 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 		return write_step_summary(out, forest, attribution, config, rows);
 	struct write_config ordered = *config; /* a table keeps the columns of the order first */
 	g_autoptr(GPtrArray) order = g_ptr_array_new();
-	catalogue_pick(summary_catalogue(mode), mode == SUMMARY_KERNEL ? KERNEL_SUMMARY_ORDER : SUMMARY_ORDER, 0, order,
-		       NULL);
+	catalogue_pick(summary_catalogue(mode),
+		       mode == SUMMARY_KERNEL ? KERNEL_SUMMARY_ORDER : mode == SUMMARY_PERF ? PERF_SUMMARY_ORDER : SUMMARY_ORDER,
+		       0, order, NULL);
 	ordered.order = order;
 	config = &ordered;
 	if (mode == SUMMARY_KERNEL)
 		return write_kernel_summary(out, forest, attribution, config, rows);
+	if (mode == SUMMARY_PERF)
+		return write_perf_summary(out, forest, attribution, config, rows);
 	struct group_config group_config = { .mode = mode };
 	g_autoptr(GHashTable) groups = summary_groups(forest, attribution, config->selection, &group_config);
 	g_autoptr(GPtrArray) sorted = summary_sorted(groups);

@@ -13,6 +13,7 @@ enum summary_mode {
 	SUMMARY_NAME,
 	SUMMARY_STEP,   /* one row per step (SPEC 11.2), src/views/summary_step.c */
 	SUMMARY_KERNEL, /* one row per device event name, src/views/summary_kernel.c */
+	SUMMARY_PERF,   /* one row per counted op's name and shapes (SPEC 15.1), src/views/summary_perf.c */
 };
 
 /* A group of nodes: those of one key (path or name). count and the self

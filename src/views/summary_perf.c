@@ -1,0 +1,253 @@
+/* The perf summary (SPEC 15.1): one row per distinct (op name, Input Dims,
+ * Input type, the Concrete Inputs the model reads) over the counted ops the
+ * selection writes (depth bounds and filters apply). The model reads no
+ * Concrete Inputs of gemm and memory ops, so those group without them; an
+ * attention or convolution op groups by its whole Concrete Inputs literal.
+ * Per row: the count, the sum of the ops' busy times, the per-call flops,
+ * bytes and roofline (the same for every op of a row, which share shapes
+ * and device name's peaks — a row's roofline is the first op's), the rates
+ * and the roofline share over the busy total. Sorted by device busy total
+ * descending, then name, then Input Dims text. */
+#include "views/summary_perf.h"
+#include <string.h>
+#include "attribution/busy.h"
+#include "views/select.h"
+
+struct perf_row {
+	const struct event *op; /* the first op of the row */
+	const struct perf_model *model;
+	guint64 count;
+	gint64 busy;        /* the sum of the ops' busy times */
+	gint64 roofline;    /* per call, ns; -1 unknown */
+	gboolean compute;   /* compute-bound */
+	GString *key;
+};
+
+#define ROW(r) ((const struct perf_row *)(r))
+
+static const char *text_or_empty(const char *text)
+{
+	return text ? text : "";
+}
+
+static void name(const void *r, struct value *v)
+{
+	value_text(v, ROW(r)->op->name->text, ROW(r)->op->name->len);
+}
+
+static void family(const void *r, struct value *v)
+{
+	value_string(v, perf_family_name(ROW(r)->model->family));
+}
+
+static void precision(const void *r, struct value *v)
+{
+	value_string(v, perf_precision_name(ROW(r)->model->precision));
+}
+
+static void input_dims(const void *r, struct value *v)
+{
+	value_literal(v, ROW(r)->op->extra ? ROW(r)->op->extra->input_dims : NULL);
+}
+
+static void input_type(const void *r, struct value *v)
+{
+	value_literal(v, ROW(r)->op->extra ? ROW(r)->op->extra->input_type : NULL);
+}
+
+static void count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, (gint64)ROW(r)->count);
+}
+
+static void busy_total(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->busy);
+}
+
+static void integer(struct value *v, guint64 n)
+{
+	if (n <= G_MAXINT64)
+		value_number(v, VALUE_INTEGER, (gint64)n);
+	else
+		v->type = VALUE_EMPTY;
+}
+
+static void flops(const void *r, struct value *v)
+{
+	integer(v, ROW(r)->model->flops);
+}
+
+static void bytes(const void *r, struct value *v)
+{
+	integer(v, ROW(r)->model->bytes);
+}
+
+/* COUNT · PER_CALL over the busy total, in thousandths of tera per second. */
+static void rate(const void *r, struct value *v, guint64 per_call)
+{
+	guint64 all;
+	gint64 thousandths = g_uint64_checked_mul(&all, per_call, ROW(r)->count) ? perf_rate(all, ROW(r)->busy) : -1;
+	if (thousandths >= 0)
+		value_number(v, VALUE_RATIO, thousandths);
+	else
+		v->type = VALUE_EMPTY;
+}
+
+static void tflops(const void *r, struct value *v)
+{
+	rate(r, v, ROW(r)->model->flops);
+}
+
+static void tbytes(const void *r, struct value *v)
+{
+	rate(r, v, ROW(r)->model->bytes);
+}
+
+static void roofline(const void *r, struct value *v)
+{
+	if (ROW(r)->roofline >= 0)
+		value_number(v, VALUE_DURATION, ROW(r)->roofline);
+	else
+		v->type = VALUE_EMPTY;
+}
+
+static void roofline_share(const void *r, struct value *v)
+{
+	guint64 all;
+	if (ROW(r)->roofline >= 0 && ROW(r)->busy > 0 &&
+	    g_uint64_checked_mul(&all, (guint64)ROW(r)->roofline, ROW(r)->count) && all <= G_MAXINT64 / 1000)
+		value_number(v, VALUE_PERCENT, tenths_of_percent((gint64)all, ROW(r)->busy));
+	else
+		v->type = VALUE_EMPTY;
+}
+
+static void bound(const void *r, struct value *v)
+{
+	if (ROW(r)->roofline >= 0)
+		value_string(v, ROW(r)->compute ? "compute" : "memory");
+	else
+		v->type = VALUE_EMPTY;
+}
+
+static const struct column columns[] = {
+	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
+	{ "family", VALUE_TEXT, COLUMN_DEFAULT, family },
+	{ "precision", VALUE_TEXT, COLUMN_DEFAULT, precision },
+	{ "Input Dims", VALUE_LITERAL, COLUMN_DEFAULT, input_dims },
+	{ "Input Type", VALUE_LITERAL, COLUMN_DEFAULT, input_type },
+	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, count },
+	{ "device busy total(ms)", VALUE_DURATION, COLUMN_DEFAULT, busy_total },
+	{ "flops", VALUE_INTEGER, COLUMN_DEFAULT, flops },
+	{ "bytes", VALUE_INTEGER, COLUMN_DEFAULT, bytes },
+	{ "TFLOP/s", VALUE_RATIO, COLUMN_DEFAULT, tflops },
+	{ "TB/s", VALUE_RATIO, COLUMN_DEFAULT, tbytes },
+	{ "roofline(ms)", VALUE_DURATION, COLUMN_DEFAULT, roofline },
+	{ "roofline %", VALUE_PERCENT, COLUMN_DEFAULT, roofline_share },
+	{ "bound", VALUE_TEXT, COLUMN_DEFAULT, bound },
+};
+
+static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
+
+const struct catalogue *perf_summary_catalogue(void)
+{
+	return &catalogue;
+}
+
+struct gather {
+	const struct perf *perf;
+	const gint64 *busy;
+	GHashTable *rows; /* key text -> struct perf_row * */
+	GString *key;
+};
+
+static void row_free(gpointer data)
+{
+	struct perf_row *row = data;
+	g_string_free(row->key, TRUE);
+	g_free(row);
+}
+
+static void visit(guint node, guint depth, const GString *path, gpointer data)
+{
+	(void)depth, (void)path;
+	struct gather *g = data;
+	const struct perf *perf = g->perf;
+	if (!perf->family[node])
+		return;
+	const struct event *op = &perf->forest->events[node];
+	const struct perf_model *m = &perf->model[node];
+	g_string_truncate(g->key, 0);
+	g_string_append_len(g->key, op->name->text, (gssize)op->name->len);
+	g_string_append_c(g->key, '\0');
+	g_string_append(g->key, text_or_empty(op->extra->input_dims));
+	g_string_append_c(g->key, '\0');
+	g_string_append(g->key, text_or_empty(op->extra->input_type));
+	if (m->family == PERF_ATTENTION || m->family == PERF_CONVOLUTION) {
+		g_string_append_c(g->key, '\0');
+		g_string_append(g->key, text_or_empty(op->extra->concrete_inputs));
+	}
+	struct perf_row *row = g_hash_table_lookup(g->rows, g->key);
+	if (!row) {
+		row = g_new0(struct perf_row, 1);
+		row->op = op, row->model = m;
+		row->key = g_string_new_len(g->key->str, (gssize)g->key->len);
+		row->roofline = -1;
+		if (perf->unknown[node + 1] == perf->unknown[node]) { /* the op's own figures: its index in the prefixes */
+			perf_sum r = perf->roofline[node + 1] - perf->roofline[node];
+			if (r <= G_MAXINT64) {
+				row->roofline = (gint64)r;
+				row->compute = perf->compute[node + 1] - perf->compute[node] >=
+					       perf->memory[node + 1] - perf->memory[node];
+			}
+		}
+		g_hash_table_insert(g->rows, row->key, row);
+	}
+	row->count++;
+	row->busy += g->busy[node];
+}
+
+static int compare_rows(gconstpointer x, gconstpointer y)
+{
+	const struct perf_row *a = *(struct perf_row *const *)x, *b = *(struct perf_row *const *)y;
+	if (a->busy != b->busy)
+		return a->busy > b->busy ? -1 : 1;
+	int c = text_compare(a->op->name->text, a->op->name->len, b->op->name->text, b->op->name->len);
+	if (c)
+		return c;
+	return strcmp(text_or_empty(a->op->extra->input_dims), text_or_empty(b->op->extra->input_dims));
+}
+
+static guint key_hash(gconstpointer key)
+{
+	const GString *k = key;
+	return names_hash_text(k->str, k->len);
+}
+
+static gboolean key_equal(gconstpointer x, gconstpointer y)
+{
+	const GString *a = x, *b = y;
+	return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
+}
+
+gboolean write_perf_summary(struct output *out, const struct forest *forest, const struct attribution *a,
+			    const struct write_config *config, guint64 *rows)
+{
+	g_autofree gint64 *busy = busy_compute(a, forest);
+	g_autoptr(GString) key = g_string_new(NULL);
+	struct gather g = { .perf = config->perf, .busy = busy,
+			    .rows = g_hash_table_new_full(key_hash, key_equal, NULL, row_free), .key = key };
+	if (g.perf)
+		select_visit(forest, config->selection, visit, &g);
+	g_autoptr(GPtrArray) sorted = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer row;
+	g_hash_table_iter_init(&iter, g.rows);
+	while (g_hash_table_iter_next(&iter, NULL, &row))
+		g_ptr_array_add(sorted, row);
+	g_ptr_array_sort(sorted, compare_rows);
+	*rows = write_rows_count(config, sorted->len);
+	gboolean ok = write_rows(out, config, sorted);
+	g_hash_table_destroy(g.rows);
+	return ok;
+}
