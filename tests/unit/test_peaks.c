@@ -234,6 +234,50 @@ static void test_shipped_loads(void)
 	CU_ASSERT_EQUAL(mi250->figure[PEAK_16BIT], 181050000u);  /* 362.1 a module, two GCDs */
 	CU_ASSERT_EQUAL(mi250->figure[PEAK_FP8], PEAK_UNKNOWN);  /* CDNA 2 has none */
 	CU_ASSERT_EQUAL(mi250->figure[PEAK_BANDWIDTH], 1600000u);
+	/* A100 80GB: "312 TFLOPS / 624 TFLOPS*", "* With sparsity"; no FP8 */
+	const struct peak_row *a100 = peaks_find(peaks, "NVIDIA A100-SXM4-80GB");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a100);
+	CU_ASSERT_EQUAL(a100->figure[PEAK_FP64], 19500000u);     /* FP64 Tensor Core, not FP64's 9.7 */
+	CU_ASSERT_EQUAL(a100->figure[PEAK_FP32], 19500000u);
+	CU_ASSERT_EQUAL(a100->figure[PEAK_16BIT], 312000000u);   /* 624 with sparsity */
+	CU_ASSERT_EQUAL(a100->figure[PEAK_FP8], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(a100->figure[PEAK_INT8], 624000000u);    /* 1248 with sparsity */
+	CU_ASSERT_EQUAL(a100->figure[PEAK_BANDWIDTH], 2039000u); /* 2,039GB/s */
+	const struct peak_row *a100p = peaks_find(peaks, "NVIDIA A100 80GB PCIe");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a100p);
+	CU_ASSERT_EQUAL(a100p->figure[PEAK_16BIT], 312000000u);
+	CU_ASSERT_EQUAL(a100p->figure[PEAK_BANDWIDTH], 1935000u); /* 1,935GB/s */
+	/* the 40GB columns stay unconfirmed: empty */
+	const struct peak_row *a100_40 = peaks_find(peaks, "NVIDIA A100-PCIE-40GB");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a100_40);
+	CU_ASSERT_EQUAL(a100_40->figure[PEAK_16BIT], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(a100_40->figure[PEAK_BANDWIDTH], PEAK_UNKNOWN);
+	/* MI325X: CDNA 3 white paper, "1,307.4 TF | 2,614.9 TF" (dense | sparse) */
+	const struct peak_row *mi325x = peaks_find(peaks, "AMD Instinct MI325X");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mi325x);
+	CU_ASSERT_EQUAL(mi325x->figure[PEAK_FP64], 163400000u);  /* matrix FP64 */
+	CU_ASSERT_EQUAL(mi325x->figure[PEAK_FP32], 163400000u);
+	CU_ASSERT_EQUAL(mi325x->figure[PEAK_16BIT], 1307400000u);
+	CU_ASSERT_EQUAL(mi325x->figure[PEAK_FP8], 2614900000u);
+	CU_ASSERT_EQUAL(mi325x->figure[PEAK_INT8], 2614900000u);
+	CU_ASSERT_EQUAL(mi325x->figure[PEAK_BANDWIDTH], 6000000u); /* 6.0 TB/sec */
+	/* MI250X: CDNA 2 white paper 95.7 / 383.0 / 3.2 TB/s a module, halved */
+	const struct peak_row *mi250x = peaks_find(peaks, "AMD Instinct MI250X");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mi250x);
+	CU_ASSERT_EQUAL(mi250x->figure[PEAK_FP64], 47850000u);
+	CU_ASSERT_EQUAL(mi250x->figure[PEAK_FP32], 47850000u);
+	CU_ASSERT_EQUAL(mi250x->figure[PEAK_16BIT], 191500000u);
+	CU_ASSERT_EQUAL(mi250x->figure[PEAK_FP8], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(mi250x->figure[PEAK_INT8], 191500000u);
+	CU_ASSERT_EQUAL(mi250x->figure[PEAK_BANDWIDTH], 1600000u);
+	/* MI210: one GCD, 45.3 / 181.0 / 1.6 TB/s as they are */
+	const struct peak_row *mi210 = peaks_find(peaks, "AMD Instinct MI210");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mi210);
+	CU_ASSERT_EQUAL(mi210->figure[PEAK_FP64], 45300000u);
+	CU_ASSERT_EQUAL(mi210->figure[PEAK_16BIT], 181000000u);
+	CU_ASSERT_EQUAL(mi210->figure[PEAK_INT8], 181000000u);
+	CU_ASSERT_EQUAL(mi210->figure[PEAK_FP8], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(mi210->figure[PEAK_BANDWIDTH], 1600000u);
 }
 
 static void test_shipped_names(void)
