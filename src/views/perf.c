@@ -80,7 +80,7 @@ static gboolean roofline_of(struct perf *perf, const struct attribution *a, cons
 		*compute = flops != PEAK_UNKNOWN ? time_ns(m->flops, flops) : 0;
 	}
 	if (!known) {
-		const char *shown = name ? name : "(a device the trace does not name)";
+		const char *shown = name ? name : "(a device no deviceProperties entry names)";
 		gboolean seen = FALSE;
 		for (guint i = 0; i < perf->unknown_devices->len && !seen; i++)
 			seen = strcmp(perf->unknown_devices->pdata[i], shown) == 0;

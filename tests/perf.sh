@@ -1,0 +1,72 @@
+#!/bin/bash
+# The perf figures (SPEC 15.1) on the shared traces with shapes, checked
+# independently: the inclusive flops and bytes of the roots add up to the
+# counted ops of --summary perf (count times the per-call figure, two code
+# paths: prefix sums over the forest, and a walk of the counted ops); every
+# gemm row of the summary has the flops of its Input Dims by the formula
+# (2·M·N·K, times b for the batched ones), recomputed here; a perf column
+# asked for changes no other column; and a trace without shapes warns.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+command -v python3 >/dev/null || skip_all "python3 is not installed; to run this test, install python3"
+need_traces
+for name in a100_particle_transformer_bs512 mi300_vllm_piecewise_hipgraph amd_mi250_train queue_length_rank0 \
+	sampled_rank0 mtia_inference_rank0; do
+	trace=$traces/$name.json.gz
+	[ -f "$trace" ] || { skip "$name: not among the shared traces"; continue; }
+	"$PROFILE_PARSER" -q -s "$trace" -mc cpu_op -d "$tmp/rows.csv" --columns 'name,depth,flops,bytes' --peak-flops 100 --peak-bandwidth 2 \
+		|| { fail "$name: the perf columns failed"; continue; }
+	"$PROFILE_PARSER" -q -s "$trace" -mc cpu_op -d "$tmp/summary.csv" --summary perf --peak-flops 100 --peak-bandwidth 2 \
+		|| { fail "$name: --summary perf failed"; continue; }
+	python3 - "$tmp/rows.csv" "$tmp/summary.csv" > "$tmp/check" 2>&1 <<'PY'
+import ast, csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+summary = list(csv.DictReader(open(sys.argv[2], newline='')))
+num = lambda s: int(s) if s else 0
+roots = [r for r in rows if r['depth'] == '1']
+flops = sum(num(r['flops']) for r in roots); bytes_ = sum(num(r['bytes']) for r in roots)
+sflops = sum(int(r['count']) * num(r['flops']) for r in summary)
+sbytes = sum(int(r['count']) * num(r['bytes']) for r in summary)
+problems = []
+if (flops, bytes_) != (sflops, sbytes):
+    problems.append(f"roots {flops} flops {bytes_} bytes, counted ops {sflops} flops {sbytes} bytes")
+gemms = 0
+for r in summary:
+    dims = ast.literal_eval(r['Input Dims'])
+    n = r['name']
+    if n in ('aten::mm', 'aten::_scaled_mm'):
+        (m, k), (_, nn) = dims[0], dims[1]; want = 2 * m * nn * k
+    elif n == 'aten::addmm':
+        (m, k), (_, nn) = dims[1], dims[2]; want = 2 * m * nn * k
+    elif n == 'aten::bmm':
+        (b, m, k), (_, _, nn) = dims[0], dims[1]; want = 2 * b * m * nn * k
+    elif n == 'aten::baddbmm':
+        (b, m, k), (_, _, nn) = dims[1], dims[2]; want = 2 * b * m * nn * k
+    else:
+        continue
+    gemms += 1
+    if int(r['flops']) != want:
+        problems.append(f"{n} {r['Input Dims']}: {r['flops']} flops, the formula gives {want}")
+print(f"{len(summary)} groups, {gemms} gemm groups, {flops} flops")
+for p in problems[:5]:
+    print("PROBLEM", p)
+sys.exit(1 if problems else 0)
+PY
+	if [ $? = 0 ]; then pass "$name: $(cat "$tmp/check")"; else fail "$name:"; cat "$tmp/check"; fi
+done
+
+# A perf column changes no other column.
+trace=$traces/a100_particle_transformer_bs512.json.gz
+if [ -f "$trace" ]; then
+	"$PROFILE_PARSER" -q -s "$trace" -mc cpu_op -d "$tmp/plain.csv"
+	"$PROFILE_PARSER" -q -s "$trace" -mc cpu_op -d "$tmp/perf.csv" --columns '+flops,TFLOP/s,roofline %' --peak-flops 100 --peak-bandwidth 2
+	cut -d, -f1-3 "$tmp/plain.csv" > "$tmp/a"; cut -d, -f1-3 "$tmp/perf.csv" > "$tmp/b"
+	python3 -c "
+import csv,sys
+a=list(csv.reader(open('$tmp/plain.csv',newline=''))); b=list(csv.reader(open('$tmp/perf.csv',newline='')))
+sys.exit(0 if len(a)==len(b) and all(x==y[:len(x)] for x,y in zip(a,b)) else 1)" \
+		&& pass "the default columns unchanged beside the perf columns" || fail "a perf column changed another"
+fi
+# Without shapes: a warning, empty cells.
+"$PROFILE_PARSER" -s "$traces/alexnet.json.gz" -mc cpu_op -d "$tmp/none.csv" --columns 'name,flops' 2>"$tmp/err"
+grep -q "record_shapes=True" "$tmp/err" && pass "no Input Dims: the warning" || { fail "no Input Dims:"; cat "$tmp/err"; }
+finish
