@@ -109,6 +109,42 @@ static void category(const void *r, struct value *v)
 	value_text(v, name->text, name->len);
 }
 
+/* SPEC 15.1: the perf cells (src/views/perf_columns.h). */
+static void flops(const void *r, struct value *v)
+{
+	perf_cell_flops(ROW(r)->perf, ROW(r)->node, v);
+}
+
+static void bytes_moved(const void *r, struct value *v)
+{
+	perf_cell_bytes(ROW(r)->perf, ROW(r)->node, v);
+}
+
+static void tflops(const void *r, struct value *v)
+{
+	perf_cell_rate(ROW(r)->perf, ROW(r)->node, ROW(r)->busy[ROW(r)->node], TRUE, v);
+}
+
+static void tbytes(const void *r, struct value *v)
+{
+	perf_cell_rate(ROW(r)->perf, ROW(r)->node, ROW(r)->busy[ROW(r)->node], FALSE, v);
+}
+
+static void roofline(const void *r, struct value *v)
+{
+	perf_cell_roofline(ROW(r)->perf, ROW(r)->node, v);
+}
+
+static void roofline_share(const void *r, struct value *v)
+{
+	perf_cell_roofline_share(ROW(r)->perf, ROW(r)->node, ROW(r)->busy[ROW(r)->node], v);
+}
+
+static void bound(const void *r, struct value *v)
+{
+	perf_cell_bound(ROW(r)->perf, ROW(r)->node, v);
+}
+
 /* SPEC 14.3: on a grafted row, NAME#CORRELATION of the graph launch. */
 static void replayed_by(const void *r, struct value *v)
 {
@@ -338,13 +374,13 @@ static const struct column columns[] = {
 	{ "step", VALUE_TEXT, NODE_STEPS, step },
 	{ "rank", VALUE_INTEGER, 0, rank },
 	{ "replayed by", VALUE_TEXT, 0, replayed_by },
-	{ "flops", VALUE_INTEGER, NODE_PERF | NODE_EXTRAS, perf_column_flops },
-	{ "bytes", VALUE_INTEGER, NODE_PERF | NODE_EXTRAS, perf_column_bytes_moved },
-	{ "TFLOP/s", VALUE_RATIO, NODE_PERF | NODE_EXTRAS | NODE_BUSY, perf_column_tflops },
-	{ "TB/s", VALUE_RATIO, NODE_PERF | NODE_EXTRAS | NODE_BUSY, perf_column_tbytes },
-	{ "roofline(ms)", VALUE_DURATION, NODE_PERF | NODE_EXTRAS, perf_column_roofline },
-	{ "roofline %", VALUE_PERCENT, NODE_PERF | NODE_EXTRAS | NODE_BUSY, perf_column_roofline_share },
-	{ "bound", VALUE_TEXT, NODE_PERF | NODE_EXTRAS, perf_column_bound },
+	{ "flops", VALUE_INTEGER, NODE_PERF | NODE_EXTRAS, flops },
+	{ "bytes", VALUE_INTEGER, NODE_PERF | NODE_EXTRAS, bytes_moved },
+	{ "TFLOP/s", VALUE_RATIO, NODE_PERF | NODE_EXTRAS | NODE_BUSY, tflops },
+	{ "TB/s", VALUE_RATIO, NODE_PERF | NODE_EXTRAS | NODE_BUSY, tbytes },
+	{ "roofline(ms)", VALUE_DURATION, NODE_PERF | NODE_EXTRAS, roofline },
+	{ "roofline %", VALUE_PERCENT, NODE_PERF | NODE_EXTRAS | NODE_BUSY, roofline_share },
+	{ "bound", VALUE_TEXT, NODE_PERF | NODE_EXTRAS, bound },
 	{ "device %", VALUE_PERCENT, NODE_SHARE | FIGURE(DEVICE_TIME), device_share },
 };
 

@@ -1,17 +1,19 @@
-/* Perf columns: flops, bytes, TFLOP/s, TB/s, roofline(ms), roofline % and
- * bound of a node's row (SPEC 15.1), read from the row's struct perf and
- * busy time; getters of the node catalogue (src/views/columns.c). */
+/* Perf cells: the values of the columns flops, bytes, TFLOP/s, TB/s,
+ * roofline(ms), roofline % and bound of a node (SPEC 15.1), from its perf
+ * figures and busy time; the node catalogue (src/views/columns.c) calls
+ * them. PERF may be NULL (every cell empty). */
 #ifndef PP_PERF_COLUMNS_H
 #define PP_PERF_COLUMNS_H
 
-#include "views/columns.h"
+#include "sinks/table.h"
+#include "views/perf.h"
 
-void perf_column_flops(const void *r, struct value *v);
-void perf_column_bytes_moved(const void *r, struct value *v);
-void perf_column_tflops(const void *r, struct value *v);
-void perf_column_tbytes(const void *r, struct value *v);
-void perf_column_roofline(const void *r, struct value *v);
-void perf_column_roofline_share(const void *r, struct value *v);
-void perf_column_bound(const void *r, struct value *v);
+void perf_cell_flops(const struct perf *perf, guint node, struct value *v);
+void perf_cell_bytes(const struct perf *perf, guint node, struct value *v);
+/* flops or bytes over BUSY ns: thousandths of tera per second */
+void perf_cell_rate(const struct perf *perf, guint node, gint64 busy, gboolean of_flops, struct value *v);
+void perf_cell_roofline(const struct perf *perf, guint node, struct value *v);
+void perf_cell_roofline_share(const struct perf *perf, guint node, gint64 busy, struct value *v);
+void perf_cell_bound(const struct perf *perf, guint node, struct value *v);
 
 #endif
