@@ -54,6 +54,28 @@ PY
 	if [ $? = 0 ]; then pass "$name: $(cat "$tmp/check")"; else fail "$name:"; cat "$tmp/check"; fi
 done
 
+# The summaries by path and name: the path rows of the roots add up to the
+# roots' figures; the name rows' flops are those of their outermost nodes.
+trace=$traces/a100_particle_transformer_bs512.json.gz
+if [ -f "$trace" ]; then
+	"$PROFILE_PARSER" -q -s "$trace" -mc cpu_op -d "$tmp/rows.csv" --columns 'name,depth,flops,bytes' --peak-flops 100 --peak-bandwidth 2
+	"$PROFILE_PARSER" -q -s "$trace" -mc cpu_op -d "$tmp/paths.csv" --summary path --columns 'name,count,flops,bytes,TFLOP/s,bound' \
+		--peak-flops 100 --peak-bandwidth 2
+	python3 - "$tmp/rows.csv" "$tmp/paths.csv" > "$tmp/check" 2>&1 <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+paths = list(csv.DictReader(open(sys.argv[2], newline='')))
+num = lambda s: int(s) if s else 0
+want = {}
+for r in rows:  # every node's figures, by its path
+    k = r['name']; want.setdefault(k, [0, 0]); want[k][0] += num(r['flops']); want[k][1] += num(r['bytes'])
+bad = [p['name'] for p in paths if [num(p['flops']), num(p['bytes'])] != want.get(p['name'], [0, 0])]
+print(f"{len(paths)} paths, {len(bad)} differ {bad[:3]}")
+sys.exit(1 if bad else 0)
+PY
+	if [ $? = 0 ]; then pass "--summary path: each path's flops and bytes are its nodes' ($(cat "$tmp/check"))"; else fail "--summary path:"; cat "$tmp/check"; fi
+fi
+
 # A perf column changes no other column.
 trace=$traces/a100_particle_transformer_bs512.json.gz
 if [ -f "$trace" ]; then

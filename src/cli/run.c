@@ -77,7 +77,7 @@ static void collect(struct job *job, const struct options *options, const struct
 {
 	gboolean diff = options->compare == COMPARE_DIFF;
 	g_autofree gint64 *busy = diff ? busy_compute(attribution, forest) : NULL;
-	struct group_config config = { options->summary, diff, busy };
+	struct group_config config = { options->summary, diff, busy, NULL };
 	job->collected.groups = summary_groups(forest, attribution, selection, &config);
 	job->collected.steps = steps ? steps->count : 0;
 	if (diff) {
@@ -86,6 +86,8 @@ static void collect(struct job *job, const struct options *options, const struct
 	}
 	*rows = g_hash_table_size(job->collected.groups);
 }
+
+G_STATIC_ASSERT(SUMMARY_PERF_FIGURES == NODE_PERF); /* a summary's perf column asks the run for the figures */
 
 void run_job(struct job *job, const struct run_settings *settings)
 {

@@ -5,6 +5,8 @@
 #ifndef PP_SUMMARY_H
 #define PP_SUMMARY_H
 
+#include "views/perf.h"
+
 #include "views/write.h"
 
 enum summary_mode {
@@ -26,6 +28,10 @@ struct group {
 	gint64 host_total, host_min, host_max, self_host_total;
 	gint64 device_total, self_device_total, launch_total;
 	gint64 busy_total; /* with group_config.busy */
+	/* with group_config.perf (SPEC 15.1): the outermost nodes' perf figures */
+	perf_sum flops, bytes, roofline, compute, memory;
+	guint64 ops;     /* counted ops under them */
+	guint64 unknown; /* of those, the ones lacking a peak */
 	const char *rank;  /* the trace's, for the rank column (not owned) */
 	const char *view;  /* "path" or "name", for the summary column */
 	const char *shape; /* the options that shape the rows (src/cli/shape.h), for the options column (not owned) */
@@ -33,11 +39,18 @@ struct group {
 
 /* A column of the path and name summaries that JSON Lines writes by default. */
 enum { SUMMARY_JSONL_DEFAULT = COLUMN_TABLE_FLAGS << 0 };
+/* A column of the path and name summaries that needs every node's busy time
+ * (a bit no node column uses: the run reads nothing more for it). */
+#define SUMMARY_BUSY (1u << 26)
+/* A perf column of the path and name summaries: the same bit as the node
+ * catalogue's NODE_PERF, so that the run works out the perf figures. */
+#define SUMMARY_PERF_FIGURES (1u << 25)
 
 struct group_config {
 	enum summary_mode mode; /* SUMMARY_PATH or SUMMARY_NAME */
 	gboolean normalize;     /* ProfilerStep#N frames become ProfilerStep#* (path_key_append) */
 	const gint64 *busy;     /* per forest node (src/attribution/busy.h), for busy_total; or NULL */
+	const struct perf *perf; /* the perf figures, for the perf columns; or NULL */
 };
 
 /* The groups of the nodes SELECTION keeps: key (a GBytes of the group's key,
