@@ -54,8 +54,9 @@ static struct perf_value *parse_items(struct parser *ps, char close)
 			g_ptr_array_add(list->items, item);
 			skip_space(ps);
 			if (close == '}') {
-				if (*ps->p++ != ':')
+				if (*ps->p != ':') /* never past the end: a NUL stops here */
 					return NULL;
+				ps->p++;
 				struct perf_value *member = parse_value(ps);
 				if (!member)
 					return NULL;
@@ -66,8 +67,9 @@ static struct perf_value *parse_items(struct parser *ps, char close)
 				ps->p++;
 				break;
 			}
-			if (*ps->p++ != ',')
+			if (*ps->p != ',')
 				return NULL;
+			ps->p++;
 		}
 	}
 	ps->depth--;
@@ -203,6 +205,8 @@ struct perf_value *perf_value_parse(const char *text)
 {
 	struct parser ps = { text, 0 };
 	g_autoptr(PerfValue) v = parse_value(&ps);
+	if (!v)
+		return NULL; /* the parser may have stopped anywhere */
 	skip_space(&ps);
 	return *ps.p ? NULL : g_steal_pointer(&v);
 }
