@@ -16,8 +16,8 @@ void perf_report_print(FILE *out, const struct perf *perf, gint64 device_total)
 	g_string_append(line, "), owning ");
 	time_append_ms(line, time);
 	gint64 permille = device_total > 0 ? (time * 1000 + device_total / 2) / device_total : 0;
-	g_string_append_printf(line, " ms (%" G_GINT64_FORMAT ".%d%% of device time); not modelled: ", permille / 10,
-			       (int)(permille % 10));
+	g_string_append_printf(line, " ms (%" G_GINT64_FORMAT ".%d%% of device time); %u on the host only (no device "
+			       "event: not counted); not modelled: ", permille / 10, (int)(permille % 10), perf->host_only);
 	for (int r = PERF_NO_SHAPES; r <= PERF_OTHER; r++)
 		g_string_append_printf(line, "%s%u %s", r == PERF_NO_SHAPES ? "" : ", ", perf->not_modelled[r],
 				       perf_reason_name(r));
@@ -35,9 +35,9 @@ static void warning(FILE *out, const char *src, const char *text)
 void perf_report_warn(FILE *out, const char *src, const struct perf *perf, const char *peaks_file)
 {
 	if (!perf->shapes)
-		warning(out, src, "no op has Input Dims (the trace was recorded without record_shapes=True): no op is "
-				  "modelled, and the perf columns are empty; profile with torch.profiler.profile("
-				  "record_shapes=True)");
+		warning(out, src, "no monitored op of the models' table has Input Dims: no op is modelled, and the "
+				  "perf columns are empty (the trace was recorded without record_shapes=True, or its "
+				  "ops are not monitored: -mc cpu_op monitors them)");
 	for (guint i = 0; i < perf->unknown_devices->len; i++) {
 		g_autofree char *text = g_strdup_printf(
 			"no peak for device '%s' in %s (or none for the precision of its ops): roofline(ms), "

@@ -61,26 +61,41 @@ static perf_sum time_ns(guint64 figure, guint64 peak)
 	return (2 * n + peak) / (2 * (perf_sum)peak);
 }
 
-/* The device of counted op NODE and its roofline times; FALSE when a peak it needs is unknown. */
+/* FIGURE / PEAK in femtoseconds (10^-6 ns), rounded down: for bound, where
+ * the ns of the roofline would make small ops' times 0 and equal. */
+static perf_sum time_fs(guint64 figure, guint64 peak)
+{
+	return (perf_sum)figure * 1000000000u / peak;
+}
+
+/* The device of counted op NODE and its roofline times (ns), and the same
+ * in fs (FINE); FALSE when a peak it needs is unknown. */
 static gboolean roofline_of(struct perf *perf, const struct attribution *a, const GArray *devices,
-			    const struct peaks *peaks, guint node, GArray *scratch, perf_sum *compute, perf_sum *memory)
+			    const struct peaks *peaks, guint node, GArray *scratch, perf_sum *compute, perf_sum *memory,
+			    perf_sum fine[2])
 {
 	const struct perf_model *m = &perf->model[node];
 	const struct event *first = first_device_event(a, perf->forest, node, scratch);
 	const char *name = first && first->has_device ? device_name(devices, first->device) : NULL;
+	if (name && !*name)
+		name = NULL;
 	const struct peak_row *row = peaks && name ? peaks_find(peaks, name) : NULL;
 	guint64 bandwidth = peaks ? peaks_figure(peaks, row, PEAK_BANDWIDTH) : PEAK_UNKNOWN;
 	gboolean known = bandwidth != PEAK_UNKNOWN;
 	*memory = known ? time_ns(m->bytes, bandwidth) : 0;
+	fine[1] = known ? time_fs(m->bytes, bandwidth) : 0;
 	*compute = 0;
+	fine[0] = 0;
 	if (m->family != PERF_MEMORY) {
 		enum peak_kind kind = peak_of(m->precision);
 		guint64 flops = kind < PEAK_KINDS && peaks ? peaks_figure(peaks, row, kind) : PEAK_UNKNOWN;
 		known = known && flops != PEAK_UNKNOWN;
 		*compute = flops != PEAK_UNKNOWN ? time_ns(m->flops, flops) : 0;
+		fine[0] = flops != PEAK_UNKNOWN ? time_fs(m->flops, flops) : 0;
 	}
 	if (!known) {
 		const char *shown = name ? name : "(a device no deviceProperties entry names)";
+		/* ops without device events are not counted (model_ops): a device is always there */
 		gboolean seen = FALSE;
 		for (guint i = 0; i < perf->unknown_devices->len && !seen; i++)
 			seen = strcmp(perf->unknown_devices->pdata[i], shown) == 0;
@@ -90,8 +105,10 @@ static gboolean roofline_of(struct perf *perf, const struct attribution *a, cons
 	return known;
 }
 
-/* Models each op of the table once; the reasons of those not modelled. */
-static void model_ops(struct perf *perf)
+/* Models each op of the table once; the reasons of those not modelled. An
+ * op whose launches start no device event (it ran on the host: an optimizer's
+ * step counter, a CPU tensor) is modelled but not counted (host_only). */
+static void model_ops(struct perf *perf, const struct attribution *a, GArray *scratch)
 {
 	const struct forest *f = perf->forest;
 	for (guint i = 0; i < f->count; i++) {
@@ -104,10 +121,12 @@ static void model_ops(struct perf *perf)
 		perf->shapes |= x && x->input_dims;
 		enum perf_reason why = perf_model_op(e->name->text, e->name->len, x ? x->input_dims : NULL,
 						     x ? x->input_type : NULL, x ? x->concrete_inputs : NULL, &perf->model[i]);
-		if (why == PERF_MODELLED)
-			perf->family[i] = (guint8)perf->model[i].family;
-		else
+		if (why != PERF_MODELLED)
 			perf->not_modelled[why]++;
+		else if (!first_device_event(a, f, i, scratch))
+			perf->host_only++;
+		else
+			perf->family[i] = (guint8)perf->model[i].family;
 	}
 }
 
@@ -144,7 +163,8 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 	perf->family = g_new0(guint8, f->count + 1);
 	perf->model = g_new0(struct perf_model, f->count + 1);
 	perf->unknown_devices = g_ptr_array_new_with_free_func(g_free);
-	model_ops(perf);
+	g_autoptr(GArray) scratch = g_array_new(FALSE, FALSE, sizeof(guint));
+	model_ops(perf, a, scratch);
 	count_ops(perf);
 	perf->flops = g_new0(perf_sum, f->count + 1);
 	perf->bytes = g_new0(perf_sum, f->count + 1);
@@ -153,26 +173,28 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 	perf->memory = g_new0(perf_sum, f->count + 1);
 	perf->unknown = g_new0(guint32, f->count + 1);
 	perf->ops = g_new0(guint32, f->count + 1);
-	g_autoptr(GArray) scratch = g_array_new(FALSE, FALSE, sizeof(guint));
 	for (guint i = 0; i < f->count; i++) {
-		perf_sum flops = 0, bytes = 0, compute = 0, memory = 0;
+		perf_sum flops = 0, bytes = 0, compute = 0, memory = 0, fine[2] = { 0, 0 };
 		gboolean unknown = FALSE;
 		if (perf->family[i]) {
 			const struct perf_model *m = &perf->model[i];
 			flops = m->flops, bytes = m->bytes;
-			unknown = !roofline_of(perf, a, devices, peaks, i, scratch, &compute, &memory);
+			unknown = !roofline_of(perf, a, devices, peaks, i, scratch, &compute, &memory, fine);
 			perf->counted[m->family]++;
 			for (guint k = 0; k < scratch->len; k++) /* the launches roofline_of gathered */
 				perf->counted_time[m->family] += a->device_time[g_array_index(scratch, guint, k)];
 		}
 		perf->flops[i + 1] = perf->flops[i] + flops;
 		perf->bytes[i + 1] = perf->bytes[i] + bytes;
-		perf->compute[i + 1] = perf->compute[i] + compute;
-		perf->memory[i + 1] = perf->memory[i] + memory;
+		perf->compute[i + 1] = perf->compute[i] + fine[0];
+		perf->memory[i + 1] = perf->memory[i] + fine[1];
 		perf->roofline[i + 1] = perf->roofline[i] + (compute > memory ? compute : memory);
 		perf->unknown[i + 1] = perf->unknown[i] + unknown;
 		perf->ops[i + 1] = perf->ops[i] + (perf->family[i] != 0);
 	}
+	/* a node's figures are at most the whole forest's: past 64 bits there only */
+	perf->overflow = perf->flops[f->count] > G_MAXINT64 || perf->bytes[f->count] > G_MAXINT64 ||
+			 perf->roofline[f->count] > G_MAXINT64;
 	return perf;
 }
 
@@ -228,6 +250,7 @@ gboolean perf_node_roofline(const struct perf *perf, guint node, gint64 *rooflin
 	if (r > G_MAXINT64)
 		return FALSE;
 	*roofline = (gint64)r;
+	/* the compute and memory sums in fs: a memory op's 0.15 ns is no tie with 0 */
 	*compute_bound = perf->compute[end] - perf->compute[node] >= perf->memory[end] - perf->memory[node];
 	return TRUE;
 }
@@ -238,4 +261,12 @@ gint64 perf_rate(guint64 figure, gint64 busy)
 		return -1;
 	perf_sum r = (2 * (perf_sum)figure + (perf_sum)busy) / (2 * (perf_sum)busy);
 	return r > G_MAXINT64 ? -1 : (gint64)r;
+}
+
+gint64 perf_tenths(gint64 part, gint64 whole)
+{
+	if (part < 0 || whole <= 0)
+		return -1;
+	perf_sum t = (2 * (perf_sum)part * 1000u + (perf_sum)whole) / (2 * (perf_sum)whole);
+	return t > G_MAXINT64 ? -1 : (gint64)t;
 }

@@ -29,13 +29,15 @@ struct perf {
 	const struct forest *forest;
 	guint8 *family;      /* per node: its enum perf_family when it is counted, else 0 */
 	struct perf_model *model; /* per node: its model when counted */
-	perf_sum *flops, *bytes, *roofline, *compute, *memory; /* prefix sums, count + 1 each */
+	perf_sum *flops, *bytes, *roofline; /* prefix sums (roofline in ns), count + 1 each */
+	perf_sum *compute, *memory; /* prefix sums of the counted ops' compute and memory times in fs (10^-6 ns), for bound */
 	guint32 *unknown;    /* prefix counts of counted ops lacking a peak they need */
 	guint32 *ops;        /* prefix counts of counted ops */
 	/* the report (SPEC 15.1) */
 	guint counted[PERF_MEMORY + 1];  /* counted ops per family */
 	gint64 counted_time[PERF_MEMORY + 1]; /* their device time (inclusive, each op once) */
 	guint not_modelled[PERF_OTHER + 1]; /* ops of the table not modelled, by reason */
+	guint host_only;     /* modelled ops whose launches start no device event: not counted */
 	gboolean shapes;     /* some op has Input Dims */
 	GPtrArray *unknown_devices; /* char *: devices without the peaks they needed, each once */
 	gboolean overflow;   /* a node's figure did not fit 64 bits */
@@ -53,6 +55,8 @@ gboolean perf_node(const struct perf *perf, guint node, guint64 *flops, guint64 
 /* NODE's roofline in ns and whether compute bounds it: FALSE when unknown
  * (no counted op, a peak missing, or past 64 bits). */
 gboolean perf_node_roofline(const struct perf *perf, guint node, gint64 *roofline, gboolean *compute_bound);
+/* PART ns of WHOLE ns (> 0) in tenths of a percent, half up; -1 when it does not fit. */
+gint64 perf_tenths(gint64 part, gint64 whole);
 /* The rate of FIGURE (flops or bytes) over BUSY ns in thousandths of tera
  * per second (= FIGURE / BUSY, half away from zero): -1 when BUSY is 0 or
  * the rate does not fit. */

@@ -46,8 +46,9 @@ void perf_cell_roofline_share(const struct perf *perf, guint node, gint64 busy, 
 {
 	gint64 ns;
 	gboolean compute;
-	if (perf && busy > 0 && perf_node_roofline(perf, node, &ns, &compute))
-		value_number(v, VALUE_PERCENT, tenths_of_percent(ns, busy));
+	gint64 tenths = perf && busy > 0 && perf_node_roofline(perf, node, &ns, &compute) ? perf_tenths(ns, busy) : -1;
+	if (tenths >= 0)
+		value_number(v, VALUE_PERCENT, tenths);
 	else
 		v->type = VALUE_EMPTY;
 }

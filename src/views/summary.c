@@ -251,8 +251,9 @@ static void roofline(const void *r, struct value *v)
 
 static void roofline_share(const void *r, struct value *v)
 {
-	if (roofline_known(GROUP(r)) && GROUP(r)->busy_total > 0)
-		value_number(v, VALUE_PERCENT, tenths_of_percent((gint64)GROUP(r)->roofline, GROUP(r)->busy_total));
+	gint64 tenths = roofline_known(GROUP(r)) ? perf_tenths((gint64)GROUP(r)->roofline, GROUP(r)->busy_total) : -1;
+	if (tenths >= 0)
+		value_number(v, VALUE_PERCENT, tenths);
 	else
 		v->type = VALUE_EMPTY;
 }

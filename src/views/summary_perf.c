@@ -18,8 +18,9 @@ struct perf_row {
 	const struct perf_model *model;
 	guint64 count;
 	gint64 busy;        /* the sum of the ops' busy times */
-	gint64 roofline;    /* per call, ns; -1 unknown */
-	gboolean compute;   /* compute-bound */
+	perf_sum roofline;  /* the ops' rooflines summed, ns */
+	perf_sum compute, memory; /* their compute and memory times summed, fs (bound) */
+	gboolean unknown;   /* an op lacks a peak */
 	GString *key;
 };
 
@@ -104,28 +105,33 @@ static void tbytes(const void *r, struct value *v)
 	rate(r, v, ROW(r)->model->bytes);
 }
 
+static gboolean roofline_known(const struct perf_row *row)
+{
+	return !row->unknown && row->roofline <= G_MAXINT64;
+}
+
+/* The rooflines over the count, to the ns (half up). */
 static void roofline(const void *r, struct value *v)
 {
-	if (ROW(r)->roofline >= 0)
-		value_number(v, VALUE_DURATION, ROW(r)->roofline);
+	if (roofline_known(ROW(r)))
+		value_number(v, VALUE_DURATION, (gint64)((2 * ROW(r)->roofline + ROW(r)->count) / (2 * ROW(r)->count)));
 	else
 		v->type = VALUE_EMPTY;
 }
 
 static void roofline_share(const void *r, struct value *v)
 {
-	guint64 all;
-	if (ROW(r)->roofline >= 0 && ROW(r)->busy > 0 &&
-	    g_uint64_checked_mul(&all, (guint64)ROW(r)->roofline, ROW(r)->count) && all <= G_MAXINT64 / 1000)
-		value_number(v, VALUE_PERCENT, tenths_of_percent((gint64)all, ROW(r)->busy));
+	gint64 tenths = roofline_known(ROW(r)) ? perf_tenths((gint64)ROW(r)->roofline, ROW(r)->busy) : -1;
+	if (tenths >= 0)
+		value_number(v, VALUE_PERCENT, tenths);
 	else
 		v->type = VALUE_EMPTY;
 }
 
 static void bound(const void *r, struct value *v)
 {
-	if (ROW(r)->roofline >= 0)
-		value_string(v, ROW(r)->compute ? "compute" : "memory");
+	if (roofline_known(ROW(r)))
+		value_string(v, ROW(r)->compute >= ROW(r)->memory ? "compute" : "memory");
 	else
 		v->type = VALUE_EMPTY;
 }
@@ -192,19 +198,14 @@ static void visit(guint node, guint depth, const GString *path, gpointer data)
 		row = g_new0(struct perf_row, 1);
 		row->op = op, row->model = m;
 		row->key = g_string_new_len(g->key->str, (gssize)g->key->len);
-		row->roofline = -1;
-		if (perf->unknown[node + 1] == perf->unknown[node]) { /* the op's own figures: its index in the prefixes */
-			perf_sum r = perf->roofline[node + 1] - perf->roofline[node];
-			if (r <= G_MAXINT64) {
-				row->roofline = (gint64)r;
-				row->compute = perf->compute[node + 1] - perf->compute[node] >=
-					       perf->memory[node + 1] - perf->memory[node];
-			}
-		}
 		g_hash_table_insert(g->rows, row->key, row);
 	}
 	row->count++;
 	row->busy += g->busy[node];
+	row->roofline += perf->roofline[node + 1] - perf->roofline[node]; /* the op's own: its index in the prefixes */
+	row->compute += perf->compute[node + 1] - perf->compute[node];
+	row->memory += perf->memory[node + 1] - perf->memory[node];
+	row->unknown |= perf->unknown[node + 1] != perf->unknown[node];
 }
 
 static int compare_rows(gconstpointer x, gconstpointer y)
