@@ -3,6 +3,7 @@
 #include "input/input.h"
 #include "input/read.h"
 #include "output/output_names.h"
+#include "sinks/table.h"
 #include "util/timefmt.h"
 #include "util/visible.h"
 
@@ -112,8 +113,9 @@ static void append_share(GString *line, gint64 time, gint64 total)
 {
 	g_string_append(line, " (");
 	time_append_ms(line, time);
-	gint64 permille = total > 0 ? (time * 1000 + total / 2) / total : 0;
-	g_string_append_printf(line, " ms, %" G_GINT64_FORMAT ".%d%% of device time)", permille / 10, (int)(permille % 10));
+	g_string_append(line, " ms, ");
+	percent_append(line, total > 0 ? tenths_of_percent(time, total) : 0);
+	g_string_append(line, "% of device time)");
 }
 
 void graphs_report(FILE *out, const struct graft_stats *s, gboolean capture_given, gint64 device_total)
@@ -150,11 +152,11 @@ void graphs_warn(FILE *out, const char *src, const struct graft_stats *s, gboole
 		if (s->replayed_time > 0 && s->replayed_time * 100 >= device_total * GRAPHS_WARNING_PERCENT) {
 			g_string_printf(text, "graph launches replay ");
 			time_append_ms(text, s->replayed_time);
-			gint64 permille = (s->replayed_time * 1000 + device_total / 2) / device_total;
-			g_string_append_printf(text, " ms (%" G_GINT64_FORMAT ".%d%% of the device time), all of it on the ops "
-					       "that called the replays (or on none); --graph-capture FILE, a trace profiled while the "
-					       "graphs were captured, puts it under the ops that captured them",
-					       permille / 10, (int)(permille % 10));
+			g_string_append(text, " ms (");
+			percent_append(text, tenths_of_percent(s->replayed_time, device_total)); /* device_total holds it: > 0 */
+			g_string_append(text, "% of the device time), all of it on the ops that called the replays (or on "
+					      "none); --graph-capture FILE, a trace profiled while the graphs were captured, "
+					      "puts it under the ops that captured them");
 			warning(out, src, text);
 		}
 		return;

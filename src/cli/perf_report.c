@@ -1,5 +1,6 @@
 #include "cli/perf_report.h"
 #include <string.h>
+#include "sinks/table.h"
 #include "util/timefmt.h"
 #include "util/visible.h"
 
@@ -15,9 +16,10 @@ void perf_report_print(FILE *out, const struct perf *perf, gint64 device_total)
 		g_string_append_printf(line, "%s%s %u", f == PERF_GEMM ? "" : ", ", perf_family_name(f), perf->counted[f]);
 	g_string_append(line, "), owning ");
 	time_append_ms(line, time);
-	gint64 permille = device_total > 0 ? (time * 1000 + device_total / 2) / device_total : 0;
-	g_string_append_printf(line, " ms (%" G_GINT64_FORMAT ".%d%% of device time); %u on the host only (no device "
-			       "event: not counted); not modelled: ", permille / 10, (int)(permille % 10), perf->host_only);
+	g_string_append(line, " ms (");
+	percent_append(line, device_total > 0 ? tenths_of_percent(time, device_total) : 0);
+	g_string_append_printf(line, "%% of device time); %u on the host only (no device event: not counted); not "
+			       "modelled: ", perf->host_only);
 	for (int r = PERF_NO_SHAPES; r <= PERF_OTHER; r++)
 		g_string_append_printf(line, "%s%u %s", r == PERF_NO_SHAPES ? "" : ", ", perf->not_modelled[r],
 				       perf_reason_name(r));

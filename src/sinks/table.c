@@ -56,9 +56,11 @@ void value_literal(struct value *value, const char *text)
 
 gint64 tenths_of_percent(gint64 part, gint64 whole)
 {
-	if (part >= 0 && part <= (G_MAXINT64 - whole / 2) / 1000)
-		return (part * 1000 + whole / 2) / whole;
-	return (gint64)((double)part * 1000.0 / (double)whole + 0.5); /* beyond 106 days of device time */
+	if (part < 0 || whole <= 0)
+		return -1;
+	/* 128 bits: exact whatever the times (a share may pass 100: a roofline) */
+	unsigned __int128 tenths = ((unsigned __int128)part * 1000u + (guint64)whole / 2) / (guint64)whole;
+	return tenths > G_MAXINT64 ? -1 : (gint64)tenths;
 }
 
 void percent_append(GString *out, gint64 tenths)

@@ -80,7 +80,8 @@ void value_literal(struct value *value, const char *text); /* NUL-terminated, or
 gint64 rank_number(const char *rank, gint64 otherwise);
 /* A trace's RANK (or NULL): an integer when it is a whole number, else text. */
 void value_rank(struct value *value, const char *rank);
-/* PART of WHOLE (> 0) in tenths of a percent, rounded half up. */
+/* PART (>= 0) of WHOLE (> 0) in tenths of a percent, rounded half up,
+ * exactly; -1 when they are not such, or the share does not fit. */
 gint64 tenths_of_percent(gint64 part, gint64 whole);
 /* Appends TENTHS of a percent with one decimal: 123 is "12.3". */
 void percent_append(GString *out, gint64 tenths);

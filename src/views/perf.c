@@ -262,11 +262,3 @@ gint64 perf_rate(guint64 figure, gint64 busy)
 	perf_sum r = (2 * (perf_sum)figure + (perf_sum)busy) / (2 * (perf_sum)busy);
 	return r > G_MAXINT64 ? -1 : (gint64)r;
 }
-
-gint64 perf_tenths(gint64 part, gint64 whole)
-{
-	if (part < 0 || whole <= 0)
-		return -1;
-	perf_sum t = (2 * (perf_sum)part * 1000u + (perf_sum)whole) / (2 * (perf_sum)whole);
-	return t > G_MAXINT64 ? -1 : (gint64)t;
-}

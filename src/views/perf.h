@@ -55,8 +55,6 @@ gboolean perf_node(const struct perf *perf, guint node, guint64 *flops, guint64 
 /* NODE's roofline in ns and whether compute bounds it: FALSE when unknown
  * (no counted op, a peak missing, or past 64 bits). */
 gboolean perf_node_roofline(const struct perf *perf, guint node, gint64 *roofline, gboolean *compute_bound);
-/* PART ns of WHOLE ns (> 0) in tenths of a percent, half up; -1 when it does not fit. */
-gint64 perf_tenths(gint64 part, gint64 whole);
 /* The rate of FIGURE (flops or bytes) over BUSY ns in thousandths of tera
  * per second (= FIGURE / BUSY, half away from zero): -1 when BUSY is 0 or
  * the rate does not fit. */

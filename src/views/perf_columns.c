@@ -46,7 +46,7 @@ void perf_cell_roofline_share(const struct perf *perf, guint node, gint64 busy, 
 {
 	gint64 ns;
 	gboolean compute;
-	gint64 tenths = perf && busy > 0 && perf_node_roofline(perf, node, &ns, &compute) ? perf_tenths(ns, busy) : -1;
+	gint64 tenths = perf && busy > 0 && perf_node_roofline(perf, node, &ns, &compute) ? tenths_of_percent(ns, busy) : -1;
 	if (tenths >= 0)
 		value_number(v, VALUE_PERCENT, tenths);
 	else

@@ -251,7 +251,7 @@ static void roofline(const void *r, struct value *v)
 
 static void roofline_share(const void *r, struct value *v)
 {
-	gint64 tenths = roofline_known(GROUP(r)) ? perf_tenths((gint64)GROUP(r)->roofline, GROUP(r)->busy_total) : -1;
+	gint64 tenths = roofline_known(GROUP(r)) ? tenths_of_percent((gint64)GROUP(r)->roofline, GROUP(r)->busy_total) : -1;
 	if (tenths >= 0)
 		value_number(v, VALUE_PERCENT, tenths);
 	else

@@ -121,7 +121,7 @@ static void roofline(const void *r, struct value *v)
 
 static void roofline_share(const void *r, struct value *v)
 {
-	gint64 tenths = roofline_known(ROW(r)) ? perf_tenths((gint64)ROW(r)->roofline, ROW(r)->busy) : -1;
+	gint64 tenths = roofline_known(ROW(r)) ? tenths_of_percent((gint64)ROW(r)->roofline, ROW(r)->busy) : -1;
 	if (tenths >= 0)
 		value_number(v, VALUE_PERCENT, tenths);
 	else

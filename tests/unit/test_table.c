@@ -206,6 +206,11 @@ static void test_percent(void)
 	CU_ASSERT_EQUAL(tenths_of_percent(1, 2001), 0);
 	CU_ASSERT_EQUAL(tenths_of_percent(7, 7), 1000);
 	CU_ASSERT_EQUAL(tenths_of_percent(G_MAXINT64 / 2, G_MAXINT64), 500);
+	/* exact past 2^63 / 1000 (a roofline share may pass 100%); not such: -1 */
+	CU_ASSERT_EQUAL(tenths_of_percent(G_MAXINT64, G_MAXINT64 / 3), 3000);
+	CU_ASSERT_EQUAL(tenths_of_percent(G_MAXINT64, 1), -1);
+	CU_ASSERT_EQUAL(tenths_of_percent(1, 0), -1);
+	CU_ASSERT_EQUAL(tenths_of_percent(-1, 10), -1);
 	GString *text = g_string_new(NULL);
 	percent_append(text, 1000);
 	g_string_append_c(text, ' ');
