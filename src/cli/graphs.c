@@ -11,9 +11,8 @@
 static void capture_warning(FILE *out, const char *path, const char *what)
 {
 	g_autofree char *shown_path = g_strcmp0(path, "-") == 0 ? g_strdup("standard input") : output_shown(path);
-	g_autoptr(GString) shown = g_string_new(NULL);
-	visible_append(shown, what, strlen(what), VISIBLE_ESCAPE);
-	fprintf(out, "profile_parser: warning: --graph-capture %s: %s\n", shown_path, shown->str);
+	g_autofree char *subject = g_strconcat("--graph-capture ", shown_path, NULL);
+	visible_warning(out, subject, what);
 }
 
 /* Reads capture file number FILE into CAPTURE with the replay's category
@@ -51,11 +50,9 @@ static struct capture *read_captures(const struct options *options, char **lists
 	for (guint file = 0; options->graph_captures[file]; file++)
 		read_capture(capture, file, options->graph_captures[file], options, lists, threads, out);
 	capture_finish(capture);
-	for (guint w = 0; !options->quiet && w < capture->warnings->len; w++) {
-		g_autoptr(GString) shown = g_string_new(NULL);
-		const char *text = capture->warnings->pdata[w];
-		visible_append(shown, text, strlen(text), VISIBLE_ESCAPE);
-		fprintf(out, "profile_parser: warning: --graph-capture %s\n", shown->str);
+	for (guint w = 0; !options->quiet && w < capture->warnings->len; w++) { /* "PATH: what", the path as read */
+		g_autofree char *text = g_strconcat("--graph-capture ", (const char *)capture->warnings->pdata[w], NULL);
+		visible_warning(out, NULL, text);
 	}
 	return capture;
 }
@@ -140,11 +137,6 @@ void graphs_report(FILE *out, const struct graft_stats *s, gboolean capture_give
 	fputs(line->str, out);
 }
 
-static void warning(FILE *out, const char *src, const GString *text)
-{
-	fprintf(out, "profile_parser: warning: %s: %s\n", src, text->str);
-}
-
 void graphs_warn(FILE *out, const char *src, const struct graft_stats *s, gboolean capture_given, gint64 device_total)
 {
 	g_autoptr(GString) text = g_string_new(NULL);
@@ -157,7 +149,7 @@ void graphs_warn(FILE *out, const char *src, const struct graft_stats *s, gboole
 			g_string_append(text, "% of the device time), all of it on the ops that called the replays (or on "
 					      "none); --graph-capture FILE, a trace profiled while the graphs were captured, "
 					      "puts it under the ops that captured them");
-			warning(out, src, text);
+			visible_warning(out, src, text->str);
 		}
 		return;
 	}
@@ -186,19 +178,19 @@ void graphs_warn(FILE *out, const char *src, const struct graft_stats *s, gboole
 		g_string_append_printf(text, " (%s)", s->first_unmatched_reason == GM_REASON_NONE
 							      ? "some of its device events fit no captured launch of its window"
 							      : gm_reason_text(s->first_unmatched_reason));
-		warning(out, src, text);
+		visible_warning(out, src, text->str);
 	}
 	if (s->matched && !s->placed_events) {
 		g_string_printf(text, "%u graph launch%s matched, but no device event was placed: every capture path "
 				"is empty with these categories (the capture trace's ops that hold the captured launches "
 				"are not monitored, or all contain the BeginCapture); a -mc that monitors them places the "
 				"replayed kernels", s->matched, s->matched == 1 ? "" : "es");
-		warning(out, src, text);
+		visible_warning(out, src, text->str);
 	}
 	if (s->unverified) {
 		g_string_printf(text, "%u graph launch%s matched windows whose launches have no kernel names (CUDA "
 				"traces write no args.kernel): matched by position only, unverified",
 				s->unverified, s->unverified == 1 ? "" : "es");
-		warning(out, src, text);
+		visible_warning(out, src, text->str);
 	}
 }

@@ -27,17 +27,10 @@ void perf_report_print(FILE *out, const struct perf *perf, gint64 device_total)
 	fputs(line->str, out);
 }
 
-static void warning(FILE *out, const char *src, const char *text)
-{
-	g_autoptr(GString) shown = g_string_new(NULL);
-	visible_append(shown, text, strlen(text), VISIBLE_ESCAPE);
-	fprintf(out, "profile_parser: warning: %s: %s\n", src, shown->str);
-}
-
 void perf_report_warn(FILE *out, const char *src, const struct perf *perf, const char *peaks_file)
 {
 	if (!perf->shapes)
-		warning(out, src, "no monitored op of the models' table has Input Dims: no op is modelled, and the "
+		visible_warning(out, src, "no monitored op of the models' table has Input Dims: no op is modelled, and the "
 				  "perf columns are empty (the trace was recorded without record_shapes=True, or its "
 				  "ops are not monitored: -mc cpu_op monitors them)");
 	for (guint i = 0; i < perf->unknown_devices->len; i++) {
@@ -46,8 +39,8 @@ void perf_report_warn(FILE *out, const char *src, const struct perf *perf, const
 			"roofline %% and bound stay empty on the rows over its ops; --peaks FILE, --peak-flops or "
 			"--peak-bandwidth give it", (const char *)perf->unknown_devices->pdata[i],
 			peaks_file ? peaks_file : "the table of device peaks");
-		warning(out, src, text);
+		visible_warning(out, src, text);
 	}
 	if (perf->overflow)
-		warning(out, src, "a perf figure does not fit 64 bits: its cells are left empty");
+		visible_warning(out, src, "a perf figure does not fit 64 bits: its cells are left empty");
 }

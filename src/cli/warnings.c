@@ -20,9 +20,7 @@ static void warn(FILE *out, const struct run_summary *run, const char *format, .
 	va_start(args, format);
 	g_autofree char *text = g_strdup_vprintf(format, args);
 	va_end(args);
-	g_autoptr(GString) shown = g_string_new(NULL); /* names and categories of the trace, shown safely */
-	visible_append(shown, text, strlen(text), VISIBLE_ESCAPE);
-	fprintf(out, "profile_parser: warning: %s: %s\n", run->src, shown->str); /* - is "standard input" */
+	visible_warning(out, run->src, text); /* names and categories of the trace, shown safely; - is "standard input" */
 }
 
 static const char *plural(guint64 n)

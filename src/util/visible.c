@@ -1,4 +1,5 @@
 #include "util/visible.h"
+#include <string.h>
 
 /* The bytes of the hidden character at TEXT (LEN bytes left), C its code
  * point: 2 (a C1 control) or 3 (a bidirectional control); 0 for none. */
@@ -60,4 +61,11 @@ void visible_append(GString *out, const char *text, gsize len, enum visible_cont
 		plain = i;
 	}
 	g_string_append_len(out, text + plain, (gssize)(len - plain));
+}
+
+void visible_warning(FILE *out, const char *subject, const char *text)
+{
+	g_autoptr(GString) shown = g_string_new(NULL);
+	visible_append(shown, text, strlen(text), VISIBLE_ESCAPE);
+	fprintf(out, "profile_parser: warning: %s%s%s\n", subject ? subject : "", subject ? ": " : "", shown->str);
 }

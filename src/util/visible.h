@@ -16,6 +16,7 @@
 #define PP_VISIBLE_H
 
 #include <glib.h>
+#include <stdio.h>
 
 enum visible_controls {
 	VISIBLE_SPACE,  /* C0 controls and DEL become a space */
@@ -26,5 +27,10 @@ enum visible_controls {
 gboolean visible_changes(const char *text, gsize len);
 /* Appends LEN bytes of TEXT with the replacements above. */
 void visible_append(GString *out, const char *text, gsize len, enum visible_controls controls);
+/* Writes the warning "profile_parser: warning: SUBJECT: TEXT" (SUBJECT NULL:
+ * "profile_parser: warning: TEXT") and a newline to OUT, TEXT shown as
+ * messages show it (VISIBLE_ESCAPE); SUBJECT as given (a path the caller
+ * has shown, an option). */
+void visible_warning(FILE *out, const char *subject, const char *text);
 
 #endif
