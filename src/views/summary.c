@@ -1,5 +1,6 @@
 #include "views/summary.h"
 #include "views/summary_perf.h"
+#include "views/perf_columns.h"
 #include <string.h>
 #include "input/roles.h"
 #include "attribution/sums.h"
@@ -198,32 +199,31 @@ static void rank(const void *r, struct value *v)
 	value_rank(v, GROUP(r)->rank);
 }
 
-/* SPEC 15.1: the perf figures of the group's outermost nodes (empty without counted ops). */
-static void perf_integer(const void *r, struct value *v, perf_sum n)
+/* SPEC 15.1: the perf figures of the group's outermost nodes (empty without
+ * counted ops; the roofline's also when one lacks a peak). */
+static gint64 perf_figure(const void *r, perf_sum n)
 {
-	if (GROUP(r)->ops && n <= G_MAXINT64)
-		value_number(v, VALUE_INTEGER, (gint64)n);
-	else
-		v->type = VALUE_EMPTY;
+	return GROUP(r)->ops ? perf_fit(n) : -1;
+}
+
+static gint64 roofline_ns(const struct group *g)
+{
+	return g->ops && !g->unknown ? perf_fit(g->roofline) : -1;
 }
 
 static void flops(const void *r, struct value *v)
 {
-	perf_integer(r, v, GROUP(r)->flops);
+	perf_value(v, VALUE_INTEGER, perf_figure(r, GROUP(r)->flops));
 }
 
 static void bytes_moved(const void *r, struct value *v)
 {
-	perf_integer(r, v, GROUP(r)->bytes);
+	perf_value(v, VALUE_INTEGER, perf_figure(r, GROUP(r)->bytes));
 }
 
 static void rate(const void *r, struct value *v, perf_sum n)
 {
-	gint64 thousandths = GROUP(r)->ops && n < G_MAXUINT64 ? perf_rate((guint64)n, GROUP(r)->busy_total) : -1;
-	if (thousandths >= 0)
-		value_number(v, VALUE_RATIO, thousandths);
-	else
-		v->type = VALUE_EMPTY;
+	perf_value(v, VALUE_RATIO, GROUP(r)->ops && n < G_MAXUINT64 ? perf_rate((guint64)n, GROUP(r)->busy_total) : -1);
 }
 
 static void tflops(const void *r, struct value *v)
@@ -236,34 +236,20 @@ static void tbytes(const void *r, struct value *v)
 	rate(r, v, GROUP(r)->bytes);
 }
 
-static gboolean roofline_known(const struct group *g)
-{
-	return g->ops && !g->unknown && g->roofline <= G_MAXINT64;
-}
-
 static void roofline(const void *r, struct value *v)
 {
-	if (roofline_known(GROUP(r)))
-		value_number(v, VALUE_DURATION, (gint64)GROUP(r)->roofline);
-	else
-		v->type = VALUE_EMPTY;
+	perf_value(v, VALUE_DURATION, roofline_ns(GROUP(r)));
 }
 
 static void roofline_share(const void *r, struct value *v)
 {
-	gint64 tenths = roofline_known(GROUP(r)) ? tenths_of_percent((gint64)GROUP(r)->roofline, GROUP(r)->busy_total) : -1;
-	if (tenths >= 0)
-		value_number(v, VALUE_PERCENT, tenths);
-	else
-		v->type = VALUE_EMPTY;
+	gint64 ns = roofline_ns(GROUP(r));
+	perf_value(v, VALUE_PERCENT, ns >= 0 ? tenths_of_percent(ns, GROUP(r)->busy_total) : -1);
 }
 
 static void bound(const void *r, struct value *v)
 {
-	if (roofline_known(GROUP(r)))
-		value_string(v, GROUP(r)->compute >= GROUP(r)->memory ? "compute" : "memory");
-	else
-		v->type = VALUE_EMPTY;
+	perf_value_bound(v, roofline_ns(GROUP(r)) >= 0, GROUP(r)->compute >= GROUP(r)->memory);
 }
 
 static void busy_total(const void *r, struct value *v)

@@ -9,6 +9,7 @@
  * and the roofline share over the busy total. Sorted by device busy total
  * descending, then name, then Input Dims text. */
 #include "views/summary_perf.h"
+#include "views/perf_columns.h"
 #include <string.h>
 #include "attribution/busy.h"
 #include "views/select.h"
@@ -66,33 +67,22 @@ static void busy_total(const void *r, struct value *v)
 	value_number(v, VALUE_DURATION, ROW(r)->busy);
 }
 
-static void integer(struct value *v, guint64 n)
-{
-	if (n <= G_MAXINT64)
-		value_number(v, VALUE_INTEGER, (gint64)n);
-	else
-		v->type = VALUE_EMPTY;
-}
-
 static void flops(const void *r, struct value *v)
 {
-	integer(v, ROW(r)->model->flops);
+	perf_value(v, VALUE_INTEGER, perf_fit(ROW(r)->model->flops));
 }
 
 static void bytes(const void *r, struct value *v)
 {
-	integer(v, ROW(r)->model->bytes);
+	perf_value(v, VALUE_INTEGER, perf_fit(ROW(r)->model->bytes));
 }
 
 /* COUNT · PER_CALL over the busy total, in thousandths of tera per second. */
 static void rate(const void *r, struct value *v, guint64 per_call)
 {
 	guint64 all;
-	gint64 thousandths = g_uint64_checked_mul(&all, per_call, ROW(r)->count) ? perf_rate(all, ROW(r)->busy) : -1;
-	if (thousandths >= 0)
-		value_number(v, VALUE_RATIO, thousandths);
-	else
-		v->type = VALUE_EMPTY;
+	perf_value(v, VALUE_RATIO,
+		   g_uint64_checked_mul(&all, per_call, ROW(r)->count) ? perf_rate(all, ROW(r)->busy) : -1);
 }
 
 static void tflops(const void *r, struct value *v)
@@ -105,35 +95,28 @@ static void tbytes(const void *r, struct value *v)
 	rate(r, v, ROW(r)->model->bytes);
 }
 
-static gboolean roofline_known(const struct perf_row *row)
+/* The ops' rooflines summed (ns), -1 when one lacks a peak or past 63 bits. */
+static gint64 roofline_ns(const struct perf_row *row)
 {
-	return !row->unknown && row->roofline <= G_MAXINT64;
+	return row->unknown ? -1 : perf_fit(row->roofline);
 }
 
 /* The rooflines over the count, to the ns (half up). */
 static void roofline(const void *r, struct value *v)
 {
-	if (roofline_known(ROW(r)))
-		value_number(v, VALUE_DURATION, (gint64)((2 * ROW(r)->roofline + ROW(r)->count) / (2 * ROW(r)->count)));
-	else
-		v->type = VALUE_EMPTY;
+	gint64 ns = roofline_ns(ROW(r));
+	perf_value(v, VALUE_DURATION, ns >= 0 ? (gint64)((2 * (perf_sum)ns + ROW(r)->count) / (2 * (perf_sum)ROW(r)->count)) : -1);
 }
 
 static void roofline_share(const void *r, struct value *v)
 {
-	gint64 tenths = roofline_known(ROW(r)) ? tenths_of_percent((gint64)ROW(r)->roofline, ROW(r)->busy) : -1;
-	if (tenths >= 0)
-		value_number(v, VALUE_PERCENT, tenths);
-	else
-		v->type = VALUE_EMPTY;
+	gint64 ns = roofline_ns(ROW(r));
+	perf_value(v, VALUE_PERCENT, ns >= 0 ? tenths_of_percent(ns, ROW(r)->busy) : -1);
 }
 
 static void bound(const void *r, struct value *v)
 {
-	if (roofline_known(ROW(r)))
-		value_string(v, ROW(r)->compute >= ROW(r)->memory ? "compute" : "memory");
-	else
-		v->type = VALUE_EMPTY;
+	perf_value_bound(v, roofline_ns(ROW(r)) >= 0, ROW(r)->compute >= ROW(r)->memory);
 }
 
 static const struct column columns[] = {
