@@ -14,7 +14,6 @@
 #include "output/output_names.h"
 #include "cli/combine.h"
 #include "cli/graphs.h"
-#include "views/columns.h"
 #include "views/perf_options.h"
 #include "util/fault.h"
 #include "cli/plan.h"
@@ -224,7 +223,7 @@ static int run(const struct options *options)
 		settings.et = et;
 	}
 	g_autoptr(Peaks) peaks = NULL;
-	if (((columns_flags(options->columns) | columns_flags(options->sort)) & NODE_PERF) || options->summary == SUMMARY_PERF) {
+	if (perf_asked(options)) {
 		peaks = perf_peaks_load(options, &error);
 		if (!peaks)
 			return fail_file(options->peaks_file ? options->peaks_file : "the table of device peaks", error);

@@ -13,6 +13,7 @@
 #include "cli/shape.h"
 #include "cli/graphs.h"
 #include "views/perf.h"
+#include "views/perf_options.h"
 #include "attribution/busy.h"
 #include "cli/categories.h"
 #include "views/summary.h"
@@ -113,8 +114,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
-		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET | NODE_PERF)) ||
-				options->summary == SUMMARY_PERF,
+		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET)) ||
+				perf_asked(options),
 		.memory = (flags & NODE_MEMORY) != 0,
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
 			 options->compare == COMPARE_DIFF,
@@ -153,7 +154,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		graft_apply(&forest, &attribution, capture, &graft);
 	else if (!options->quiet)
 		graft_count(attribution, &graft);
-	g_autoptr(Perf) perf = (flags & NODE_PERF) || options->summary == SUMMARY_PERF ? perf_compute(forest, attribution, trace->devices, settings->peaks) : NULL;
+	g_autoptr(Perf) perf = perf_asked(options) ? perf_compute(forest, attribution, trace->devices, settings->peaks) : NULL;
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	stage[2] = lap(&mark);
 	struct selection selection = {

@@ -1,4 +1,6 @@
 #include "views/perf_options.h"
+#include "views/columns.h"
+#include "views/summary.h"
 
 /* VALUE of OPTION, a positive decimal number: *FIGURE, in millionths. */
 static gboolean figure_option(const char *option, const char *value, guint64 *figure, GError **error)
@@ -53,4 +55,10 @@ struct peaks *perf_peaks_load(const struct options *options, GError **error)
 		peaks->bandwidth_override = options->peak_bandwidth;
 	}
 	return peaks;
+}
+
+gboolean perf_asked(const struct options *options)
+{
+	return ((columns_flags(options->columns) | columns_flags(options->sort)) & NODE_PERF) ||
+	       options->summary == SUMMARY_PERF;
 }

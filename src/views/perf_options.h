@@ -15,5 +15,9 @@ extern const struct view_options perf_view_options;
  * (peaks_default_file), with the overrides of --peak-flops and
  * --peak-bandwidth; NULL with ERROR when it cannot be read or is not one. */
 struct peaks *perf_peaks_load(const struct options *options, GError **error);
+/* Whether OPTIONS ask for a perf figure: a perf column (picked or sorted
+ * by) or --summary perf; then the table of peaks is loaded and the figures
+ * worked out (src/views/perf.h). */
+gboolean perf_asked(const struct options *options);
 
 #endif
