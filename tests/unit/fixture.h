@@ -44,16 +44,22 @@ static inline struct trace *fixture_read_chunked(const char *json, const struct 
 	return trace;
 }
 
-static inline struct trace *fixture_read(const char *json)
+/* Reads JSON with CONFIG, failing the test when it is not read. */
+static inline struct trace *fixture_read_with(const char *json, const struct read_config *config)
 {
-	struct read_config config = fixture_config();
 	GError *error = NULL;
-	struct trace *trace = fixture_read_chunked(json, &config, 0, &error);
+	struct trace *trace = fixture_read_chunked(json, config, 0, &error);
 	if (error)
 		fprintf(stderr, "fixture: %s\n", error->message);
 	g_clear_error(&error);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
 	return trace;
+}
+
+static inline struct trace *fixture_read(const char *json)
+{
+	struct read_config config = fixture_config();
+	return fixture_read_with(json, &config);
 }
 
 #endif

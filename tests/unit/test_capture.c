@@ -20,13 +20,7 @@ static struct trace *read_with(const char *json, gboolean launch_kernels)
 {
 	struct read_config config = fixture_config();
 	config.launch_kernels = launch_kernels;
-	GError *error = NULL;
-	struct trace *trace = fixture_read_chunked(json, &config, 0, &error);
-	if (error)
-		fprintf(stderr, "fixture: %s\n", error->message);
-	g_clear_error(&error);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-	return trace;
+	return fixture_read_with(json, &config);
 }
 
 /* Adds the capture trace JSON as file FILE, named PATH; the trace, forest

@@ -27,9 +27,7 @@ static struct capture *capture_of(const char *json)
 {
 	struct read_config config = fixture_config();
 	config.launch_kernels = TRUE;
-	GError *error = NULL;
-	struct trace *trace = fixture_read_chunked(json, &config, 0, &error);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+	struct trace *trace = fixture_read_with(json, &config);
 	struct forest *forest = forest_build(trace);
 	struct attribution *a = attribute(trace, forest);
 	struct capture *capture = capture_new();

@@ -3,15 +3,6 @@
 #include "cli/report.h"
 #include "input/roles.h"
 
-static struct trace *read_with(const char *json, const struct read_config *config)
-{
-	GError *error = NULL;
-	struct trace *trace = fixture_read_chunked(json, config, 0, &error);
-	g_clear_error(&error);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-	return trace;
-}
-
 static struct event *monitored(struct trace *t, guint i)
 {
 	CU_ASSERT_TRUE_FATAL(i < t->monitored->len);
@@ -120,10 +111,10 @@ static void test_python_functions(void)
 	struct read_config config = fixture_config();
 	config.monitor_cats = python;
 	const char *json = "[" EV("python_function", "nn.Module: Linear_0", 0, 5, 1) "," EV("python_function", "torch/nn/x.py(1): f", 1, 1, 1) "]";
-	g_autoptr(Trace) modules = read_with(json, &config);
+	g_autoptr(Trace) modules = fixture_read_with(json, &config);
 	CU_ASSERT_EQUAL(modules->monitored->len, 1);
 	config.all_python_functions = TRUE;
-	g_autoptr(Trace) all = read_with(json, &config);
+	g_autoptr(Trace) all = fixture_read_with(json, &config);
 	CU_ASSERT_EQUAL(all->monitored->len, 2);
 }
 
@@ -240,7 +231,7 @@ static void test_event_extras(void)
 			   "\"Concrete Inputs\":[\"\",\"[1, 1]\",\"it's\"]}}," OP("y", 4, 1, 1) "]";
 	struct read_config config = fixture_config();
 	config.event_extras = TRUE;
-	g_autoptr(Trace) t = read_with(json, &config);
+	g_autoptr(Trace) t = fixture_read_with(json, &config);
 	const struct event_extra *a = monitored(t, 0)->extra, *b = monitored(t, 1)->extra;
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
@@ -250,7 +241,7 @@ static void test_event_extras(void)
 	CU_ASSERT_PTR_NULL(b->concrete_inputs);
 	CU_ASSERT_PTR_NULL(b->input_dims);
 	config.json_values = TRUE;
-	g_autoptr(Trace) j = read_with(json, &config);
+	g_autoptr(Trace) j = fixture_read_with(json, &config);
 	a = monitored(j, 0)->extra;
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	ASSERT_STR(a->input_dims, "[[2,3],[]]");
