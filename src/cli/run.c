@@ -71,14 +71,16 @@ static void abort_output(const struct job *job, struct output *output)
 
 /* A comparison's job keeps its summary's groups: normalized keys and busy
  * times for --diff, which also counts the steps and keeps what tells the
- * hardware (the devices' names, the world size). */
+ * hardware (the devices' names, the world size); with PERF (a perf column
+ * of the diff or the ranks), the groups' perf figures and busy times. */
 static void collect(struct job *job, const struct options *options, const struct trace *trace,
 		    const struct forest *forest, const struct attribution *attribution, const struct selection *selection,
-		    const struct steps *steps, guint64 *rows)
+		    const struct steps *steps, const struct perf *perf, guint64 *rows)
 {
 	gboolean diff = options->compare == COMPARE_DIFF;
-	g_autofree gint64 *busy = diff ? busy_compute(attribution, forest) : NULL;
-	struct group_config config = { options->summary, diff, busy, NULL };
+	gboolean perf_figures = perf != NULL; /* a perf column of the diff or the ranks: their rates need busy */
+	g_autofree gint64 *busy = diff || perf_figures ? busy_compute(attribution, forest) : NULL;
+	struct group_config config = { options->summary, diff, busy, perf };
 	job->collected.groups = summary_groups(forest, attribution, selection, &config);
 	job->collected.steps = steps ? steps->count : 0;
 	if (diff) {
@@ -179,7 +181,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf };
 	struct write_result written = { 0 };
 	if (job->collect)
-		collect(job, options, trace, forest, attribution, &selection, steps, &written.rows);
+		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);
 	gboolean ok = TRUE;
 	if (job->collect)
 		job->collected.rank = g_steal_pointer(&rank);

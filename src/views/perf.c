@@ -255,10 +255,15 @@ gboolean perf_node_roofline(const struct perf *perf, guint node, gint64 *rooflin
 	return TRUE;
 }
 
+gint64 perf_ratio(perf_sum figure, perf_sum busy)
+{
+	if (busy == 0 || figure > ((perf_sum)1 << 125) || busy > ((perf_sum)1 << 125)) /* 2 * figure + busy fits */
+		return -1;
+	perf_sum r = (2 * figure + busy) / (2 * busy);
+	return r > G_MAXINT64 ? -1 : (gint64)r;
+}
+
 gint64 perf_rate(guint64 figure, gint64 busy)
 {
-	if (busy <= 0 || figure == G_MAXUINT64)
-		return -1;
-	perf_sum r = (2 * (perf_sum)figure + (perf_sum)busy) / (2 * (perf_sum)busy);
-	return r > G_MAXINT64 ? -1 : (gint64)r;
+	return busy <= 0 || figure == G_MAXUINT64 ? -1 : perf_ratio(figure, (perf_sum)busy);
 }

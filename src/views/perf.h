@@ -59,6 +59,10 @@ gboolean perf_node_roofline(const struct perf *perf, guint node, gint64 *rooflin
  * per second (= FIGURE / BUSY, half away from zero): -1 when BUSY is 0 or
  * the rate does not fit. */
 gint64 perf_rate(guint64 figure, gint64 busy);
+/* FIGURE / BUSY rounded half away from zero (a rate in thousandths of tera
+ * per second when BUSY is in ns), for sums over many ranks: -1 when BUSY is
+ * 0 or the ratio does not fit 63 bits. */
+gint64 perf_ratio(perf_sum figure, perf_sum busy);
 
 typedef struct perf Perf;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Perf, perf_free)
