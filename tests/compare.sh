@@ -219,6 +219,58 @@ expect_status 0 "--merge of files runs"
 if cmp -s "$tmp/across.csv" "$tmp/merged.csv"; then pass "--merge of files, one gzipped"
 else fail "--merge of files differs"; fi
 
+# The perf columns across ranks (SPEC 15.1 over SPEC 13.2), peaks of
+# tests/cases/perf.peaks (fp32 100000 FLOP/ns, 2000 bytes/ns; "Other GPU"
+# has none). rank 0: aten::mm [64,128] x [128,256] float, kernel 2 us:
+# flops 2*64*256*128 = 4194304, bytes (8192 + 32768 + 16384) * 4 = 229376;
+# compute 41.9 ns, memory 114.688 -> roofline 115 ns, memory bound.
+# rank 1: aten::mm [1024,1024]^2, kernel 30 us: flops 2 * 1024^3 =
+# 2147483648, bytes 3 * 1048576 * 4 = 12582912; compute 21474.84 ns,
+# memory 6291.5 -> roofline 21475, compute bound. rank 2 (Other GPU):
+# aten::bmm [2,64,128] x [2,128,256], kernel 4 us: flops 8388608, bytes
+# (16384 + 65536 + 32768) * 4 = 458752, no roofline. "b": no shapes, a
+# 1 us kernel on every rank.
+# aten::mm: flops 4194304 + 2147483648 = 2151677952, bytes 12812288, busy
+# 32 us; TFLOP/s 2151677952 / 32000 = 67239.9 FLOP/ns = 67.240; TB/s
+# 12812288 / 32000 = 400.4 bytes/ns = 0.400; roofline 115 + 21475 = 21590
+# ns; 21590 / 32000 = 67.47% -> 67.5; bound: memory on one rank, compute on
+# the other: mixed. aten::bmm: 8388608 / 4000 = 2097.2 -> 2.097; 458752 /
+# 4000 = 114.7 -> 0.115; its rank lacks a peak: roofline, % and bound
+# empty. b: no counted op: empty but for its busy, 3 us.
+perf_columns='name,ranks,count,flops,bytes,device busy total(ms),TFLOP/s,TB/s,roofline(ms),roofline %,bound'
+perf_across='"name","ranks","count","flops","bytes","device busy total(ms)","TFLOP/s","TB/s","roofline(ms)","roofline %","bound"
+"aten::mm","2","2","2151677952","12812288","0.032","67.240","0.400","0.02159","67.5","mixed"
+"aten::bmm","1","1","8388608","458752","0.004","2.097","0.115","","",""
+"b","3","3","","","0.003","","","","",""'
+peaks=$top_srcdir/tests/cases/perf.peaks
+pp -q -s "$fixtures/perf_ranks" --summary name --across-ranks -mc cpu_op --peaks "$peaks" --columns "$perf_columns" -d "$tmp/out" -j 2
+expect_status 0 "--across-ranks with perf columns runs"
+expect_output "--across-ranks: the perf columns, by hand" "$perf_across"
+mkdir "$tmp/perf_map"
+for trace in "$fixtures"/perf_ranks/*.json; do
+	"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/perf_map/" --summary name --format jsonl -mc cpu_op --peaks "$peaks" \
+		--columns '+flops,bytes,device busy total(ms),roofline(ms),bound' || fail "the perf map of $trace"
+done
+pp -q --merge "$tmp/perf_map" --columns "$perf_columns" -d "$tmp/out"
+expect_status 0 "--merge with perf columns runs"
+expect_output "--merge: the perf columns, as --across-ranks" "$perf_across"
+pp -q --merge "$tmp/perf_map" --columns "name,flops" -d "$tmp/out"
+expect_output "--merge: the flops alone" '"name","flops"
+"aten::mm","2151677952"
+"aten::bmm","8388608"
+"b",""'
+mkdir "$tmp/perf_plain"
+"$PROFILE_PARSER" -q -s "$fixtures/perf_ranks/rank0.json" -d "$tmp/perf_plain/" --summary name --format jsonl -mc cpu_op
+pp --merge "$tmp/perf_plain" --columns "name,TFLOP/s" -d "$tmp/out"
+expect_status 1 "--merge: perf columns over summaries without their figures fail"
+expect_stderr 'line 1: no "flops" figure (a number or null): the perf columns asked for read it' "--merge: the missing figure named"
+"$PROFILE_PARSER" -q -s "$fixtures/perf_ranks/rank0.json" -d "$tmp/perf_plain/rank0.jsonl" --summary name --format jsonl \
+	-mc cpu_op --columns '+flops'
+pp --merge "$tmp/perf_plain" --columns "name,roofline %" -d "$tmp/out"
+expect_stderr 'no "roofline(ms)" figure (a number or null)' "--merge: the next missing figure named"
+pp -q --merge "$tmp/perf_plain" -d "$tmp/out"
+expect_status 0 "--merge without perf columns reads summaries without perf figures"
+
 # a broken rank is reported, the others still summarized, exit 1
 mkdir "$tmp/broken"
 cp "$fixtures"/ranks/*.json "$tmp/broken/"

@@ -150,7 +150,9 @@ void combine_collected(struct job *job, gpointer data)
 	g_hash_table_iter_init(&iter, job->collected.groups);
 	while (g_hash_table_iter_next(&iter, NULL, &group)) {
 		const struct group *g = group;
-		ranks_add(ranks, rank, g->key, g->key_len, g->count, g->host_total, g->device_total);
+		struct rank_perf perf = job->collected.perf ? rank_perf_of_group(g) : (struct rank_perf){ 0 };
+		ranks_add(ranks, rank, g->key, g->key_len, g->count, g->host_total, g->device_total,
+			  job->collected.perf ? &perf : NULL);
 	}
 	/* in RANKS now: the groups of thousands of ranks are never all held; the rank is claimed at the end, in order */
 	g_clear_pointer(&job->collected.groups, g_hash_table_destroy);
@@ -200,7 +202,7 @@ int combine_merge(const struct options *options)
 	if (!options->quiet)
 		fputs(notes->str, stderr);
 	struct ranks *ranks = ranks_new();
-	struct merger *merger = merger_new(ranks);
+	struct merger *merger = merger_new(ranks, ranks_members(options->columns) | ranks_members(options->sort));
 	guint failed = 0;
 	gboolean mixed = FALSE;
 	for (guint i = 0; i < files->len && !mixed; i++) {

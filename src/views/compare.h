@@ -25,6 +25,7 @@ struct collected {
 	guint steps;        /* ProfilerStep#N events read (for --diff) */
 	char *devices;      /* for --diff: the distinct deviceProperties names, "A, B"; or NULL */
 	char *world_size;   /* for --diff: distributedInfo.world_size, or NULL */
+	gboolean perf;      /* the groups carry perf figures and busy times (a perf column asked for) */
 };
 
 void collected_clear(struct collected *collected);

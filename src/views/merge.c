@@ -14,7 +14,10 @@
  *   text, exactly: json-c keeps a number's text), and its "rank": a whole
  *   number from 0 to 2^63 - 1, or null (the file's place in the list).
  *   A file adds nothing unless every line is one, and no (rank, name) comes
- *   twice.
+ *   twice. With perf columns asked for, each line also gives the members
+ *   they read ("flops", "bytes", "roofline(ms)", "bound": null when the
+ *   rank has none; "device busy total(ms)"): a line without one is an
+ *   error naming it, never a silent 0.
  * - "summary" (the view) and "options" (src/cli/shape.h) are the same on every
  *   line of every file; where none are recorded (older summaries), on none.
  *   Files of another view or options than the first file read are a mix:
@@ -44,6 +47,7 @@ struct line {
 	guint64 count;
 	gint64 rank, host, device;
 	gboolean by_position; /* no rank recorded: the file's place */
+	struct rank_perf perf; /* with the perf columns' members */
 };
 
 static void line_clear(gpointer data)
@@ -82,14 +86,16 @@ static gboolean shape_equal(const struct shape *a, const struct shape *b)
 
 struct merger {
 	struct ranks *ranks;
+	guint members; /* RANKS_FLOPS...: the perf members every line must have */
 	struct shape shape; /* the first file's, once one is read */
 	gboolean shaped;
 };
 
-struct merger *merger_new(struct ranks *ranks)
+struct merger *merger_new(struct ranks *ranks, guint members)
 {
 	struct merger *merger = g_new0(struct merger, 1);
 	merger->ranks = ranks;
+	merger->members = members;
 	return merger;
 }
 
@@ -217,6 +223,7 @@ struct reader {
 	GHashTable *seen; /* GBytes of the rank (8 bytes) and the name -> its line number */
 	struct shape shape; /* of its first line */
 	gint64 position;
+	guint members;
 };
 
 static json_object *member(json_object *object, const char *key)
@@ -260,6 +267,37 @@ static gboolean text_of(json_object *line, const char *key, const char **text)
 	return !value || *text;
 }
 
+/* The perf member KEY of LINE: a whole number (*FIGURE), or null (-1); absent or another value: FALSE. */
+static gboolean perf_number(json_object *line, const char *key, gboolean duration, gint64 *figure)
+{
+	json_object *value;
+	if (!json_object_object_get_ex(line, key, &value))
+		return FALSE;
+	*figure = -1;
+	return !value || (duration ? duration_of(line, key, figure) : whole_number(value, figure));
+}
+
+/* The perf members of LINE that MEMBERS asks for, into *PERF; the name of the first missing or wrong one. */
+static const char *perf_members(json_object *line, guint members, struct rank_perf *perf)
+{
+	const char *bound = NULL;
+	if (members & RANKS_FLOPS && !perf_number(line, "flops", FALSE, &perf->flops))
+		return "flops";
+	if (members & RANKS_BYTES && !perf_number(line, "bytes", FALSE, &perf->bytes))
+		return "bytes";
+	if (members & RANKS_ROOFLINE && !perf_number(line, "roofline(ms)", TRUE, &perf->roofline))
+		return "roofline(ms)";
+	if (members & RANKS_BUSY && (!perf_number(line, "device busy total(ms)", TRUE, &perf->busy) || perf->busy < 0))
+		return "device busy total(ms)";
+	if (members & RANKS_BOUND && (!json_object_object_get_ex(line, "bound", NULL) || !text_of(line, "bound", &bound) ||
+				      (bound && strcmp(bound, "compute") != 0 && strcmp(bound, "memory") != 0)))
+		return "bound";
+	perf->bound = bound ? strcmp(bound, "compute") == 0 : -1;
+	perf->ops = perf->flops >= 0;
+	perf->busy = MAX(perf->busy, 0);
+	return NULL;
+}
+
 /* The LINE (LEN bytes, NUMBER) of READER's file; FALSE, ERROR set, when it is none. */
 static gboolean merge_line(struct reader *r, const char *text, gsize len, guint64 number, GError **error)
 {
@@ -274,7 +312,8 @@ static gboolean merge_line(struct reader *r, const char *text, gsize len, guint6
 	json_object *name = member(line, "name");
 	gint64 count = 0, host = 0, device = 0, rank = 0;
 	gboolean by_position = FALSE;
-	const char *view, *options;
+	const char *view, *options, *no_perf = NULL;
+	struct rank_perf perf = { .busy = 0, .flops = -1, .bytes = -1, .roofline = -1, .bound = -1 };
 	const char *why = !parsed ? not_json
 			  : !json_object_is_type(line, json_type_object) ? "not a JSON object"
 			  : !json_object_is_type(name, json_type_string) ? "no \"name\" string"
@@ -286,6 +325,17 @@ static gboolean merge_line(struct reader *r, const char *text, gsize len, guint6
 			  : !text_of(line, "summary", &view) ? "a \"summary\" that is not a string"
 			  : !text_of(line, "options", &options) ? "an \"options\" that is not a string"
 								   : NULL;
+	if (!why && (no_perf = perf_members(line, r->members, &perf))) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+			    "line %" G_GUINT64_FORMAT ": no \"%s\" figure (%s): the perf columns asked for read it; "
+			    "write it in the map step (--columns +flops,bytes,device busy total(ms),roofline(ms),bound)",
+			    number, no_perf,
+			    strcmp(no_perf, "bound") == 0		      ? "compute, memory or null"
+			    : strcmp(no_perf, "device busy total(ms)") == 0 ? "a number"
+									    : "a number or null");
+		json_object_put(line);
+		return FALSE;
+	}
 	if (why) {
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "line %" G_GUINT64_FORMAT ": %s: " NOT_A_SUMMARY,
 			    number, why);
@@ -321,7 +371,7 @@ static gboolean merge_line(struct reader *r, const char *text, gsize len, guint6
 	g_hash_table_insert(r->seen, seen, (gpointer)(guintptr)number);
 	struct line kept = {
 		.key = text_dup(json_object_get_string(name), key_len), .key_len = key_len, .count = (guint64)count,
-		.rank = rank, .host = host, .device = device, .by_position = by_position,
+		.rank = rank, .host = host, .device = device, .by_position = by_position, .perf = perf,
 	};
 	g_array_append_val(r->lines, kept);
 	json_object_put(line);
@@ -378,6 +428,7 @@ gboolean merge_file(struct merger *merger, const char *path, gint64 position, GE
 		.lines = g_array_new(FALSE, FALSE, sizeof(struct line)),
 		.seen = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL),
 		.position = position,
+		.members = merger->members,
 	};
 	g_array_set_clear_func(r.lines, line_clear);
 	gboolean ok = read_lines(in, &r, error);
@@ -398,7 +449,8 @@ gboolean merge_file(struct merger *merger, const char *path, gint64 position, GE
 	g_autoptr(GHashTable) claimed = g_hash_table_new(g_int64_hash, g_int64_equal);
 	for (guint i = 0; ok && i < r.lines->len; i++) {
 		struct line *l = &g_array_index(r.lines, struct line, i);
-		ranks_add(merger->ranks, l->rank, l->key, l->key_len, l->count, l->host, l->device);
+		ranks_add(merger->ranks, l->rank, l->key, l->key_len, l->count, l->host, l->device,
+			  merger->members ? &l->perf : NULL);
 		if (!g_hash_table_contains(claimed, &l->rank)) { /* each rank of the file once, in the file's order */
 			g_hash_table_add(claimed, &l->rank);
 			ranks_claim(merger->ranks, l->rank, r.shape.file ? r.shape.file : merger->shape.file, l->by_position);

@@ -11,8 +11,9 @@
  * has no summary. */
 GPtrArray *merge_list(char **sources, GString *notes, GError **error);
 struct merger;
-/* A merger of summaries into RANKS. */
-struct merger *merger_new(struct ranks *ranks);
+/* A merger of summaries into RANKS; MEMBERS (ranks_members) the perf
+ * members every line must have, for the perf columns asked for. */
+struct merger *merger_new(struct ranks *ranks, guint members);
 void merger_free(struct merger *merger);
 #define MERGE_ERROR (merge_error_quark())
 GQuark merge_error_quark(void);

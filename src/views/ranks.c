@@ -7,7 +7,9 @@
  * the traces' sizes. Sorted by device max (descending), then key. Ranks
  * are claimed by their sources (traces or summary files) in list order: a
  * rank claimed twice is a warning naming both sources (SPEC 10.1), as the
- * two are then counted as two ranks. */
+ * two are then counted as two ranks. With a perf column (SPEC 15.1), each
+ * key also sums its ranks' perf figures (src/views/ranks_perf.h): about 100
+ * bytes a key, whatever the number of ranks. */
 #include <string.h>
 #include "views/ranks.h"
 
@@ -28,6 +30,7 @@ struct rank_row {
 	guint64 count;
 	GArray *values; /* struct rank_value */
 	struct spread host, device;
+	struct ranks_perf *perf; /* the perf sums, when a perf column is asked for; or NULL */
 };
 
 /* The first source of a rank. */
@@ -57,6 +60,7 @@ static void row_free(gpointer data)
 	struct rank_row *row = data;
 	g_free(row->key);
 	g_array_free(row->values, TRUE);
+	g_free(row->perf);
 	g_free(row);
 }
 
@@ -87,7 +91,7 @@ gboolean ranks_wrapped(const struct ranks *ranks)
 }
 
 void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len, guint64 count, gint64 host,
-	       gint64 device)
+	       gint64 device, const struct rank_perf *perf)
 {
 	g_autoptr(GBytes) probe = g_bytes_new(key, key_len);
 	struct rank_row *row = g_hash_table_lookup(ranks->rows, probe);
@@ -102,6 +106,11 @@ void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len,
 	row->count += count;
 	struct rank_value value = { rank, host, device };
 	g_array_append_val(row->values, value);
+	if (perf) {
+		if (!row->perf)
+			row->perf = g_new0(struct ranks_perf, 1);
+		ranks_perf_add(row->perf, perf);
+	}
 }
 
 void ranks_claim(struct ranks *ranks, gint64 rank, const char *source, gboolean by_position)
@@ -245,13 +254,68 @@ SPREAD_GETTERS(device)
 	{ text " total max rank", VALUE_INTEGER, COLUMN_DEFAULT, which##_max_rank },       \
 	{ text " imbalance", VALUE_RATIO, COLUMN_DEFAULT, which##_imbalance }
 
+/* The perf columns (SPEC 15.1 over the ranks): empty where no rank gave perf figures. */
+#define PERF_GETTER(stem)                                                     \
+	static void perf_##stem(const void *r, struct value *v)               \
+	{                                                                     \
+		if (ROW(r)->perf)                                             \
+			ranks_perf_##stem(ROW(r)->perf, v);                   \
+		else                                                          \
+			v->type = VALUE_EMPTY;                                \
+	}
+PERF_GETTER(flops)
+PERF_GETTER(bytes)
+PERF_GETTER(busy)
+PERF_GETTER(tflops)
+PERF_GETTER(tbytes)
+PERF_GETTER(roofline)
+PERF_GETTER(roofline_share)
+PERF_GETTER(bound)
+
 static const struct column columns[] = {
 	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
 	{ "ranks", VALUE_INTEGER, COLUMN_DEFAULT, rank_count },
 	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, count },
 	SPREAD_COLUMNS(host, "host"),
 	SPREAD_COLUMNS(device, "device"),
+	/* picked by name; the run then works out the perf figures, or the busy times */
+	{ "flops", VALUE_INTEGER, SUMMARY_PERF_FIGURES, perf_flops },
+	{ "bytes", VALUE_INTEGER, SUMMARY_PERF_FIGURES, perf_bytes },
+	{ "device busy total(ms)", VALUE_DURATION, SUMMARY_BUSY, perf_busy },
+	{ "TFLOP/s", VALUE_RATIO, SUMMARY_PERF_FIGURES, perf_tflops },
+	{ "TB/s", VALUE_RATIO, SUMMARY_PERF_FIGURES, perf_tbytes },
+	{ "roofline(ms)", VALUE_DURATION, SUMMARY_PERF_FIGURES, perf_roofline },
+	{ "roofline %", VALUE_PERCENT, SUMMARY_PERF_FIGURES, perf_roofline_share },
+	{ "bound", VALUE_TEXT, SUMMARY_PERF_FIGURES, perf_bound },
 };
+
+/* The members of the summary lines (--merge) each perf column reads: the
+ * flops tell the ranks with counted ops, so every perf figure reads them. */
+static const struct {
+	void (*getter)(const void *, struct value *);
+	guint members;
+} reads[] = {
+	{ perf_flops, RANKS_FLOPS },
+	{ perf_bytes, RANKS_FLOPS | RANKS_BYTES },
+	{ perf_busy, RANKS_BUSY },
+	{ perf_tflops, RANKS_FLOPS | RANKS_BUSY },
+	{ perf_tbytes, RANKS_FLOPS | RANKS_BYTES | RANKS_BUSY },
+	{ perf_roofline, RANKS_FLOPS | RANKS_ROOFLINE },
+	{ perf_roofline_share, RANKS_FLOPS | RANKS_ROOFLINE | RANKS_BUSY },
+	{ perf_bound, RANKS_FLOPS | RANKS_BOUND },
+};
+
+guint ranks_members(const GPtrArray *picked)
+{
+	guint members = 0;
+	for (guint i = 0; picked && i < picked->len; i++) {
+		const struct column *column = picked->pdata[i];
+		for (guint j = 0; j < G_N_ELEMENTS(reads); j++)
+			if (column->get == reads[j].getter)
+				members |= reads[j].members;
+	}
+	return members;
+}
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
 

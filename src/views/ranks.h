@@ -3,7 +3,7 @@
 #ifndef PP_RANKS_H
 #define PP_RANKS_H
 
-#include "sinks/table.h"
+#include "views/ranks_perf.h"
 
 /* The column the ranks' rows are ordered by (for a table to keep it first). */
 #define RANKS_ORDER "device total max(ms)"
@@ -11,9 +11,10 @@
 const struct catalogue *ranks_catalogue(void);
 struct ranks *ranks_new(void);
 void ranks_free(struct ranks *ranks);
-/* Adds one trace's figures for KEY: its rank, its count, host and device totals. */
+/* Adds one trace's figures for KEY: its rank, its count, host and device
+ * totals, and its perf figures when a perf column is asked for (else NULL). */
 void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len, guint64 count, gint64 host,
-	       gint64 device);
+	       gint64 device, const struct rank_perf *perf);
 /* Says that SOURCE (a file, as messages show it) has RANK (BY_POSITION: its
  * place in the list, as it records none): a rank that another source has
  * already is a warning, naming both. Claimed in the order of the list. */
@@ -22,6 +23,11 @@ void ranks_claim(struct ranks *ranks, gint64 rank, const char *source, gboolean 
 const char *ranks_warnings(const struct ranks *ranks);
 /* Whether a key's counts add up past 2^63 - 1: no table is then written. */
 gboolean ranks_wrapped(const struct ranks *ranks);
+/* The members of a summary line (--merge) that the perf columns PICKED
+ * (or the sort keys) read: "flops", "bytes", "device busy total(ms)",
+ * "roofline(ms)", "bound". */
+enum { RANKS_FLOPS = 1, RANKS_BYTES = 2, RANKS_BUSY = 4, RANKS_ROOFLINE = 8, RANKS_BOUND = 16 };
+guint ranks_members(const GPtrArray *picked);
 /* The rows, sorted (owned by RANKS). */
 GPtrArray *ranks_rows(struct ranks *ranks);
 
