@@ -120,7 +120,7 @@ case_row "the same, gzipped (floor on the gzip too)" "$df20.gz" "$df20" -mc cpu_
 echo
 printf 'gzip / plain (x20): %.2f\n' "$(calc "$last_time / $plain")"
 echo
-echo "costs, as ratios to the same run without (SPEC 11.4: device busy(ms) at most 1.25x):"
+echo "costs, as ratios to the same run without (SPEC 11.4: device busy(ms) at most 1.25x; issue 25: the perf columns 1.25x):"
 echo
 echo "| added to the run                                 |  without |     with | ratio | limit |"
 echo "|--------------------------------------------------|----------|----------|-------|-------|"
@@ -130,6 +130,13 @@ ratio_row 'the x20, --max_depth 3: +device busy(ms)' 1.25 "$df20" -q -mc cpu_op 
 	-q -mc cpu_op --max_depth 3 --columns "+device busy(ms)"
 ratio_row 'the x20, --max_depth 3: the report (no -q)' - "$df20" -q -mc cpu_op --max_depth 3 -- \
 	-mc cpu_op --max_depth 3
+ratio_row 'df_index_resolver: +flops,TFLOP/s,roofline %' 1.25 "$df1" -q -mc cpu_op -- \
+	-q -mc cpu_op --columns "+flops,TFLOP/s,roofline %"
+ratio_row 'the x20, --max_depth 3: +flops,TFLOP/s,roofline %' 1.25 "$df20" -q -mc cpu_op --max_depth 3 -- \
+	-q -mc cpu_op --max_depth 3 --columns "+flops,TFLOP/s,roofline %"
+a100=$(unpacked a100_particle_transformer_bs512) # shapes on every op: every perf model at work
+ratio_row 'a100 (shapes): +flops,TFLOP/s,roofline %' 1.25 "$a100" -q -mc cpu_op -- \
+	-q -mc cpu_op --columns "+flops,TFLOP/s,roofline %"
 echo
 echo "scaling, -mc cpu_op --max_depth 3 (profile_parser only):"
 for n in 1 5 20; do
