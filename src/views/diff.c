@@ -7,17 +7,32 @@
  * |delta device total|, then |delta host total| (both descending), then
  * key in byte order.
  *
+ * The perf columns (SPEC 15.1, not default, NODE_PERF: the run works out
+ * the groups' figures when one is picked) follow the same rules: flops,
+ * bytes and roofline(ms) of each side (per step too), and the rates of each
+ * side's totals over its busy total (TFLOP/s, TB/s, roofline %: a rate is
+ * the same per step), with their deltas; bound of each side. A perf cell of
+ * a side is empty when no counted op is under the key there (the key
+ * absent too: not 0, which would be a figure), its peak is unknown (the
+ * roofline's), or the figure is past 63 bits; a delta is empty when either
+ * side is. The status weighs the time figures only.
+ *
  * The catalogue holds each figure column twice, as totals and per step
  * (`base host total(ms)`, `base host per step(ms)`): either spelling may be
  * picked, and diff_columns() gives the one that the rows hold, known only
- * once both traces are read. */
+ * once both traces are read. The rates and bounds, one spelling, follow. */
 #include <string.h>
 #include "views/diff.h"
+#include "views/columns.h"
+#include "views/perf_columns.h"
 #include "output/output.h"
 #include "output/output_names.h"
 
 enum side { BASE, NEW };
-enum figure_of_diff { HOST, DEVICE, BUSY, LAUNCH, DIFF_FIGURES };
+/* The figures written per step: the times, then the perf figures (-1: empty). */
+enum figure_of_diff { HOST, DEVICE, BUSY, LAUNCH, TIME_FIGURES, FLOPS = TIME_FIGURES, BYTES, ROOFLINE, DIFF_FIGURES };
+/* The rates of the totals (-1: empty): thousandths of TFLOP/s and TB/s, tenths of a percent. */
+enum rate_of_diff { TFLOPS, TBYTES, ROOFLINE_SHARE, DIFF_RATES };
 
 struct diff_row {
 	const char *key;
@@ -26,6 +41,8 @@ struct diff_row {
 	guint64 count[2];
 	guint steps[2]; /* per step: each side's number of steps; 0: totals */
 	gint64 figure[DIFF_FIGURES][2];
+	gint64 rate[DIFF_RATES][2];
+	gint8 bound[2]; /* 1 compute, 0 memory, -1 empty */
 };
 
 /* TOTAL / STEPS, rounded half away from zero (totals are never negative). */
@@ -55,9 +72,35 @@ static void fill(struct diff_row *row, enum side side, const struct group *group
 	row->figure[LAUNCH][side] = per_step(group->launch_total, steps);
 }
 
+/* The perf cells of SIDE from GROUP (NULL: the key is not there), as
+ * summary.c works them out: every one empty without a counted op. */
+static void fill_perf(struct diff_row *row, enum side side, const struct group *group, guint steps)
+{
+	gboolean ops = group && group->ops;
+	gint64 flops = ops ? perf_fit(group->flops) : -1, bytes = ops ? perf_fit(group->bytes) : -1;
+	gint64 roofline = ops && !group->unknown ? perf_fit(group->roofline) : -1;
+	row->figure[FLOPS][side] = flops >= 0 ? per_step(flops, steps) : -1;
+	row->figure[BYTES][side] = bytes >= 0 ? per_step(bytes, steps) : -1;
+	row->figure[ROOFLINE][side] = roofline >= 0 ? per_step(roofline, steps) : -1;
+	row->rate[TFLOPS][side] = ops && group->flops < G_MAXUINT64 ? perf_rate((guint64)group->flops, group->busy_total) : -1;
+	row->rate[TBYTES][side] = ops && group->bytes < G_MAXUINT64 ? perf_rate((guint64)group->bytes, group->busy_total) : -1;
+	row->rate[ROOFLINE_SHARE][side] = roofline >= 0 ? tenths_of_percent(roofline, group->busy_total) : -1;
+	row->bound[side] = roofline >= 0 ? group->compute >= group->memory : -1;
+}
+
+/* new - base of a time figure (a side without the key counts 0). */
 static gint64 delta(const struct diff_row *row, enum figure_of_diff f)
 {
 	return row->figure[f][NEW] - row->figure[f][BASE];
+}
+
+/* new - base of a perf figure or rate (FIGURE[2]), -1 on either side: empty. */
+static void perf_delta(struct value *v, enum value_type type, const gint64 *figure)
+{
+	if (figure[BASE] >= 0 && figure[NEW] >= 0)
+		value_number(v, type, figure[NEW] - figure[BASE]);
+	else
+		v->type = VALUE_EMPTY;
 }
 
 static guint64 magnitude(gint64 v)
@@ -95,8 +138,10 @@ GPtrArray *diff_rows(const struct collected *base, const struct collected *new)
 			row->steps[NEW] = by_step ? new->steps : 0;
 			fill(row, side, group, row->steps[side]);
 			fill(row, !side, other, row->steps[!side]);
-			gboolean same = TRUE;
-			for (enum figure_of_diff f = HOST; f < DIFF_FIGURES; f++)
+			fill_perf(row, side, group, row->steps[side]);
+			fill_perf(row, !side, other, row->steps[!side]);
+			gboolean same = TRUE; /* the time figures only: a perf column picked changes no status */
+			for (enum figure_of_diff f = HOST; f < TIME_FIGURES; f++)
 				same = same && delta(row, f) == 0;
 			row->status = !other ? (side == BASE ? "removed" : "added") : same ? "same" : "changed";
 			g_ptr_array_add(rows, row);
@@ -157,31 +202,79 @@ FIGURE_GETTERS(DEVICE, device)
 FIGURE_GETTERS(BUSY, busy)
 FIGURE_GETTERS(LAUNCH, launch)
 
-#define FIGURE_COLUMNS(stem, text, flags)                                               \
-	{ "base " text, VALUE_DURATION, flags, base_##stem },                           \
-	{ "new " text, VALUE_DURATION, flags, new_##stem },                             \
-	{ "delta " text, VALUE_DURATION, flags, delta_##stem }
+/* The perf cells of ARRAY[which] (figure or rate), of TYPE: empty when -1. */
+#define PERF_GETTERS(array, which, stem, type)                                      \
+	static void base_##stem(const void *r, struct value *v)                      \
+	{                                                                            \
+		perf_value(v, type, ROW(r)->array[which][BASE]);                    \
+	}                                                                            \
+	static void new_##stem(const void *r, struct value *v)                       \
+	{                                                                            \
+		perf_value(v, type, ROW(r)->array[which][NEW]);                     \
+	}                                                                            \
+	static void delta_##stem(const void *r, struct value *v)                     \
+	{                                                                            \
+		perf_delta(v, type, ROW(r)->array[which]);                          \
+	}
+PERF_GETTERS(figure, FLOPS, flops, VALUE_INTEGER)
+PERF_GETTERS(figure, BYTES, bytes, VALUE_INTEGER)
+PERF_GETTERS(figure, ROOFLINE, roofline, VALUE_DURATION)
+PERF_GETTERS(rate, TFLOPS, tflops, VALUE_RATIO)
+PERF_GETTERS(rate, TBYTES, tbytes, VALUE_RATIO)
+PERF_GETTERS(rate, ROOFLINE_SHARE, roofline_share, VALUE_PERCENT)
 
-/* The columns of both kinds of rows (SPEC 13.1): the key, then the figures
- * as totals (the defaults), then the same as they are named per step. */
-enum { KEY_COLUMNS = 2, FIGURE_COLUMN_COUNT = 14 };
+static void base_bound(const void *r, struct value *v)
+{
+	perf_value_bound(v, ROW(r)->bound[BASE] >= 0, ROW(r)->bound[BASE] == 1);
+}
+
+static void new_bound(const void *r, struct value *v)
+{
+	perf_value_bound(v, ROW(r)->bound[NEW] >= 0, ROW(r)->bound[NEW] == 1);
+}
+
+#define FIGURE_COLUMNS(stem, text, type, flags)                                         \
+	{ "base " text, type, flags, base_##stem },                                     \
+	{ "new " text, type, flags, new_##stem },                                       \
+	{ "delta " text, type, flags, delta_##stem }
+#define TIME_COLUMNS(stem, text, flags) FIGURE_COLUMNS(stem, text, VALUE_DURATION, flags)
+
+/* The columns of both kinds of rows (SPEC 13.1, 15.1): the key; the
+ * mirrored region, the figures as totals (the time ones the defaults),
+ * then the same in the same order as they are named per step; then the
+ * columns of one spelling (the rates, the bounds). */
+enum { KEY_COLUMNS = 2, MIRRORED_COLUMNS = 2 + 3 * DIFF_FIGURES, UNMIRRORED_COLUMNS = 3 * DIFF_RATES + 2 };
 static const struct column columns[] = {
 	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
 	{ "status", VALUE_TEXT, COLUMN_DEFAULT, status },
+	/* the totals */
 	{ "base count", VALUE_INTEGER, COLUMN_DEFAULT, base_count },
 	{ "new count", VALUE_INTEGER, COLUMN_DEFAULT, new_count },
-	FIGURE_COLUMNS(host, "host total(ms)", COLUMN_DEFAULT),
-	FIGURE_COLUMNS(device, "device total(ms)", COLUMN_DEFAULT),
-	FIGURE_COLUMNS(busy, "device busy(ms)", COLUMN_DEFAULT),
-	FIGURE_COLUMNS(launch, "cuda launch total(ms)", COLUMN_DEFAULT),
+	TIME_COLUMNS(host, "host total(ms)", COLUMN_DEFAULT),
+	TIME_COLUMNS(device, "device total(ms)", COLUMN_DEFAULT),
+	TIME_COLUMNS(busy, "device busy(ms)", COLUMN_DEFAULT),
+	TIME_COLUMNS(launch, "cuda launch total(ms)", COLUMN_DEFAULT),
+	FIGURE_COLUMNS(flops, "flops", VALUE_INTEGER, NODE_PERF),
+	FIGURE_COLUMNS(bytes, "bytes", VALUE_INTEGER, NODE_PERF),
+	FIGURE_COLUMNS(roofline, "roofline(ms)", VALUE_DURATION, NODE_PERF),
+	/* the same per step */
 	{ "base count per step", VALUE_RATIO, 0, base_count_per_step },
 	{ "new count per step", VALUE_RATIO, 0, new_count_per_step },
-	FIGURE_COLUMNS(host, "host per step(ms)", 0),
-	FIGURE_COLUMNS(device, "device per step(ms)", 0),
-	FIGURE_COLUMNS(busy, "device busy per step(ms)", 0),
-	FIGURE_COLUMNS(launch, "cuda launch per step(ms)", 0),
+	TIME_COLUMNS(host, "host per step(ms)", 0),
+	TIME_COLUMNS(device, "device per step(ms)", 0),
+	TIME_COLUMNS(busy, "device busy per step(ms)", 0),
+	TIME_COLUMNS(launch, "cuda launch per step(ms)", 0),
+	FIGURE_COLUMNS(flops, "flops per step", VALUE_INTEGER, NODE_PERF),
+	FIGURE_COLUMNS(bytes, "bytes per step", VALUE_INTEGER, NODE_PERF),
+	FIGURE_COLUMNS(roofline, "roofline per step(ms)", VALUE_DURATION, NODE_PERF),
+	/* one spelling: a rate is the same per step */
+	FIGURE_COLUMNS(tflops, "TFLOP/s", VALUE_RATIO, NODE_PERF),
+	FIGURE_COLUMNS(tbytes, "TB/s", VALUE_RATIO, NODE_PERF),
+	FIGURE_COLUMNS(roofline_share, "roofline %", VALUE_PERCENT, NODE_PERF),
+	{ "base bound", VALUE_TEXT, NODE_PERF, base_bound },
+	{ "new bound", VALUE_TEXT, NODE_PERF, new_bound },
 };
-G_STATIC_ASSERT(G_N_ELEMENTS(columns) == KEY_COLUMNS + 2 * FIGURE_COLUMN_COUNT);
+G_STATIC_ASSERT(G_N_ELEMENTS(columns) == KEY_COLUMNS + 2 * MIRRORED_COLUMNS + UNMIRRORED_COLUMNS);
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
 
@@ -196,8 +289,8 @@ GPtrArray *diff_columns(const GPtrArray *picked, gboolean by_step)
 	for (guint i = 0; i < picked->len; i++) {
 		const struct column *column = picked->pdata[i];
 		guint c = (guint)(column - columns);
-		if (c >= KEY_COLUMNS)
-			c = KEY_COLUMNS + (c - KEY_COLUMNS) % FIGURE_COLUMN_COUNT + (by_step ? FIGURE_COLUMN_COUNT : 0);
+		if (c >= KEY_COLUMNS && c < KEY_COLUMNS + 2 * MIRRORED_COLUMNS) /* the spelling of the rows */
+			c = KEY_COLUMNS + (c - KEY_COLUMNS) % MIRRORED_COLUMNS + (by_step ? MIRRORED_COLUMNS : 0);
 		if (!g_ptr_array_find(columns_written, &columns[c], NULL)) /* both spellings picked: once */
 			g_ptr_array_add(columns_written, (gpointer)&columns[c]);
 	}
