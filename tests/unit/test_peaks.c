@@ -247,11 +247,41 @@ static void test_shipped_loads(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a100p);
 	CU_ASSERT_EQUAL(a100p->figure[PEAK_16BIT], 312000000u);
 	CU_ASSERT_EQUAL(a100p->figure[PEAK_BANDWIDTH], 1935000u); /* 1,935GB/s */
-	/* the 40GB columns stay unconfirmed: empty */
+	/* A100 40GB SXM4, NVIDIA's "Ampere Architecture In-Depth": Table 1
+	 * "312 TFLOPS | 624 TFLOPS" (the second with sparsity), "1555 GB/sec" */
+	const struct peak_row *a100s40 = peaks_find(peaks, "NVIDIA A100-SXM4-40GB");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a100s40);
+	CU_ASSERT_EQUAL(a100s40->figure[PEAK_FP64], 19500000u);   /* FP64 Tensor Core */
+	CU_ASSERT_EQUAL(a100s40->figure[PEAK_FP32], 19500000u);
+	CU_ASSERT_EQUAL(a100s40->figure[PEAK_16BIT], 312000000u);
+	CU_ASSERT_EQUAL(a100s40->figure[PEAK_FP8], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(a100s40->figure[PEAK_INT8], 624000000u);  /* 1,248 with sparsity */
+	CU_ASSERT_EQUAL(a100s40->figure[PEAK_BANDWIDTH], 1555000u);
+	/* the A100 40GB PCIe column stays unconfirmed: empty */
 	const struct peak_row *a100_40 = peaks_find(peaks, "NVIDIA A100-PCIE-40GB");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a100_40);
 	CU_ASSERT_EQUAL(a100_40->figure[PEAK_16BIT], PEAK_UNKNOWN);
 	CU_ASSERT_EQUAL(a100_40->figure[PEAK_BANDWIDTH], PEAK_UNKNOWN);
+	/* V100 SXM2, the same blog's Table 3: FP64 7.8 (no FP64 Tensor Core),
+	 * FP32 15.7, FP16 Tensor 125 (BF16 NA), INT8 Tensor NA, 900 GB/sec */
+	const struct peak_row *v100 = peaks_find(peaks, "Tesla V100-SXM2-32GB");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v100);
+	CU_ASSERT_EQUAL(v100->figure[PEAK_FP64], 7800000u);
+	CU_ASSERT_EQUAL(v100->figure[PEAK_FP32], 15700000u);
+	CU_ASSERT_EQUAL(v100->figure[PEAK_16BIT], 125000000u);
+	CU_ASSERT_EQUAL(v100->figure[PEAK_FP8], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(v100->figure[PEAK_INT8], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(v100->figure[PEAK_BANDWIDTH], 900000u);
+	CU_ASSERT_PTR_EQUAL(peaks_find(peaks, "Tesla V100-SXM2-16GB"), v100);
+	/* the V100 PCIe and V100S PCIe columns stay unconfirmed: empty */
+	static const char *const unconfirmed[] = { "Tesla V100-PCIE-32GB", "Tesla V100S-PCIE-32GB", "NVIDIA H200",
+						   "NVIDIA H200 NVL", "NVIDIA H100 NVL", "NVIDIA H800", "NVIDIA B200" };
+	for (gsize i = 0; i < G_N_ELEMENTS(unconfirmed); i++) {
+		const struct peak_row *row = peaks_find(peaks, unconfirmed[i]);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(row);
+		for (int kind = 0; kind < PEAK_KINDS; kind++)
+			CU_ASSERT_EQUAL(row->figure[kind], PEAK_UNKNOWN);
+	}
 	/* MI325X: CDNA 3 white paper, "1,307.4 TF | 2,614.9 TF" (dense | sparse) */
 	const struct peak_row *mi325x = peaks_find(peaks, "AMD Instinct MI325X");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mi325x);
