@@ -9,22 +9,39 @@ static gboolean compute_family(enum perf_family f)
 }
 
 /* The name of device NUMBER: the deviceProperties entry with that id, else
- * the one name every entry carries (ROCm lists one); NULL when unknown. */
-static const char *device_name(const GArray *devices, guint16 number)
+ * the one name every entry carries (ROCm lists one); NULL when unknown (an
+ * empty name is none), *ENTRY whether an entry has that id. */
+static const char *device_name(const GArray *devices, guint16 number, gboolean *entry)
 {
 	char id[8];
 	g_snprintf(id, sizeof id, "%u", number);
 	const char *common = NULL;
 	gboolean same = TRUE;
+	*entry = FALSE;
 	for (guint i = 0; devices && i < devices->len; i++) {
 		const struct device_info *d = &g_array_index(devices, struct device_info, i);
-		if (d->id && strcmp(d->id, id) == 0 && d->name)
-			return d->name;
-		if (!d->name || (common && strcmp(common, d->name) != 0))
+		if (d->id && strcmp(d->id, id) == 0) {
+			*entry = TRUE;
+			return d->name && *d->name ? d->name : NULL;
+		}
+		if (!d->name || !*d->name || (common && strcmp(common, d->name) != 0))
 			same = FALSE;
 		common = d->name ? d->name : common;
 	}
 	return same ? common : NULL;
+}
+
+/* How the warnings name the device of device event FIRST (NAME its name,
+ * or NULL; ENTRY whether deviceProperties has its id): "device 'NAME'", or
+ * its number and why it has no name. */
+static char *device_shown(const struct event *first, const char *name, gboolean entry)
+{
+	if (name)
+		return g_strdup_printf("device '%s'", name);
+	if (!first->has_device)
+		return g_strdup("a device its events do not number (no device arg)");
+	return g_strdup_printf(entry ? "device %u (its deviceProperties entry has no name)"
+				     : "device %u (no deviceProperties entry has its id)", first->device);
 }
 
 /* The first device event of NODE's launches (section 4's order), or NULL. */
@@ -76,9 +93,8 @@ static gboolean roofline_of(struct perf *perf, const struct attribution *a, cons
 {
 	const struct perf_model *m = &perf->model[node];
 	const struct event *first = first_device_event(a, perf->forest, node, scratch);
-	const char *name = first && first->has_device ? device_name(devices, first->device) : NULL;
-	if (name && !*name)
-		name = NULL;
+	gboolean entry = FALSE;
+	const char *name = first && first->has_device ? device_name(devices, first->device, &entry) : NULL;
 	const struct peak_row *row = peaks && name ? peaks_find(peaks, name) : NULL;
 	guint64 bandwidth = peaks ? peaks_figure(peaks, row, PEAK_BANDWIDTH) : PEAK_UNKNOWN;
 	gboolean known = bandwidth != PEAK_UNKNOWN;
@@ -94,13 +110,13 @@ static gboolean roofline_of(struct perf *perf, const struct attribution *a, cons
 		fine[0] = flops != PEAK_UNKNOWN ? time_fs(m->flops, flops) : 0;
 	}
 	if (!known) {
-		const char *shown = name ? name : "(a device no deviceProperties entry names)";
-		/* ops without device events are not counted (model_ops): a device is always there */
+		/* ops without device events are not counted (model_ops): FIRST is always there */
+		g_autofree char *shown = device_shown(first, name, entry);
 		gboolean seen = FALSE;
 		for (guint i = 0; i < perf->unknown_devices->len && !seen; i++)
 			seen = strcmp(perf->unknown_devices->pdata[i], shown) == 0;
 		if (!seen)
-			g_ptr_array_add(perf->unknown_devices, g_strdup(shown));
+			g_ptr_array_add(perf->unknown_devices, g_steal_pointer(&shown));
 	}
 	return known;
 }

@@ -39,7 +39,7 @@ struct perf {
 	guint not_modelled[PERF_OTHER + 1]; /* ops of the table not modelled, by reason */
 	guint host_only;     /* modelled ops whose launches start no device event: not counted */
 	gboolean shapes;     /* some op has Input Dims */
-	GPtrArray *unknown_devices; /* char *: devices without the peaks they needed, each once */
+	GPtrArray *unknown_devices; /* char *: devices without the peaks they needed, each once, as warnings name them ("device 'NAME'", "device 1 (...)") */
 	gboolean overflow;   /* a node's figure did not fit 64 bits */
 };
 
