@@ -42,6 +42,14 @@ static int fail_file(const char *path, const GError *error)
 	return EXIT_INPUT;
 }
 
+/* ERROR's message, which names the file, as the error of the run. */
+static int fail_error(const GError *error)
+{
+	g_autofree char *message = output_shown(error->message);
+	fprintf(stderr, "profile_parser: %s\n", message);
+	return EXIT_INPUT;
+}
+
 /* The names of FILE, one a line; blank lines and lines starting with '#' are
  * not names. NULL (and ERROR set, the reason only: the caller names the
  * file) when FILE cannot be read; NULL without an error when no file was
@@ -223,10 +231,10 @@ static int run(const struct options *options)
 		settings.et = et;
 	}
 	g_autoptr(Peaks) peaks = NULL;
-	if (perf_asked(options)) {
+	if (perf_asked(options) || options->peaks_file) { /* a --peaks FILE is checked even when no figure needs it */
 		peaks = perf_peaks_load(options, &error);
 		if (!peaks)
-			return fail_file(options->peaks_file ? options->peaks_file : "the table of device peaks", error);
+			return options->peaks_file ? fail_error(error) : fail_file("the table of device peaks", error);
 		settings.peaks = peaks;
 	}
 	g_autoptr(CaptureCache) captures = graphs_cache_new(options, settings.threads);

@@ -88,6 +88,35 @@ pp -s "$good" -d "$tmp/o.csv" --peaks ''
 expect_status 2 "--peaks ''"
 expect_stderr "profile_parser: --peaks '' names no file" "--peaks '': the message"
 [ -e "$tmp/o.csv" ] && fail "an output written despite a bad peak" || pass "no output after a bad peak"
+# a --peaks FILE is read and checked whenever it is given, a perf column
+# asked for or not: exit status 1, one line naming the file once, no output
+printf 'match\tfp64\tfp32\n' > "$tmp/short_header.tsv"
+printf '# made up\nmatch\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\tsource\nX GPU\t1\t2\t3\t4\t5\t2,5\tmade up\n' > "$tmp/bad_cell.tsv"
+for pair in "no-such-peaks.tsv|No such file or directory" \
+	"short_header.tsv|1: not the header of a peaks table (tab-separated: match, fp64, fp32, 16-bit, fp8, int8, bandwidth, source)" \
+	"bad_cell.tsv|3: bandwidth '2,5' is not a decimal number (digits, then a point and at most 6 decimals)"; do
+	file=$tmp/${pair%%|*} why=${pair#*|}
+	case $why in [0-9]*) where="$file:$why" ;; *) where="$file: $why" ;; esac
+	for columns in "" "--columns name,flops"; do
+		rm -f "$tmp/o.csv"
+		pp -s "$good" -d "$tmp/o.csv" --peaks "$file" $columns
+		expect_status 1 "--peaks ${pair%%|*} $columns"
+		expect_line "profile_parser: $where" "--peaks ${pair%%|*} $columns: one line, the file named once"
+		[ -e "$tmp/o.csv" ] && fail "--peaks ${pair%%|*} $columns: an output written" || pass "--peaks ${pair%%|*} $columns: no output"
+	done
+done
+rm -f "$tmp/o.csv"
+# without --peaks, the shipped table is read only when a perf figure is asked for
+if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
+	for columns in "" "--peak-flops 100" "--columns name,flops"; do
+		strace -f -e trace=open,openat -o "$tmp/strace.txt" "$PROFILE_PARSER" -q -s "$good" -d "$tmp/strace.csv" $columns
+		case $columns in *flops,*|*,flops) want=yes ;; *) want=no ;; esac
+		if grep -q 'peaks\.tsv' "$tmp/strace.txt"; then got=yes; else got=no; fi
+		[ "$got" = "$want" ] && pass "the shipped peaks read: $want, with '$columns'" || fail "the shipped peaks read: $got, with '$columns'"
+	done
+else
+	skip "which runs read the shipped peaks: strace is not installed or cannot trace here"
+fi
 pp -q -s "$good" -d "$tmp/plain.csv"
 pp -q -s "$good" -d "$tmp/peaks.csv" --peak-flops 989.4 --peak_bandwidth 0.000001 --peaks "$top_srcdir/data/peaks.tsv"
 expect_status 0 "--peak-flops, --peak-bandwidth and --peaks with good values"

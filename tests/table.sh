@@ -14,7 +14,8 @@
 # 100 and 120 columns, every line within the width, the columns left out
 # said once; control characters escaped, a tab apart from a space; many
 # long names alike decided in about one reading; the width from COLUMNS,
-# else 120; the outputs (-d DIR/ writes STEM.txt); and the README's table,
+# else 120; the outputs (-d DIR/ writes STEM.txt); --summary perf's literal
+# columns shortened to let the columns after them in; and the README's table,
 # which must be what the example trace gives at 100.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 trace=$top_srcdir/tests/views/table.json
@@ -130,6 +131,31 @@ nn.Module: Encoder→Attention                   1    1.00050   1.00050     0.00
 Optimizer.step#SGD.step                        1    0.10000   0.10000     0.0000
 αβγδεζηθικλμνξοπρστυφχψω                       1    0.10000   0.10000     0.0000
 EOF
+# --summary perf (SPEC 15.1) on tests/views/perf_wide.json: a literal
+# column (Input Dims, Input Type: 44 characters each on the aten::add row)
+# counts as 24 characters while the columns after it are fitted, so all 14
+# columns fit in 170 (9+6+9+24+24+5+9+9+7+7+5+12+8+7 = 141, 13 gaps of 2:
+# 167); the 3 left over widen Input Dims to 27. A literal that does not fit
+# keeps its start and, after U+2026, its last third: at 27, 17 characters
+# then 9; at 24, 15 then 8. The CSV keeps the whole text. Figures by hand
+# (peaks tests/cases/perf.peaks: fp32 100 TFLOP/s, 2 TB/s): aten::mm as in
+# tests/cases/perf_no_peak.working (busy 4 us); aten::add of 2·3·4·5·6·7 =
+# 5040 bf16 elements: flops 5040, bytes 3·5040·2 = 30240, busy 1 us,
+# TFLOP/s 0.005, TB/s 0.030, roofline 30240/2000 = 15.12 -> 15 ns, 1.5 %.
+saved=$trace trace=$top_srcdir/tests/views/perf_wide.json
+table "--summary perf at 170: every column, Input Dims and Input Type shortened" 170 --peaks "$top_srcdir/tests/cases/perf.peaks" --summary perf <<'EOF'
+                                                                                               device
+                                                                                                 busy                                                    roofline
+name       family  precision  Input Dims                   Input Type                count  total(ms)      flops    bytes  TFLOP/s   TB/s  roofline(ms)         %  bound
+---------  ------  ---------  ---------------------------  ------------------------  -----  ---------  ---------  -------  -------  -----  ------------  --------  -------
+aten::mm   gemm    fp32       [[200, 500], [500, 1000]]    ['float', 'float']            1      0.004  200000000  3200000   50.000  0.800      0.002000      50.0  compute
+aten::add  memory             [[2, 3, 4, 5, 6, …, 7], []]  ['c10::BFloat16…Scalar']      1      0.001       5040    30240    0.005  0.030      0.000015       1.5  memory
+EOF
+"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/wide.csv" -mc cpu_op --peaks "$top_srcdir/tests/cases/perf.peaks" --summary perf
+grep -qF '"aten::add","memory","","[[2, 3, 4, 5, 6, 7], [2, 3, 4, 5, 6, 7], []]","['"'c10::BFloat16', 'c10::BFloat16', 'Scalar'"']","1",' "$tmp/wide.csv" \
+	&& pass "--summary perf: the CSV keeps Input Dims and Input Type whole" || { fail "--summary perf: the CSV:"; cat "$tmp/wide.csv"; }
+trace=$saved
+
 table "no row: the header and the rule" 200 --min_depth 9 <<'EOF'
 name  host duration(ms)  device duration(ms)  device busy(ms)  cuda launch duration(ms)  launch count  device %
 ----  -----------------  -------------------  ---------------  ------------------------  ------------  --------

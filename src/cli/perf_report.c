@@ -35,7 +35,7 @@ void perf_report_warn(FILE *out, const char *src, const struct perf *perf, const
 				  "ops are not monitored: -mc cpu_op monitors them)");
 	for (guint i = 0; i < perf->unknown_devices->len; i++) {
 		g_autofree char *text = g_strdup_printf(
-			"no peak for device '%s' in %s (or none for the precision of its ops): roofline(ms), "
+			"no peak for %s in %s (or none for the precision of its ops): roofline(ms), "
 			"roofline %% and bound stay empty on the rows over its ops; --peaks FILE, --peak-flops or "
 			"--peak-bandwidth give it", (const char *)perf->unknown_devices->pdata[i],
 			peaks_file ? peaks_file : "the table of device peaks");

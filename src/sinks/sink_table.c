@@ -12,6 +12,7 @@ struct table_column {
 	const char *header;
 	gboolean numeric; /* right-aligned */
 	gboolean shrinks; /* the name column */
+	gboolean literal; /* a Python literal (args, Input Dims...): shortened to its room first */
 	enum value_type type;
 	guint int_width;  /* numbers: the widest integer part, sign included */
 	guint decimals;   /* durations and timestamps: the most decimals */
@@ -19,6 +20,7 @@ struct table_column {
 	guint rank;       /* what goes last when columns must: the name 0, the sort keys, then left to right */
 	gboolean kept;    /* written: it fits the width */
 	guint width;
+	guint full;       /* a literal's width without shortening */
 };
 
 struct table_state {
@@ -94,6 +96,7 @@ static struct table_state *state_of(struct sink *sink)
 		c->numeric = c->type == VALUE_DURATION || c->type == VALUE_TIMESTAMP || c->type == VALUE_INTEGER ||
 			     c->type == VALUE_BYTES || c->type == VALUE_PERCENT || c->type == VALUE_RATIO;
 		c->shrinks = !shrinking && i >= layout->meta_count && strcmp(c->header, "name") == 0;
+		c->literal = c->type == VALUE_LITERAL;
 		shrinking = shrinking || c->shrinks;
 		c->decimals = c->type == VALUE_DURATION || c->type == VALUE_PERCENT ? 1 : 0;
 		guint key = sort_rank(sink, i);
@@ -220,6 +223,9 @@ static void decide_widths(struct table_state *s, guint width)
 		if (c->int_width)
 			values = MAX(values, c->int_width + (c->decimals ? c->decimals + 1 : 0));
 		c->width = MAX(values, longest_word(c->header));
+		c->full = c->width;
+		if (c->literal)
+			c->width = MIN(c->width, MAX(TABLE_LITERAL_ROOM, longest_word(c->header)));
 		c->kept = c->shrinks;
 		if (c->shrinks)
 			name = c;
@@ -249,6 +255,12 @@ static void decide_widths(struct table_state *s, guint width)
 		name->width = MIN(name->width, MAX(width > others ? width - others : 0, least));
 		total += name->width;
 		table_names_decide(s->names, name->width);
+	}
+	for (guint i = 0; i < s->count && total < width; i++) { /* the literals widen into what is left */
+		struct table_column *c = &s->columns[i];
+		guint more = c->kept && c->literal ? MIN(c->full - c->width, width - total) : 0;
+		c->width += more;
+		total += more;
 	}
 	for (guint i = 0; i < s->count && total < width; i++) {
 		struct table_column *c = &s->columns[i];
@@ -362,6 +374,8 @@ static void table_row(struct sink *sink, const struct value *values, GString *ou
 		guint chars = table_text_width(s->cell->str, s->cell->len);
 		if (c->shrinks && chars > c->width) /* the form decided for it, exactly as wide */
 			table_names_append(s->names, out, s->cell->str, s->cell->len);
+		else if (c->literal && chars > c->width) /* its start and, after a "…", its last third */
+			table_shorten(out, s->cell->str, s->cell->len, c->width, c->width - 1 - c->width / 3);
 		else
 			append_padded(out, c, s->cell->str, s->cell->len, chars);
 	}

@@ -9,15 +9,20 @@
  * the table is fitted to the width, never wider when it can be helped: a
  * column is as wide as its widest value and the longest word of its header;
  * the name column (the one whose header is "name") is given the room it
- * needs up to TABLE_NAME_ROOM characters first; then the other columns, in
+ * needs up to TABLE_NAME_ROOM characters first, and a literal column (args,
+ * Input Dims, Input Type...) counts as at most TABLE_LITERAL_ROOM wide (or
+ * its header's longest word); then the other columns, in
  * their rank (the columns the rows are ordered by, in that order: the
  * --sort keys, else the view's own order, sink->sort; then the others left
  * to right), are kept while they fit, the others left out (said once on
  * standard error, but with -q); the name widens into what is left, as far
- * as it needs. When not even one column fits beside the name's room, the
+ * as it needs, then the literal columns, left to right, as far as they
+ * need. When not even one column fits beside the name's room, the
  * first in rank is kept all the same and the name gets what is left, down
  * to TABLE_NAME_MIN characters (only then is the table wider than the
- * width). A name that does not fit keeps its end (table_names.h). Room to
+ * width). A name that does not fit keeps its end (table_names.h); a
+ * literal that does not fit keeps its start and, after one U+2026, its last
+ * third (the other formats write it whole). Room to
  * spare goes to headers that would wrap, left to right. Headers wrap at
  * spaces into lines (bottom-aligned), then a rule of '-'. Numbers are
  * right-aligned, each column with the same decimals (durations padded with
@@ -35,6 +40,7 @@
 extern const struct sink_class table_sink;
 
 #define TABLE_NAME_ROOM 40 /* the name column's room, before any other column's */
+#define TABLE_LITERAL_ROOM 24 /* a literal column's room (args, Input Dims...), before the columns after it */
 #define TABLE_GAP 2        /* spaces between columns */
 
 /* Appends LEN bytes of TEXT as a cell shows them: valid UTF-8 (invalid bytes

@@ -1,5 +1,7 @@
 #include "views/peaks.h"
+#include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -176,11 +178,21 @@ struct peaks *peaks_parse(const char *text, gsize length, const char *file, GErr
 
 struct peaks *peaks_load(const char *file, GError **error)
 {
-	g_autofree char *text = NULL;
-	gsize length = 0;
-	if (!g_file_get_contents(file, &text, &length, error))
+	FILE *in = fopen(file, "rb");
+	g_autoptr(GString) text = g_string_new(NULL);
+	char buffer[16384];
+	size_t n;
+	while (in && (n = fread(buffer, 1, sizeof buffer, in)) > 0)
+		g_string_append_len(text, buffer, (gssize)n);
+	if (!in || ferror(in)) { /* a directory reads as EISDIR */
+		int saved = errno;
+		g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved), "%s: %s", file, g_strerror(saved));
+		if (in)
+			fclose(in);
 		return NULL;
-	return peaks_parse(text, length, file, error);
+	}
+	fclose(in);
+	return peaks_parse(text->str, text->len, file, error);
 }
 
 char *peaks_locate(const char *exe_dir)

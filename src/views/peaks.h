@@ -67,7 +67,8 @@ gboolean peaks_decimal(const char *text, const char *what, guint64 *millionths, 
  * ERROR "FILE:LINE: ..." when it is not one. */
 struct peaks *peaks_parse(const char *text, gsize length, const char *file, GError **error);
 
-/* The table of FILE; NULL with ERROR when it cannot be read or is not one. */
+/* The table of FILE; NULL with ERROR when it cannot be read ("FILE:
+ * REASON") or is not one ("FILE:LINE: ..."): the message names FILE. */
 struct peaks *peaks_load(const char *file, GError **error);
 
 void peaks_free(struct peaks *peaks);

@@ -9,36 +9,63 @@ static gboolean compute_family(enum perf_family f)
 }
 
 /* The name of device NUMBER: the deviceProperties entry with that id, else
- * the one name every entry carries (ROCm lists one); NULL when unknown. */
-static const char *device_name(const GArray *devices, guint16 number)
+ * the one name every entry carries (ROCm lists one); NULL when unknown (an
+ * empty name is none), *ENTRY whether an entry has that id. */
+static const char *device_name(const GArray *devices, guint16 number, gboolean *entry)
 {
 	char id[8];
 	g_snprintf(id, sizeof id, "%u", number);
 	const char *common = NULL;
 	gboolean same = TRUE;
+	*entry = FALSE;
 	for (guint i = 0; devices && i < devices->len; i++) {
 		const struct device_info *d = &g_array_index(devices, struct device_info, i);
-		if (d->id && strcmp(d->id, id) == 0 && d->name)
-			return d->name;
-		if (!d->name || (common && strcmp(common, d->name) != 0))
+		if (d->id && strcmp(d->id, id) == 0) {
+			*entry = TRUE;
+			return d->name && *d->name ? d->name : NULL;
+		}
+		if (!d->name || !*d->name || (common && strcmp(common, d->name) != 0))
 			same = FALSE;
 		common = d->name ? d->name : common;
 	}
 	return same ? common : NULL;
 }
 
-/* The first device event of NODE's launches (section 4's order), or NULL. */
-static const struct event *first_device_event(const struct attribution *a, const struct forest *f, guint node,
-					      GArray *scratch)
+/* How the warnings name the device of device event FIRST (NAME its name,
+ * or NULL; ENTRY whether deviceProperties has its id): "device 'NAME'", or
+ * its number and why it has no name. */
+static char *device_shown(const struct event *first, const char *name, gboolean entry)
 {
+	if (name)
+		return g_strdup_printf("device '%s'", name);
+	if (!first->has_device)
+		return g_strdup("a device its events do not number (no device arg)");
+	return g_strdup_printf(entry ? "device %u (its deviceProperties entry has no name)"
+				     : "device %u (no deviceProperties entry has its id)", first->device);
+}
+
+/* A modelled op with a device event: its launches walked once, for its
+ * device and, when it is counted, the report's device time. */
+struct launched {
+	guint node;
+	const struct event *first; /* the first device event of its launches (section 4's order) */
+	gint64 time;               /* its launches' device time */
+};
+
+/* NODE's launches walked once: *LAUNCHED, FALSE when none starts a device event. */
+static gboolean launches_of(const struct attribution *a, const struct forest *f, guint node, GArray *scratch,
+			    struct launched *launched)
+{
+	*launched = (struct launched){ .node = node };
 	g_array_set_size(scratch, 0);
 	attribution_node_launches(a, f, node, scratch);
 	for (guint k = 0; k < scratch->len; k++) {
 		guint l = g_array_index(scratch, guint, k);
-		if (a->device_first[l + 1] > a->device_first[l])
-			return &a->device[a->device_first[l]];
+		if (!launched->first && a->device_first[l + 1] > a->device_first[l])
+			launched->first = &a->device[a->device_first[l]];
+		launched->time += a->device_time[l];
 	}
-	return NULL;
+	return launched->first != NULL;
 }
 
 static enum peak_kind peak_of(enum perf_precision p)
@@ -68,17 +95,15 @@ static perf_sum time_fs(guint64 figure, guint64 peak)
 	return (perf_sum)figure * 1000000000u / peak;
 }
 
-/* The device of counted op NODE and its roofline times (ns), and the same
- * in fs (FINE); FALSE when a peak it needs is unknown. */
-static gboolean roofline_of(struct perf *perf, const struct attribution *a, const GArray *devices,
-			    const struct peaks *peaks, guint node, GArray *scratch, perf_sum *compute, perf_sum *memory,
-			    perf_sum fine[2])
+/* The device of counted op NODE (FIRST its first device event) and its
+ * roofline times (ns), and the same in fs (FINE); FALSE when a peak it
+ * needs is unknown. */
+static gboolean roofline_of(struct perf *perf, const GArray *devices, const struct peaks *peaks, guint node,
+			    const struct event *first, perf_sum *compute, perf_sum *memory, perf_sum fine[2])
 {
 	const struct perf_model *m = &perf->model[node];
-	const struct event *first = first_device_event(a, perf->forest, node, scratch);
-	const char *name = first && first->has_device ? device_name(devices, first->device) : NULL;
-	if (name && !*name)
-		name = NULL;
+	gboolean entry = FALSE;
+	const char *name = first && first->has_device ? device_name(devices, first->device, &entry) : NULL;
 	const struct peak_row *row = peaks && name ? peaks_find(peaks, name) : NULL;
 	guint64 bandwidth = peaks ? peaks_figure(peaks, row, PEAK_BANDWIDTH) : PEAK_UNKNOWN;
 	gboolean known = bandwidth != PEAK_UNKNOWN;
@@ -94,21 +119,22 @@ static gboolean roofline_of(struct perf *perf, const struct attribution *a, cons
 		fine[0] = flops != PEAK_UNKNOWN ? time_fs(m->flops, flops) : 0;
 	}
 	if (!known) {
-		const char *shown = name ? name : "(a device no deviceProperties entry names)";
-		/* ops without device events are not counted (model_ops): a device is always there */
+		/* ops without device events are not counted (model_ops): FIRST is there */
+		g_autofree char *shown = device_shown(first, name, entry);
 		gboolean seen = FALSE;
 		for (guint i = 0; i < perf->unknown_devices->len && !seen; i++)
 			seen = strcmp(perf->unknown_devices->pdata[i], shown) == 0;
 		if (!seen)
-			g_ptr_array_add(perf->unknown_devices, g_strdup(shown));
+			g_ptr_array_add(perf->unknown_devices, g_steal_pointer(&shown));
 	}
 	return known;
 }
 
 /* Models each op of the table once; the reasons of those not modelled. An
  * op whose launches start no device event (it ran on the host: an optimizer's
- * step counter, a CPU tensor) is modelled but not counted (host_only). */
-static void model_ops(struct perf *perf, const struct attribution *a, GArray *scratch)
+ * step counter, a CPU tensor) is modelled but not counted (host_only); the
+ * others are LAUNCHED (struct launched), in pre-order. */
+static void model_ops(struct perf *perf, const struct attribution *a, GArray *scratch, GArray *launched)
 {
 	const struct forest *f = perf->forest;
 	for (guint i = 0; i < f->count; i++) {
@@ -121,12 +147,15 @@ static void model_ops(struct perf *perf, const struct attribution *a, GArray *sc
 		perf->shapes |= x && x->input_dims;
 		enum perf_reason why = perf_model_op(e->name->text, e->name->len, x ? x->input_dims : NULL,
 						     x ? x->input_type : NULL, x ? x->concrete_inputs : NULL, &perf->model[i]);
-		if (why != PERF_MODELLED)
+		struct launched op;
+		if (why != PERF_MODELLED) {
 			perf->not_modelled[why]++;
-		else if (!first_device_event(a, f, i, scratch))
+		} else if (!launches_of(a, f, i, scratch, &op)) {
 			perf->host_only++;
-		else
+		} else {
 			perf->family[i] = (guint8)perf->model[i].family;
+			g_array_append_val(launched, op);
+		}
 	}
 }
 
@@ -164,7 +193,8 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 	perf->model = g_new0(struct perf_model, f->count + 1);
 	perf->unknown_devices = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GArray) scratch = g_array_new(FALSE, FALSE, sizeof(guint));
-	model_ops(perf, a, scratch);
+	g_autoptr(GArray) launched = g_array_new(FALSE, FALSE, sizeof(struct launched));
+	model_ops(perf, a, scratch, launched);
 	count_ops(perf);
 	perf->flops = g_new0(perf_sum, f->count + 1);
 	perf->bytes = g_new0(perf_sum, f->count + 1);
@@ -173,16 +203,19 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 	perf->memory = g_new0(perf_sum, f->count + 1);
 	perf->unknown = g_new0(guint32, f->count + 1);
 	perf->ops = g_new0(guint32, f->count + 1);
+	guint next = 0; /* in LAUNCHED: the counted ops are among them, in the same order */
 	for (guint i = 0; i < f->count; i++) {
 		perf_sum flops = 0, bytes = 0, compute = 0, memory = 0, fine[2] = { 0, 0 };
 		gboolean unknown = FALSE;
 		if (perf->family[i]) {
+			while (g_array_index(launched, struct launched, next).node != i)
+				next++;
+			const struct launched *op = &g_array_index(launched, struct launched, next);
 			const struct perf_model *m = &perf->model[i];
 			flops = m->flops, bytes = m->bytes;
-			unknown = !roofline_of(perf, a, devices, peaks, i, scratch, &compute, &memory, fine);
+			unknown = !roofline_of(perf, devices, peaks, i, op->first, &compute, &memory, fine);
 			perf->counted[m->family]++;
-			for (guint k = 0; k < scratch->len; k++) /* the launches roofline_of gathered */
-				perf->counted_time[m->family] += a->device_time[g_array_index(scratch, guint, k)];
+			perf->counted_time[m->family] += op->time;
 		}
 		perf->flops[i + 1] = perf->flops[i] + flops;
 		perf->bytes[i + 1] = perf->bytes[i] + bytes;

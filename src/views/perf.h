@@ -6,8 +6,10 @@
  * Two passes over the forest's pre-order decide which are counted: a
  * reverse pass marks the nodes with a modelled descendant (of a compute
  * family, of any family), a forward pass the nodes under a counted op of a
- * compute family. A counted op's device is that of the first device event
- * of its launches; its roofline figures, from the peak of its precision
+ * compute family. Each modelled op's launches are walked once, for the
+ * first device event (none: it ran on the host, not counted) and their
+ * device time (the report's), kept in pre-order until the sums are made. A
+ * counted op's device is that of that first device event; its roofline figures, from the peak of its precision
  * (src/views/peaks.h), in nanoseconds rounded half up: compute = flops /
  * peak FLOP/s, memory = bytes / peak bandwidth, roofline the larger (a
  * memory op: memory alone). Prefix sums over the pre-order (128 bits: no sum
@@ -15,7 +17,8 @@
  * O(1): its subtree is the range [i, subtree_end[i]). A node's roofline and
  * bound are unknown when a counted op under it lacks a peak it needs;
  * figures past 64 bits are refused (empty cells, a warning). Memory: 113
- * bytes a node, only when a perf column or --summary perf is asked for. */
+ * bytes a node (and 24 a modelled op while computing), only when a perf
+ * column or --summary perf is asked for. */
 #ifndef PP_PERF_H
 #define PP_PERF_H
 
@@ -39,7 +42,7 @@ struct perf {
 	guint not_modelled[PERF_OTHER + 1]; /* ops of the table not modelled, by reason */
 	guint host_only;     /* modelled ops whose launches start no device event: not counted */
 	gboolean shapes;     /* some op has Input Dims */
-	GPtrArray *unknown_devices; /* char *: devices without the peaks they needed, each once */
+	GPtrArray *unknown_devices; /* char *: devices without the peaks they needed, each once, as warnings name them ("device 'NAME'", "device 1 (...)") */
 	gboolean overflow;   /* a node's figure did not fit 64 bits */
 };
 

@@ -30,9 +30,9 @@ static gboolean bandwidth_option(const char *option, const char *value, gpointer
 static void entries(struct options *options, GArray *entries)
 {
 	const GOptionEntry own[] = {
-		{ "peaks", 0, 0, G_OPTION_ARG_FILENAME, &options->peaks_file, "Table of device peaks instead of the shipped one (see profile_parser(1))", "FILE" },
-		{ "peak-flops", 0, 0, G_OPTION_ARG_CALLBACK, flops_option, "Peak TFLOP/s of every device and precision", "TFLOPS" },
-		{ "peak-bandwidth", 0, 0, G_OPTION_ARG_CALLBACK, bandwidth_option, "Peak memory bandwidth in TB/s of every device", "TBPS" },
+		{ "peaks", 0, 0, G_OPTION_ARG_FILENAME, &options->peaks_file, "Device peaks for roofline(ms), roofline % and bound: a table (tab-separated; see profile_parser(1)) in place of the shipped one", "FILE" },
+		{ "peak-flops", 0, 0, G_OPTION_ARG_CALLBACK, flops_option, "Peak TFLOP/s of every device and precision, in place of the table's", "TFLOPS" },
+		{ "peak-bandwidth", 0, 0, G_OPTION_ARG_CALLBACK, bandwidth_option, "Peak memory bandwidth (TB/s) of every device, in place of the table's", "TBPS" },
 	};
 	g_array_append_vals(entries, own, G_N_ELEMENTS(own));
 }
