@@ -83,8 +83,6 @@ void peaks_free(struct peaks *peaks)
 		return;
 	g_free(peaks->file);
 	g_ptr_array_free(peaks->rows, TRUE);
-	if (peaks->warned)
-		g_hash_table_destroy(peaks->warned);
 	g_free(peaks);
 }
 
@@ -231,14 +229,4 @@ guint64 peaks_figure(const struct peaks *peaks, const struct peak_row *row, enum
 	if (override != PEAK_UNKNOWN)
 		return override;
 	return row && kind < PEAK_KINDS ? row->figure[kind] : PEAK_UNKNOWN;
-}
-
-gboolean peaks_unknown_once(struct peaks *peaks, const char *device)
-{
-	if (!peaks->warned)
-		peaks->warned = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	if (g_hash_table_contains(peaks->warned, device))
-		return FALSE;
-	g_hash_table_add(peaks->warned, g_strdup(device));
-	return TRUE;
 }

@@ -51,7 +51,6 @@ struct peaks {
 	GPtrArray *rows; /* struct peak_row *, in the file's order */
 	guint64 flops_override;     /* MFLOP/s, or PEAK_UNKNOWN: none */
 	guint64 bandwidth_override; /* MB/s, or PEAK_UNKNOWN: none */
-	GHashTable *warned; /* device names already warned about (peaks_unknown_once) */
 };
 
 /* The header's name of KIND ("fp64", ..., "bandwidth"). */
@@ -90,8 +89,5 @@ const struct peak_row *peaks_find(const struct peaks *peaks, const char *device)
 /* ROW's figure of KIND (ROW may be NULL: an unknown device), the overrides
  * applied; PEAK_UNKNOWN when unknown. */
 guint64 peaks_figure(const struct peaks *peaks, const struct peak_row *row, enum peak_kind kind);
-
-/* TRUE the first time DEVICE is given: for one warning per unknown device. */
-gboolean peaks_unknown_once(struct peaks *peaks, const char *device);
 
 #endif

@@ -170,9 +170,6 @@ static void test_overrides(void)
 	CU_ASSERT_EQUAL(peaks_figure(peaks, NULL, PEAK_BANDWIDTH), PEAK_UNKNOWN);
 	peaks->bandwidth_override = 7000000;
 	CU_ASSERT_EQUAL(peaks_figure(peaks, NULL, PEAK_BANDWIDTH), 7000000u);
-	CU_ASSERT_TRUE(peaks_unknown_once(peaks, "Some GPU"));
-	CU_ASSERT_TRUE(peaks_unknown_once(peaks, "Other GPU"));
-	CU_ASSERT_FALSE(peaks_unknown_once(peaks, "Some GPU"));
 }
 
 static void test_locate(void)
