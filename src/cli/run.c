@@ -92,6 +92,12 @@ static void collect(struct job *job, const struct options *options, const struct
 	*rows = g_hash_table_size(job->collected.groups);
 }
 
+/* Whether an op of NAME has a perf model (SPEC 15.1): the reader keeps the shapes of those only. */
+static gboolean perf_modelled_name(const char *name, gsize len)
+{
+	return perf_family_of(name, len) != PERF_FAMILY_NONE;
+}
+
 G_STATIC_ASSERT(SUMMARY_PERF_FIGURES == NODE_PERF); /* a summary's perf column asks the run for the figures */
 
 void run_job(struct job *job, const struct run_settings *settings)
@@ -109,6 +115,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		return;
 	}
 	guint flags = columns_flags(options->columns) | columns_flags(options->sort); /* what the reader keeps */
+	gboolean extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET));
 	g_auto(Categories) categories = { 0 };
 	categories_init(&categories, options, job->collect);
 	struct read_config read_config = {
@@ -118,8 +125,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
-		.event_extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET)) ||
-				perf_asked(options),
+		.event_extras = extras || perf_asked(options),
+		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
 		.memory = (flags & NODE_MEMORY) != 0,
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
 			 options->compare == COMPARE_DIFF,

@@ -55,6 +55,7 @@ static void init_extractor(struct extractor *x, GHashTable *roles, const struct 
 	x->text = text;
 	x->literal = g_string_new(NULL);
 	x->extras = config->event_extras ? g_ptr_array_new_with_free_func(g_free) : NULL;
+	x->extras_wanted = config->extras_wanted;
 	x->json_values = config->json_values;
 	x->launch_kernels = config->launch_kernels;
 }

@@ -321,7 +321,8 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 		event.args = args_literal(x, args);
 	if (roles & ROLE_MONITORED) {
 		struct event node = event;
-		node.extra = x->extras ? extra_of(x, args) : NULL; /* in place of the correlation */
+		gboolean wanted = x->extras && (!x->extras_wanted || x->extras_wanted(event.name->text, event.name->len));
+		node.extra = wanted ? extra_of(x, args) : NULL; /* in place of the correlation */
 		g_array_append_val(x->out->events[OUT_MONITORED], node);
 	}
 	if (roles & ROLE_LAUNCH) {

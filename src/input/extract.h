@@ -37,6 +37,7 @@ struct extractor {
 	gboolean all_python_functions;
 	gboolean steps; /* keep ProfilerStep#N events (src/input/roles.h) */
 	GPtrArray *extras; /* struct event_extra *, owned; NULL: none are kept */
+	gboolean (*extras_wanted)(const char *name, gsize len); /* read_config.extras_wanted */
 	gboolean json_values; /* args, shapes and types kept as JSON rather than Python literals */
 	gboolean launch_kernels; /* a launch event's args: its args.kernel's text (read_config.launch_kernels) */
 	struct names *names;

@@ -24,6 +24,9 @@ struct read_config {
 	gboolean all_python_functions;
 	guint threads; /* workers parsing events; 0: one per processor */
 	gboolean event_extras; /* keep struct event_extra of monitored events (dataset export, --et) */
+	/* with event_extras, when not NULL: keep them only for the monitored
+	 * events whose name it accepts (the perf models read only their ops') */
+	gboolean (*extras_wanted)(const char *name, gsize len);
 	gboolean execution_trace; /* read a PyTorch Execution Trace: its nodes, into trace.et_nodes */
 	gboolean memory; /* read [memory] instant events (cpu_instant_event), into trace.memory */
 	gboolean steps;  /* read ProfilerStep#N events (SPEC 11.2), into trace.steps */

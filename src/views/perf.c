@@ -50,6 +50,7 @@ struct launched {
 	guint node;
 	const struct event *first; /* the first device event of its launches (section 4's order) */
 	gint64 time;               /* its launches' device time */
+	struct perf_model model;
 };
 
 /* NODE's launches walked once: *LAUNCHED, FALSE when none starts a device event. */
@@ -95,13 +96,13 @@ static perf_sum time_fs(guint64 figure, guint64 peak)
 	return (perf_sum)figure * 1000000000u / peak;
 }
 
-/* The device of counted op NODE (FIRST its first device event) and its
- * roofline times (ns), and the same in fs (FINE); FALSE when a peak it
- * needs is unknown. */
-static gboolean roofline_of(struct perf *perf, const GArray *devices, const struct peaks *peaks, guint node,
-			    const struct event *first, perf_sum *compute, perf_sum *memory, perf_sum fine[2])
+/* The device of a counted op of model M (FIRST its first device event)
+ * and its roofline times (ns), and the same in fs (FINE); FALSE when a peak
+ * it needs is unknown. */
+static gboolean roofline_of(struct perf *perf, const GArray *devices, const struct peaks *peaks,
+			    const struct perf_model *m, const struct event *first, perf_sum *compute, perf_sum *memory,
+			    perf_sum fine[2])
 {
-	const struct perf_model *m = &perf->model[node];
 	gboolean entry = FALSE;
 	const char *name = first && first->has_device ? device_name(devices, first->device, &entry) : NULL;
 	const struct peak_row *row = peaks && name ? peaks_find(peaks, name) : NULL;
@@ -134,7 +135,8 @@ static gboolean roofline_of(struct perf *perf, const GArray *devices, const stru
  * op whose launches start no device event (it ran on the host: an optimizer's
  * step counter, a CPU tensor) is modelled but not counted (host_only); the
  * others are LAUNCHED (struct launched), in pre-order. */
-static void model_ops(struct perf *perf, const struct attribution *a, GArray *scratch, GArray *launched)
+static void model_ops(struct perf *perf, const struct attribution *a, GArray *scratch, GArray *launched,
+		      guint8 *family)
 {
 	const struct forest *f = perf->forest;
 	for (guint i = 0; i < f->count; i++) {
@@ -145,43 +147,47 @@ static void model_ops(struct perf *perf, const struct attribution *a, GArray *sc
 			continue; /* a grafted row: its shapes are the capture's, not read */
 		const struct event_extra *x = e->extra;
 		perf->shapes |= x && x->input_dims;
+		struct perf_model model;
 		enum perf_reason why = perf_model_op(e->name->text, e->name->len, x ? x->input_dims : NULL,
-						     x ? x->input_type : NULL, x ? x->concrete_inputs : NULL, &perf->model[i]);
+						     x ? x->input_type : NULL, x ? x->concrete_inputs : NULL, &model);
 		struct launched op;
 		if (why != PERF_MODELLED) {
 			perf->not_modelled[why]++;
 		} else if (!launches_of(a, f, i, scratch, &op)) {
 			perf->host_only++;
 		} else {
-			perf->family[i] = (guint8)perf->model[i].family;
+			family[i] = (guint8)model.family;
+			op.model = model;
 			g_array_append_val(launched, op);
 		}
 	}
 }
 
-/* The counted-op rule: keeps in family[] only the counted ops. */
-static void count_ops(struct perf *perf)
+/* The counted-op rule: keeps in FAMILY (per node) only the counted ops; how many. */
+static guint count_ops(const struct forest *f, guint8 *family)
 {
-	const struct forest *f = perf->forest;
+	guint counted = 0;
 	g_autofree guint8 *marks = g_new0(guint8, f->count + 1);
 	for (guint i = f->count; i-- > 0;) {
 		guint p = forest_parent(f, i);
 		if (p == FOREST_END)
 			continue;
 		marks[p] |= marks[i] & (DESC_COMPUTE | DESC_ANY);
-		if (perf->family[i])
-			marks[p] |= DESC_ANY | (compute_family(perf->family[i]) ? DESC_COMPUTE : 0);
+		if (family[i])
+			marks[p] |= DESC_ANY | (compute_family(family[i]) ? DESC_COMPUTE : 0);
 	}
 	for (guint i = 0; i < f->count; i++) {
 		guint p = forest_parent(f, i);
-		if (p != FOREST_END && ((marks[p] & UNDER_COUNTED) || (perf->family[p] && compute_family(perf->family[p]))))
+		if (p != FOREST_END && ((marks[p] & UNDER_COUNTED) || (family[p] && compute_family(family[p]))))
 			marks[i] |= UNDER_COUNTED;
-		enum perf_family fam = perf->family[i];
-		gboolean counted = fam && (compute_family(fam) ? !(marks[i] & DESC_COMPUTE)
-							       : !(marks[i] & DESC_ANY) && !(marks[i] & UNDER_COUNTED));
-		if (!counted)
-			perf->family[i] = 0;
+		enum perf_family fam = family[i];
+		gboolean is_counted = fam && (compute_family(fam) ? !(marks[i] & DESC_COMPUTE)
+								  : !(marks[i] & DESC_ANY) && !(marks[i] & UNDER_COUNTED));
+		if (!is_counted)
+			family[i] = 0;
+		counted += is_counted;
 	}
+	return counted;
 }
 
 struct perf *perf_compute(const struct forest *f, const struct attribution *a, const GArray *devices,
@@ -189,45 +195,47 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 {
 	struct perf *perf = g_new0(struct perf, 1);
 	perf->forest = f;
-	perf->family = g_new0(guint8, f->count + 1);
-	perf->model = g_new0(struct perf_model, f->count + 1);
 	perf->unknown_devices = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GArray) scratch = g_array_new(FALSE, FALSE, sizeof(guint));
 	g_autoptr(GArray) launched = g_array_new(FALSE, FALSE, sizeof(struct launched));
-	model_ops(perf, a, scratch, launched);
-	count_ops(perf);
-	perf->flops = g_new0(perf_sum, f->count + 1);
-	perf->bytes = g_new0(perf_sum, f->count + 1);
-	perf->roofline = g_new0(perf_sum, f->count + 1);
-	perf->compute = g_new0(perf_sum, f->count + 1);
-	perf->memory = g_new0(perf_sum, f->count + 1);
-	perf->unknown = g_new0(guint32, f->count + 1);
-	perf->ops = g_new0(guint32, f->count + 1);
-	guint next = 0; /* in LAUNCHED: the counted ops are among them, in the same order */
+	g_autofree guint8 *family = g_new0(guint8, f->count + 1);
+	model_ops(perf, a, scratch, launched, family);
+	guint counted = count_ops(f, family);
+	perf->before = g_new(guint32, f->count + 1);
+	perf->node_of = g_new(guint32, counted + 1);
+	perf->model = g_new0(struct perf_model, counted + 1);
+	perf->flops = g_new0(perf_sum, counted + 1);
+	perf->bytes = g_new0(perf_sum, counted + 1);
+	perf->roofline = g_new0(perf_sum, counted + 1);
+	perf->compute = g_new0(perf_sum, counted + 1);
+	perf->memory = g_new0(perf_sum, counted + 1);
+	perf->unknown = g_new0(guint32, counted + 1);
+	guint k = 0, next = 0; /* in LAUNCHED: the counted ops are among them, in the same order */
 	for (guint i = 0; i < f->count; i++) {
-		perf_sum flops = 0, bytes = 0, compute = 0, memory = 0, fine[2] = { 0, 0 };
-		gboolean unknown = FALSE;
-		if (perf->family[i]) {
-			while (g_array_index(launched, struct launched, next).node != i)
-				next++;
-			const struct launched *op = &g_array_index(launched, struct launched, next);
-			const struct perf_model *m = &perf->model[i];
-			flops = m->flops, bytes = m->bytes;
-			unknown = !roofline_of(perf, devices, peaks, i, op->first, &compute, &memory, fine);
-			perf->counted[m->family]++;
-			perf->counted_time[m->family] += op->time;
-		}
-		perf->flops[i + 1] = perf->flops[i] + flops;
-		perf->bytes[i + 1] = perf->bytes[i] + bytes;
-		perf->compute[i + 1] = perf->compute[i] + fine[0];
-		perf->memory[i + 1] = perf->memory[i] + fine[1];
-		perf->roofline[i + 1] = perf->roofline[i] + (compute > memory ? compute : memory);
-		perf->unknown[i + 1] = perf->unknown[i] + unknown;
-		perf->ops[i + 1] = perf->ops[i] + (perf->family[i] != 0);
+		perf->before[i] = k;
+		if (!family[i])
+			continue;
+		while (g_array_index(launched, struct launched, next).node != i)
+			next++;
+		const struct launched *op = &g_array_index(launched, struct launched, next);
+		const struct perf_model *m = &op->model;
+		perf_sum compute = 0, memory = 0, fine[2] = { 0, 0 };
+		gboolean unknown = !roofline_of(perf, devices, peaks, m, op->first, &compute, &memory, fine);
+		perf->counted[m->family]++;
+		perf->counted_time[m->family] += op->time;
+		perf->node_of[k] = i;
+		perf->model[k] = *m;
+		perf->flops[k + 1] = perf->flops[k] + m->flops;
+		perf->bytes[k + 1] = perf->bytes[k] + m->bytes;
+		perf->compute[k + 1] = perf->compute[k] + fine[0];
+		perf->memory[k + 1] = perf->memory[k] + fine[1];
+		perf->roofline[k + 1] = perf->roofline[k] + (compute > memory ? compute : memory);
+		perf->unknown[k + 1] = perf->unknown[k] + unknown;
+		k++;
 	}
+	perf->before[f->count] = k;
 	/* a node's figures are at most the whole forest's: past 64 bits there only */
-	perf->overflow = perf->flops[f->count] > G_MAXINT64 || perf->bytes[f->count] > G_MAXINT64 ||
-			 perf->roofline[f->count] > G_MAXINT64;
+	perf->overflow = perf->flops[k] > G_MAXINT64 || perf->bytes[k] > G_MAXINT64 || perf->roofline[k] > G_MAXINT64;
 	return perf;
 }
 
@@ -235,9 +243,9 @@ void perf_free(struct perf *perf)
 {
 	if (!perf)
 		return;
-	g_free(perf->family);
+	g_free(perf->before);
+	g_free(perf->node_of);
 	g_free(perf->model);
-	g_free(perf->ops);
 	g_free(perf->flops);
 	g_free(perf->bytes);
 	g_free(perf->roofline);
@@ -248,10 +256,16 @@ void perf_free(struct perf *perf)
 	g_free(perf);
 }
 
-/* Whether a counted op is in NODE's subtree, which ends at END. */
-static gboolean any_counted(const struct perf *perf, guint node, guint end)
+void perf_add_range(const struct perf *perf, guint first, guint end, struct perf_sums *sums)
 {
-	return perf->ops[end] != perf->ops[node];
+	guint32 a = perf->before[first], b = perf->before[end];
+	sums->flops += perf->flops[b] - perf->flops[a];
+	sums->bytes += perf->bytes[b] - perf->bytes[a];
+	sums->roofline += perf->roofline[b] - perf->roofline[a];
+	sums->compute += perf->compute[b] - perf->compute[a];
+	sums->memory += perf->memory[b] - perf->memory[a];
+	sums->ops += b - a;
+	sums->unknown += perf->unknown[b] - perf->unknown[a];
 }
 
 static guint64 fit(perf_sum v, gboolean *overflow)
@@ -265,26 +279,26 @@ static guint64 fit(perf_sum v, gboolean *overflow)
 
 gboolean perf_node(const struct perf *perf, guint node, guint64 *flops, guint64 *bytes)
 {
-	guint end = perf->forest->subtree_end[node];
-	if (!any_counted(perf, node, end))
+	guint32 a = perf->before[node], b = perf->before[perf->forest->subtree_end[node]];
+	if (a == b)
 		return FALSE;
 	gboolean overflow = FALSE;
-	*flops = fit(perf->flops[end] - perf->flops[node], &overflow);
-	*bytes = fit(perf->bytes[end] - perf->bytes[node], &overflow);
+	*flops = fit(perf->flops[b] - perf->flops[a], &overflow);
+	*bytes = fit(perf->bytes[b] - perf->bytes[a], &overflow);
 	return TRUE;
 }
 
 gboolean perf_node_roofline(const struct perf *perf, guint node, gint64 *roofline, gboolean *compute_bound)
 {
-	guint end = perf->forest->subtree_end[node];
-	if (perf->unknown[end] != perf->unknown[node] || !any_counted(perf, node, end))
+	guint32 a = perf->before[node], b = perf->before[perf->forest->subtree_end[node]];
+	if (a == b || perf->unknown[b] != perf->unknown[a])
 		return FALSE;
-	perf_sum r = perf->roofline[end] - perf->roofline[node];
+	perf_sum r = perf->roofline[b] - perf->roofline[a];
 	if (r > G_MAXINT64)
 		return FALSE;
 	*roofline = (gint64)r;
 	/* the compute and memory sums in fs: a memory op's 0.15 ns is no tie with 0 */
-	*compute_bound = perf->compute[end] - perf->compute[node] >= perf->memory[end] - perf->memory[node];
+	*compute_bound = perf->compute[b] - perf->compute[a] >= perf->memory[b] - perf->memory[a];
 	return TRUE;
 }
 

@@ -12,13 +12,15 @@
  * counted op's device is that of that first device event; its roofline figures, from the peak of its precision
  * (src/views/peaks.h), in nanoseconds rounded half up: compute = flops /
  * peak FLOP/s, memory = bytes / peak bandwidth, roofline the larger (a
- * memory op: memory alone). Prefix sums over the pre-order (128 bits: no sum
- * of 64-bit figures can wrap) then give any node's inclusive figures in
- * O(1): its subtree is the range [i, subtree_end[i]). A node's roofline and
- * bound are unknown when a counted op under it lacks a peak it needs;
- * figures past 64 bits are refused (empty cells, a warning). Memory: 113
- * bytes a node (and 24 a modelled op while computing), only when a perf
- * column or --summary perf is asked for. */
+ * memory op: memory alone). Prefix sums over the counted ops in pre-order
+ * (128 bits: no sum of 64-bit figures can wrap), and per node the number of
+ * counted ops before it, then give any node's inclusive figures in O(1):
+ * its subtree [i, subtree_end[i]) holds the counted ops [before[i],
+ * before[subtree_end[i]]). A node's roofline and bound are unknown when a
+ * counted op under it lacks a peak it needs; figures past 64 bits are
+ * refused (empty cells, a warning). Memory, only when a perf column or
+ * --summary perf is asked for: 4 bytes a node (2 more while computing),
+ * about 130 a counted op. */
 #ifndef PP_PERF_H
 #define PP_PERF_H
 
@@ -30,12 +32,12 @@ typedef unsigned __int128 perf_sum; /* GCC and Clang on 64-bit targets */
 
 struct perf {
 	const struct forest *forest;
-	guint8 *family;      /* per node: its enum perf_family when it is counted, else 0 */
-	struct perf_model *model; /* per node: its model when counted */
-	perf_sum *flops, *bytes, *roofline; /* prefix sums (roofline in ns), count + 1 each */
-	perf_sum *compute, *memory; /* prefix sums of the counted ops' compute and memory times in fs (10^-6 ns), for bound */
-	guint32 *unknown;    /* prefix counts of counted ops lacking a peak they need */
-	guint32 *ops;        /* prefix counts of counted ops */
+	guint32 *before;     /* per node, count + 1: the counted ops before it in pre-order */
+	guint32 *node_of;    /* per counted op: its node */
+	struct perf_model *model; /* per counted op: its model */
+	perf_sum *flops, *bytes, *roofline; /* prefix sums over the counted ops (roofline in ns), one more than they */
+	perf_sum *compute, *memory; /* prefix sums of their compute and memory times in fs (10^-6 ns), for bound */
+	guint32 *unknown;    /* prefix counts of the counted ops lacking a peak they need */
 	/* the report (SPEC 15.1) */
 	guint counted[PERF_MEMORY + 1];  /* counted ops per family */
 	gint64 counted_time[PERF_MEMORY + 1]; /* their device time (inclusive, each op once) */
@@ -51,6 +53,19 @@ struct perf {
 struct perf *perf_compute(const struct forest *forest, const struct attribution *attribution, const GArray *devices,
 			  const struct peaks *peaks);
 void perf_free(struct perf *perf);
+
+/* The sums of the counted ops of a set of nodes: add_range adds those of
+ * the nodes [FIRST, END) of the pre-order (a subtree: [i, subtree_end[i])). */
+struct perf_sums {
+	perf_sum flops, bytes, roofline, compute, memory;
+	guint64 ops, unknown;
+};
+void perf_add_range(const struct perf *perf, guint first, guint end, struct perf_sums *sums);
+/* The index of NODE among the counted ops, or -1 when it is not one. */
+static inline gint64 perf_op_of(const struct perf *perf, guint node)
+{
+	return perf->before[node + 1] != perf->before[node] ? (gint64)perf->before[node] : -1;
+}
 
 /* NODE's inclusive figures: FALSE when no counted op is under it. FLOPS and
  * BYTES are G_MAXUINT64 when past 64 bits (the caller shows them empty). */

@@ -95,14 +95,15 @@ static void add_node(struct summarizer *s, guint node, const GString *path)
 			group->busy_total += s->config->busy[node];
 		const struct perf *perf = s->config->perf;
 		if (perf) {
-			guint end = s->forest->subtree_end[node];
-			group->flops += perf->flops[end] - perf->flops[node];
-			group->bytes += perf->bytes[end] - perf->bytes[node];
-			group->roofline += perf->roofline[end] - perf->roofline[node];
-			group->compute += perf->compute[end] - perf->compute[node];
-			group->memory += perf->memory[end] - perf->memory[node];
-			group->ops += perf->ops[end] - perf->ops[node];
-			group->unknown += perf->unknown[end] - perf->unknown[node];
+			struct perf_sums sums = { 0 };
+			perf_add_range(perf, node, s->forest->subtree_end[node], &sums);
+			group->flops += sums.flops;
+			group->bytes += sums.bytes;
+			group->roofline += sums.roofline;
+			group->compute += sums.compute;
+			group->memory += sums.memory;
+			group->ops += sums.ops;
+			group->unknown += sums.unknown;
 		}
 	}
 	struct open_node open = { node, s->forest->subtree_end[node], group };

@@ -162,10 +162,11 @@ static void visit(guint node, guint depth, const GString *path, gpointer data)
 	(void)depth, (void)path;
 	struct gather *g = data;
 	const struct perf *perf = g->perf;
-	if (!perf->family[node])
+	gint64 k = perf_op_of(perf, node);
+	if (k < 0)
 		return;
 	const struct event *op = &perf->forest->events[node];
-	const struct perf_model *m = &perf->model[node];
+	const struct perf_model *m = &perf->model[k];
 	g_string_truncate(g->key, 0);
 	g_string_append_len(g->key, op->name->text, (gssize)op->name->len);
 	g_string_append_c(g->key, '\0');
@@ -185,10 +186,10 @@ static void visit(guint node, guint depth, const GString *path, gpointer data)
 	}
 	row->count++;
 	row->busy += g->busy[node];
-	row->roofline += perf->roofline[node + 1] - perf->roofline[node]; /* the op's own: its index in the prefixes */
-	row->compute += perf->compute[node + 1] - perf->compute[node];
-	row->memory += perf->memory[node + 1] - perf->memory[node];
-	row->unknown |= perf->unknown[node + 1] != perf->unknown[node];
+	row->roofline += perf->roofline[k + 1] - perf->roofline[k]; /* the op's own: its index in the prefixes */
+	row->compute += perf->compute[k + 1] - perf->compute[k];
+	row->memory += perf->memory[k + 1] - perf->memory[k];
+	row->unknown |= perf->unknown[k + 1] != perf->unknown[k];
 }
 
 static int compare_rows(gconstpointer x, gconstpointer y)
