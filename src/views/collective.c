@@ -16,8 +16,8 @@ enum collective_family collective_family(const char *name, gsize len)
 	};
 	g_autoptr(GString) squeezed = g_string_sized_new(len);
 	for (gsize i = 0; i < len; i++)
-		if (name[i] != '_' && name[i] != '\0') /* a NUL would end the search early */
-			g_string_append_c(squeezed, g_ascii_tolower(name[i]));
+		if (name[i] != '_') /* a NUL, which would end the search, as a byte no family has */
+			g_string_append_c(squeezed, name[i] ? g_ascii_tolower(name[i]) : '\x01');
 	for (guint i = 0; i < G_N_ELEMENTS(rules); i++)
 		if (strstr(squeezed->str, rules[i].part))
 			return rules[i].family;
