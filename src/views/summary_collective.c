@@ -371,7 +371,7 @@ char *collectives_report_text(const struct collectives *c)
 		[WHY_SIZE] = "elements missing, negative or not whole",
 		[WHY_GROUP] = "group size missing, below 1 or not whole",
 		[WHY_TIME] = "no time",
-		[WHY_RANGE] = "past 128 bits",
+		[WHY_RANGE] = "out of range",
 	};
 	GString *text = g_string_new(NULL);
 	g_string_append_printf(text, "  collectives:   %" G_GUINT64_FORMAT " communication event%s, %" G_GUINT64_FORMAT

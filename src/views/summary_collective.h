@@ -30,7 +30,7 @@ enum collective_why {
 	WHY_SIZE,        /* the elements read missing, negative or not a whole number */
 	WHY_GROUP,       /* group size missing, below 1 or not a whole number */
 	WHY_TIME,        /* no time: total 0 */
-	WHY_RANGE,       /* a product past 128 bits, or a bandwidth past 63 bits */
+	WHY_RANGE,       /* out of range: a product past 128 bits, or a bandwidth past 63 bits */
 	WHY_COUNT
 };
 
