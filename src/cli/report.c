@@ -1,6 +1,7 @@
 #include "cli/report.h"
 #include "cli/graphs.h"
 #include "cli/perf_report.h"
+#include "views/summary_collective.h"
 #include "output/output_names.h"
 #include <string.h>
 #include "views/flame.h"
@@ -214,6 +215,10 @@ void report_print(FILE *out, const struct run_summary *run)
 		graphs_report(out, run->graft, run->options->graph_captures != NULL, run->coverage.total);
 	if (run->perf)
 		perf_report_print(out, run->perf, run->coverage.total);
+	if (run->collectives) {
+		g_autofree char *collectives = collectives_report_text(run->collectives);
+		fputs(collectives, out);
+	}
 	print_timeline(out, run->timeline);
 	if (a->memory_count) {
 		guint attributed = 0;

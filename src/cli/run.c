@@ -17,6 +17,7 @@
 #include "attribution/busy.h"
 #include "cli/categories.h"
 #include "views/summary.h"
+#include "views/summary_collective.h"
 #include "attribution/timeline.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
@@ -186,8 +187,11 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
+	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
+						     ? collectives_compute(forest, attribution, &selection, options->communication)
+						     : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
-					     options->sort, options->top, rank, shape, options->quiet, NULL, perf };
+					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives };
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);
@@ -228,6 +232,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	attribution_coverage(attribution, &summary.coverage); /* grafted roots' events are under monitored nodes */
 	summary.graft = &graft;
 	summary.perf = perf;
+	summary.collectives = collectives;
 	memcpy(summary.stage_seconds, stage, sizeof stage);
 	capture_report(job, &summary);
 }

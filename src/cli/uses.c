@@ -9,6 +9,7 @@ guint options_uses(const struct options *options)
 	case SUMMARY_STEP:
 		return USES_STEP;
 	case SUMMARY_KERNEL:
+	case SUMMARY_COLLECTIVE:
 		return USES_MONITOR | USES_STEP;
 	default:
 		return USES_MONITOR | USES_MAX_DEPTH | USES_MIN_DEPTH | USES_FILTERS | USES_STEP;

@@ -6,10 +6,12 @@
  *   per-node rows, path/name    x        x            x          x        x
  *   --summary step                                                        x
  *   --summary kernel            x                                         x
+ *   --summary collective        x                                         x
  *   folded, svg                 x        x
  *
  * (filters: --opaque, --exclude, --leaves, --skip-empty-shapes.) The kernel
- * summary reads -mc for its "launched by" column; the step summary takes
+ * summary reads -mc for its "launched by" column, the collective summary
+ * for its record_param_comms ops; the step summary takes
  * every launch by time; the flame formats draw every node to --max_depth
  * (SPEC 11.2, 12). Comparisons are path and name summaries. */
 #ifndef PP_USES_H

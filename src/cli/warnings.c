@@ -100,7 +100,8 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 {
 	const struct selection *s = run->selection;
 	const struct forest *f = run->forest;
-	if (run->rows || !f->count || run->options->summary == SUMMARY_STEP || run->options->summary == SUMMARY_KERNEL)
+	if (run->rows || !f->count || run->options->summary == SUMMARY_STEP || run->options->summary == SUMMARY_KERNEL ||
+	    run->options->summary == SUMMARY_COLLECTIVE)
 		return;
 	if (flame_format(run->options->format)) { /* the bounds and filters do not apply */
 		warn(out, run, "no stack written: the trace's %u monitored event%s have no %s", f->count, plural(f->count),

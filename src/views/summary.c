@@ -6,6 +6,7 @@
 #include "attribution/sums.h"
 #include "attribution/busy.h"
 #include "views/summary_kernel.h"
+#include "views/summary_collective.h"
 #include "views/summary_step.h"
 
 /* A node being visited whose group is open: its subtree is [start, end). */
@@ -303,6 +304,7 @@ const struct catalogue *summary_catalogue(enum summary_mode mode)
 	return mode == SUMMARY_STEP     ? step_summary_catalogue()
 	       : mode == SUMMARY_KERNEL ? kernel_summary_catalogue()
 	       : mode == SUMMARY_PERF   ? perf_summary_catalogue()
+	       : mode == SUMMARY_COLLECTIVE ? collective_summary_catalogue()
 					: &catalogue;
 }
 
@@ -349,7 +351,9 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 	struct write_config ordered = *config; /* a table keeps the columns of the order first */
 	g_autoptr(GPtrArray) order = g_ptr_array_new();
 	catalogue_pick(summary_catalogue(mode),
-		       mode == SUMMARY_KERNEL ? KERNEL_SUMMARY_ORDER : mode == SUMMARY_PERF ? PERF_SUMMARY_ORDER : SUMMARY_ORDER,
+		       mode == SUMMARY_KERNEL || mode == SUMMARY_COLLECTIVE ? KERNEL_SUMMARY_ORDER
+		       : mode == SUMMARY_PERF				    ? PERF_SUMMARY_ORDER
+									    : SUMMARY_ORDER,
 		       0, order, NULL);
 	ordered.order = order;
 	config = &ordered;
@@ -357,6 +361,8 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 		return write_kernel_summary(out, forest, attribution, config, rows);
 	if (mode == SUMMARY_PERF)
 		return write_perf_summary(out, forest, attribution, config, rows);
+	if (mode == SUMMARY_COLLECTIVE)
+		return write_collective_summary(out, config, rows);
 	guint flags = columns_flags(config->layout->picked) | columns_flags(config->sort);
 	g_autofree gint64 *busy = flags & SUMMARY_BUSY ? busy_compute(attribution, forest) : NULL;
 	struct group_config group_config = { .mode = mode, .busy = busy,

@@ -16,6 +16,7 @@ enum summary_mode {
 	SUMMARY_STEP,   /* one row per step (SPEC 11.2), src/views/summary_step.c */
 	SUMMARY_KERNEL, /* one row per device event name, src/views/summary_kernel.c */
 	SUMMARY_PERF,   /* one row per counted op's name and shapes (SPEC 15.1), src/views/summary_perf.c */
+	SUMMARY_COLLECTIVE, /* one row per collective and message (SPEC 15.2), src/views/summary_collective.c */
 };
 
 /* A group of nodes: those of one key (path or name). count and the self
@@ -63,8 +64,8 @@ GPtrArray *summary_sorted(GHashTable *groups);
 /* The columns of a summary of MODE (not SUMMARY_NONE). */
 const struct catalogue *summary_catalogue(enum summary_mode mode);
 
-/* The columns the name and path summaries, and the kernel summary, are
- * ordered by (for a table to keep them first). */
+/* The columns the name and path summaries, and the kernel and collective
+ * summaries, are ordered by (for a table to keep them first). */
 #define SUMMARY_ORDER "device total(ms),host total(ms)"
 #define KERNEL_SUMMARY_ORDER "total(ms)"
 

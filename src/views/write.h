@@ -27,6 +27,7 @@ struct write_config {
 	const GPtrArray *order; /* the columns rows come ordered by without --sort (a view's own order), most
 				 * important first, for a table to keep first (src/sinks/sink_table.h); NULL: none */
 	const struct perf *perf; /* the perf figures (src/views/perf.h), when a perf column is asked for; or NULL */
+	const struct collectives *collectives; /* --summary collective's rows (src/views/summary_collective.h), or NULL */
 };
 
 struct write_result {

@@ -1,0 +1,53 @@
+/* Collective args: the members of an event's args that SPEC 15.2 reads
+ * (Collective name, Process Group Name or else Process Group ID, Group
+ * size, dtype, In msg nelems, Out msg nelems), read out of the args as the
+ * reader kept them: a Python literal, or JSON text with --format jsonl.
+ *
+ * One pass over the dict's top level finds each member's value by bracket
+ * and quote counting (a string's escapes skipped); only the values wanted
+ * are then parsed, by src/views/perf_shapes.h's reader of literals, which
+ * decodes strings of either syntax. So nothing is kept for it while the
+ * trace is read: the summary reads the args of the communication events
+ * (and of their record_param_comms ops) when it is asked for.
+ *
+ * A value is a whole number (a JSON integer, or a string holding one, in
+ * 64 bits), a string, or something else (a float, a list, a number past 64
+ * bits, null), kept as its text. The process group is text (an integer ID
+ * becomes its digits); the group size and the two sizes are numbers when
+ * they are whole numbers. */
+#ifndef PP_COLLECTIVE_ARGS_H
+#define PP_COLLECTIVE_ARGS_H
+
+#include <glib.h>
+
+enum collective_field {
+	FIELD_NAME,  /* Collective name */
+	FIELD_GROUP, /* Process Group Name, else Process Group ID */
+	FIELD_SIZE,  /* Group size */
+	FIELD_DTYPE, /* dtype */
+	FIELD_IN,    /* In msg nelems */
+	FIELD_OUT,   /* Out msg nelems */
+	FIELD_COUNT,
+};
+
+enum cell_kind { CELL_ABSENT, CELL_INT, CELL_STRING, CELL_OTHER };
+
+struct cell {
+	enum cell_kind kind;
+	gint64 number; /* CELL_INT */
+	char *text;    /* CELL_STRING: its characters (UTF-8, NUL-free as pylit keeps them); CELL_OTHER: as written */
+};
+
+struct collective_args {
+	struct cell cells[FIELD_COUNT];
+};
+
+/* Reads the args LITERAL (NULL: none) into ARGS: TRUE when it is a dict
+ * with a Collective name member; else FALSE, ARGS all absent. Clear ARGS
+ * after it either way. */
+gboolean collective_args_read(const char *literal, struct collective_args *args);
+void collective_args_clear(struct collective_args *args);
+/* A copy of FROM's cells into TO (cleared before). */
+void collective_args_copy(struct collective_args *to, const struct collective_args *from);
+
+#endif

@@ -1,0 +1,60 @@
+/* The collective summary (SPEC 15.2): one row per distinct (collective,
+ * process group, group size, dtype, in elements, out elements) over the
+ * device events of the communication class (SPEC 11.1), with the message
+ * bytes, the times, and nccl-tests' algbw and busbw (src/views/collective.h).
+ *
+ * One pass over the launches' device events, as the kernel summary's (with
+ * --step, those of the launches in the steps kept; else every device event,
+ * claimed or not). An event's figures come from its own args
+ * (src/views/collective_args.h); when they have no Collective name, from
+ * those of the nearest record_param_comms node on the chain of the node
+ * that owns its launch (the node itself included). The nearest such node is
+ * remembered for every node a walk up the chain passes, so that the walks
+ * together visit each node once: linear in the forest and the events. An
+ * event with neither is counted in the row whose columns are all empty.
+ *
+ * The run works the summary out before writing it (run.c), so that the
+ * report can say how many events it took and why bandwidths are empty. */
+#ifndef PP_SUMMARY_COLLECTIVE_H
+#define PP_SUMMARY_COLLECTIVE_H
+
+#include "views/write.h"
+
+/* Why a row's bandwidths are empty (the first that applies). */
+enum collective_why {
+	WHY_NONE,
+	WHY_NO_ARGS,     /* no Collective name in its args nor in a record_param_comms op's */
+	WHY_FAMILY,      /* barrier or an unknown collective */
+	WHY_DTYPE_TYPE,  /* dtype missing or not a string */
+	WHY_DTYPE,       /* an unknown dtype */
+	WHY_SIZE,        /* the elements read missing, negative or not a whole number */
+	WHY_GROUP,       /* group size missing, below 1 or not a whole number */
+	WHY_TIME,        /* no time: total 0 */
+	WHY_RANGE,       /* out of range: a product past 128 bits, or a bandwidth past 63 bits */
+	WHY_COUNT
+};
+
+struct collectives {
+	GPtrArray *rows;   /* struct collective_row *, in the summary's order, owned */
+	guint64 events;    /* device events of the communication class taken */
+	guint64 own;       /* of those, with a Collective name in their own args */
+	guint64 recorded;  /* with one from a record_param_comms op */
+	guint64 empty[WHY_COUNT]; /* events in rows whose bandwidths are empty, by reason */
+};
+
+/* The summary of the device events SELECTION keeps (its steps and --step
+ * range), COMMUNICATION the --comm-pattern or NULL. */
+struct collectives *collectives_compute(const struct forest *forest, const struct attribution *attribution,
+					const struct selection *selection, const GRegex *communication);
+void collectives_free(struct collectives *collectives);
+typedef struct collectives Collectives;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Collectives, collectives_free)
+
+const struct catalogue *collective_summary_catalogue(void);
+/* Writes CONFIG->collectives' rows; *ROWS is how many. */
+gboolean write_collective_summary(struct output *out, const struct write_config *config, guint64 *rows);
+
+/* The report's line: "  collectives:   N communication events, ...\n". */
+char *collectives_report_text(const struct collectives *collectives);
+
+#endif
