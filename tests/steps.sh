@@ -43,12 +43,21 @@ expect_output "JSON Lines: the step is text" '{"name":"fwd","step":"ProfilerStep
 # Step 1 of process 1: k1 + k2 + k3 = 45 us, busy [50, 80] + [96, 101] =
 # 35; launches 5 + 4 + 2 + 3 = 14, of which sync 3; 4 launches, 3 events.
 # Step 2: memcpy 8 + memset 2, busy 10, one launch of 5 us.
+# Idle (SPEC 15.3): no event has args.device, so all are one device (pid
+# 0's), the device of every step. Its busy union: [50,80) [96,101)
+# [130,138) [140,142) [200,204) [255,265); its gaps and the launches of the
+# events that end them: [80,96) <- 95: host wait [80,95) 15; [101,130) <-
+# 125: 24; [138,140) <- 125: none; [142,200) <- 12 (process 2's): none;
+# [204,255) <- 252: 48. Process 2's step [0,300]: busy 59, idle 241, host
+# wait 15 + 24 + 48 = 87, other 154. Step 1 [0,100]: busy 30 + 4 = 34,
+# idle 66, host wait 15, other 51. Step 2 [100,200]: busy 1 + 8 + 2 = 11
+# (k1 at 200 starts at the window's end), idle 89, host wait 24, other 65.
 run --summary step --columns "+pid"
 expect_status 0 "--summary step runs"
-expect_output "--summary step, by hand" '"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count","pid"
-"ProfilerStep#1","0.3","0.004","0.004","0.004","0.0","0.0","0.0","0.0","0.001","1","1","2"
-"ProfilerStep#1","0.1","0.045","0.035","0.045","0.0","0.0","0.0","0.003","0.014","4","3","1"
-"ProfilerStep#2","0.1","0.01","0.01","0.0","0.0","0.008","0.002","0.0","0.005","1","2","1"'
+expect_output "--summary step, by hand" '"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count","device idle(ms)","host wait(ms)","other idle(ms)","pid"
+"ProfilerStep#1","0.3","0.004","0.004","0.004","0.0","0.0","0.0","0.0","0.001","1","1","0.241","0.087","0.154","2"
+"ProfilerStep#1","0.1","0.045","0.035","0.045","0.0","0.0","0.0","0.003","0.014","4","3","0.066","0.015","0.051","1"
+"ProfilerStep#2","0.1","0.01","0.01","0.0","0.0","0.008","0.002","0.0","0.005","1","2","0.089","0.024","0.065","1"'
 # the rows account for all device time inside steps: 69 us in all, less
 # the NCCL kernel of after (10 us), which no step holds
 total=$(awk -F'","' 'NR > 1 { sum += $3 } END { printf "%.3f", sum }' "$tmp/out")
@@ -56,7 +65,7 @@ if [ "$total" = "0.059" ]; then pass "the step rows add up to the device time in
 else fail "the step rows add up to $total ms, not 0.059"; fi
 
 run --summary step --step 2 --format jsonl
-expect_output "--summary step --step 2: one row, JSON numbers" '{"step":"ProfilerStep#2","host duration(ms)":0.1,"device total(ms)":0.01,"device busy(ms)":0.01,"compute(ms)":0.0,"communication(ms)":0.0,"memcpy(ms)":0.008,"memset(ms)":0.002,"sync total(ms)":0.0,"cuda launch total(ms)":0.005,"launch count":1,"device event count":2}'
+expect_output "--summary step --step 2: one row, JSON numbers" '{"step":"ProfilerStep#2","host duration(ms)":0.1,"device total(ms)":0.01,"device busy(ms)":0.01,"compute(ms)":0.0,"communication(ms)":0.0,"memcpy(ms)":0.008,"memset(ms)":0.002,"sync total(ms)":0.0,"cuda launch total(ms)":0.005,"launch count":1,"device event count":2,"device idle(ms)":0.089,"host wait(ms)":0.024,"other idle(ms)":0.065}'
 
 run --step 2 --columns name,step
 expect_output "--step 2: the nodes of step 2 only" '"name","step"
@@ -94,7 +103,7 @@ expect_stderr "--summary wants path, name, step, kernel, perf or collective" "th
 
 "$PROFILE_PARSER" -s "$fixtures/kernels.json" -d "$tmp/out" -mc cpu_op --summary step 2>"$tmp/err"
 expect_stderr "--summary step: the trace has no ProfilerStep#N event" "a trace without steps: a warning"
-expect_output "a trace without steps: the header alone" '"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count"'
+expect_output "a trace without steps: the header alone" '"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count","device idle(ms)","host wait(ms)","other idle(ms)"'
 
 # kernels.json: K1 6 us by zeta and 6 by alpha (a tie: alpha first in byte
 # order, with half of K1's time: 50.0%); K3 12 us launched by no one (ties
@@ -105,22 +114,25 @@ expect_output "a trace without steps: the header alone" '"step","host duration(m
 # outside any op; a memcpy by outer (all of it: 100.0%); K6 1 us by gamma
 # and 15 us that no launch claims: 1/16 = 6.25%, half up to 6.3% (the share
 # is of the kernel's whole time, claimed or not); K0 by gamma, 0 us: no
-# share of no time.
+# share of no time. Launch delays (kernel ts less its launch's, SPEC 15.3):
+# 1 us for every event with a launch but K4's second (137 - 135 = 2: mean
+# 1.5, max 2) and K0 (230 - 223 = 7); K3 has no launch (empty), and K6's
+# unclaimed event does not count.
 "$PROFILE_PARSER" -q -s "$fixtures/kernels.json" -d "$tmp/out" -mc cpu_op --summary kernel
-expect_output "--summary kernel, by hand" '"name","class","count","total(ms)","mean(ms)","min(ms)","max(ms)","launched by"
-"K6","compute","2","0.016","0.008","0.001","0.015","gamma (6.3%)"
-"K1","compute","2","0.012","0.006","0.006","0.006","alpha (50.0%)"
-"K3","compute","1","0.012","0.012","0.012","0.012",""
-"K2","compute","3","0.01","0.003333","0.003","0.004","beta (60.0%)"
-"K4","compute","2","0.005","0.0025","0.002","0.003","inner (60.0%)"
-"K5","compute","1","0.003","0.003","0.003","0.003",""
-"Memcpy DtoD (Device -> Device)","memcpy","1","0.001","0.001","0.001","0.001","outer (100.0%)"
-"K0","compute","1","0.0","0.0","0.0","0.0","gamma"'
+expect_output "--summary kernel, by hand" '"name","class","count","total(ms)","mean(ms)","min(ms)","max(ms)","launched by","launch delay mean(ms)","launch delay max(ms)"
+"K6","compute","2","0.016","0.008","0.001","0.015","gamma (6.3%)","0.001","0.001"
+"K1","compute","2","0.012","0.006","0.006","0.006","alpha (50.0%)","0.001","0.001"
+"K3","compute","1","0.012","0.012","0.012","0.012","","",""
+"K2","compute","3","0.01","0.003333","0.003","0.004","beta (60.0%)","0.001","0.001"
+"K4","compute","2","0.005","0.0025","0.002","0.003","inner (60.0%)","0.0015","0.002"
+"K5","compute","1","0.003","0.003","0.003","0.003","","0.001","0.001"
+"Memcpy DtoD (Device -> Device)","memcpy","1","0.001","0.001","0.001","0.001","outer (100.0%)","0.001","0.001"
+"K0","compute","1","0.0","0.0","0.0","0.0","gamma","0.007","0.007"'
 
 run --summary kernel --step 2
-expect_output "--summary kernel --step 2: the device events of step 2's launches" '"name","class","count","total(ms)","mean(ms)","min(ms)","max(ms)","launched by"
-"Memcpy HtoD (Pageable -> Device)","memcpy","1","0.008","0.008","0.008","0.008","fwd (100.0%)"
-"Memset (Device)","memset","1","0.002","0.002","0.002","0.002","fwd (100.0%)"'
+expect_output "--summary kernel --step 2: the device events of step 2's launches" '"name","class","count","total(ms)","mean(ms)","min(ms)","max(ms)","launched by","launch delay mean(ms)","launch delay max(ms)"
+"Memcpy HtoD (Pageable -> Device)","memcpy","1","0.008","0.008","0.008","0.008","fwd (100.0%)","0.005","0.005"
+"Memset (Device)","memset","1","0.002","0.002","0.002","0.002","fwd (100.0%)","0.015","0.015"'
 
 run --summary kernel --columns "name,class" --comm-pattern '^k3$'
 expect_output "--summary kernel: classes follow --comm-pattern" '"name","class"

@@ -277,7 +277,7 @@ name                                         class    count  total(ms)  mean(ms)
 EOF
 cmp -s "$tmp/fit.txt" "$tmp/want" && pass "--summary kernel at 80: a window where the names differ" \
 	|| { fail "--summary kernel at 80:"; diff "$tmp/want" "$tmp/fit.txt"; }
-grep -q -F "no room in 80 columns for: min(ms), max(ms), launched by (left out" "$tmp/fit.err" \
+grep -q -F "no room in 80 columns for: min(ms), max(ms), launched by, launch delay mean(ms), launch delay max(ms) (left out" "$tmp/fit.err" \
 	&& pass "--summary kernel at 80: the columns left out" || { fail "--summary kernel at 80: the note:"; cat "$tmp/fit.err"; }
 for width in 80 100 120; do
 	for view in "" "--sort 'self device duration(ms)'" "--summary kernel" "--summary name"; do

@@ -86,7 +86,7 @@ total = re.search(r"^  device time:   (\S+) ms in (\d+) device event", text, re.
 head = re.compile(r"^  device (\d+|\? \(pid .*\)): +busy (\S+) ms of a (\S+) ms span(?: \((\d+\.\d)%\))?$", re.M)
 part = re.compile(r"(compute|communication|memcpy|memset) busy (\d+\.\d+)(?: \((\d+\.\d+) overlapped with compute\))?")
 lines = []
-for m in re.finditer(r"^ {17}(\S.*) ms$", text, re.M):
+for m in re.finditer(r"^ {17}(?!idle )(\S.*) ms$", text, re.M):  # the class lines (the idle lines: tests/idle.sh)
     parts = m.group(1).split(", ")
     found = {}
     for p in parts:

@@ -124,7 +124,7 @@ static void claim_device_events(struct attribution *a, GArray *device, const str
 	if (device->len > 1) /* qsort may not take the NULL of an empty array */
 		qsort(device->data, device->len, sizeof(struct event), compare_device);
 	g_autoptr(GHashTable) table = launches_by_correlation(a, threads);
-	g_autofree guint *claim = g_new(guint, device->len);
+	guint *claim = g_new(guint, device->len + 1);
 	a->device_first = g_new0(guint, a->launch_count + 2);
 	a->device_time = g_new0(gint64, a->launch_count + 1);
 	for (guint d = 0; d < device->len; d++) {
@@ -142,6 +142,11 @@ static void claim_device_events(struct attribution *a, GArray *device, const str
 	g_autofree guint *next = g_memdup2(a->device_first, sizeof(guint) * (a->launch_count + 1));
 	for (guint d = 0; d < device->len; d++)
 		a->device[next[claim[d]]++] = g_array_index(device, struct event, d);
+	for (guint d = 0; d < device->len; d++)
+		if (claim[d] == a->launch_count)
+			claim[d] = NO_LAUNCH;
+	a->by_time = (const struct event *)device->data;
+	a->by_time_launch = claim;
 }
 
 struct attribution *attribute(struct trace *trace, const struct forest *forest)
@@ -174,6 +179,7 @@ void attribution_free(struct attribution *a)
 	g_free(a->device);
 	g_free(a->device_first);
 	g_free(a->device_time);
+	g_free(a->by_time_launch);
 	g_free(a->memory_owner);
 	g_free(a->virtual_launch);
 	g_free(a->own_launches);

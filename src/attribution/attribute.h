@@ -6,6 +6,7 @@
 #include "model/build.h"
 
 #define NO_OWNER G_MAXUINT
+#define NO_LAUNCH G_MAXUINT
 
 struct attribution {
 	struct event *launches; /* the trace's launches, sorted like the forest (by thread, then order) */
@@ -15,6 +16,13 @@ struct attribution {
 	struct event *device; /* the trace's device events, grouped by launch, each group by (ts, position) */
 	guint *device_first; /* launch l's device events: [device_first[l], device_first[l + 1]) */
 	gint64 *device_time; /* per launch: the sum of its device events' durations */
+	/* The trace's device events in (ts, position) order (the trace's own
+	 * array, not owned; claimed + unclaimed of them), and per event the
+	 * launch that claims it, or NO_LAUNCH: for the device timeline and
+	 * idle time (src/attribution/idle.h), which sweep them in time order.
+	 * A grafted event's launch stays the graph launch. */
+	const struct event *by_time;
+	guint *by_time_launch;
 	guint attributed, unattributed;
 	guint claimed, unclaimed;
 	guint shared_ids; /* launches whose correlation id a launch of another process has first */

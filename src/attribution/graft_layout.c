@@ -210,6 +210,13 @@ void graft_layout(struct grafting *g, struct forest **forest, struct attribution
 			new_launch[nl++] = l;
 	for (guint x = 0; x < g->nodes->len; x++)
 		f->replayed_by[NODE(g, x)->index] = &b->launches[new_launch[NODE(g, x)->launch]];
+	/* the time-ordered events keep their launch: the graph launch, renumbered */
+	guint events = g->a->claimed + g->a->unclaimed;
+	b->by_time_launch = g_new(guint, events + 1);
+	for (guint i = 0; i < events; i++) {
+		guint l = g->a->by_time_launch[i];
+		b->by_time_launch[i] = l == NO_LAUNCH ? NO_LAUNCH : new_launch[l];
+	}
 	forest_free(*forest);
 	attribution_free(*attribution);
 	*forest = f;

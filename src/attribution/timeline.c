@@ -1,4 +1,5 @@
 #include "attribution/timeline.h"
+#include "attribution/idle.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@ struct run {
 struct group {
 	struct timeline_device out;
 	struct run runs[UNIONS];
+	struct idle_track idle;
 };
 
 struct sweep {
@@ -22,14 +24,10 @@ struct sweep {
 	GHashTable *by_key;    /* group key -> index + 1 */
 	guint last_key, last_index; /* the group of the event before, looked up once */
 	gboolean has_last;
-	const struct threads *threads;
-	guint *thread_pid;     /* per thread: its pid's number + 1; 0: not looked up yet */
-	GHashTable *pids;      /* pid text -> number + 1 */
+	struct device_keys keys;
+	const struct attribution *attribution; /* for the events' launches; NULL: none known */
 	struct classifier classifier;
 };
-
-/* Keys: a device id is itself; the pid groups come after every id. */
-#define PID_KEYS 0x10000u
 
 static void run_add(struct run *r, gint64 ts, gint64 end)
 {
@@ -47,39 +45,10 @@ static gint64 run_length(const struct run *r)
 	return r->total + (r->end - r->start);
 }
 
-static const char *pid_text(const struct sweep *s, guint32 thread, char number[THREADS_NUMBER_MAX])
-{
-	if (!s->threads || thread >= threads_count(s->threads))
-		return "?";
-	return threads_pid(s->threads, thread, number);
-}
-
-/* A number per distinct pid, for the events without a device id. */
-static guint pid_number(struct sweep *s, guint32 thread)
-{
-	gboolean known_thread = s->threads && thread < threads_count(s->threads);
-	if (known_thread && !s->thread_pid)
-		s->thread_pid = g_new0(guint, threads_count(s->threads));
-	if (known_thread && s->thread_pid[thread])
-		return s->thread_pid[thread] - 1;
-	if (!s->pids)
-		s->pids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	char buf[THREADS_NUMBER_MAX];
-	const char *pid = pid_text(s, thread, buf);
-	guint number = GPOINTER_TO_UINT(g_hash_table_lookup(s->pids, pid));
-	if (!number) {
-		number = g_hash_table_size(s->pids) + 1;
-		g_hash_table_insert(s->pids, g_strdup(pid), GUINT_TO_POINTER(number));
-	}
-	if (known_thread)
-		s->thread_pid[thread] = number;
-	return number - 1;
-}
-
 /* The group of E, made when E is its first event (its earliest: events come in ts order). */
 static struct group *group_of(struct sweep *s, const struct event *e)
 {
-	guint key = e->has_device ? e->device : PID_KEYS + pid_number(s, e->thread);
+	guint key = device_key(&s->keys, e);
 	if (!s->has_last || s->last_key != key) {
 		gpointer found = g_hash_table_lookup(s->by_key, GUINT_TO_POINTER(key));
 		if (found) {
@@ -88,7 +57,7 @@ static struct group *group_of(struct sweep *s, const struct event *e)
 			struct group g = { .out = { .has_device = e->has_device, .device = e->device, .first = e->ts,
 						    .last = event_end(e) } };
 			if (!e->has_device)
-				g.out.pid = g_strdup(pid_text(s, e->thread, (char[THREADS_NUMBER_MAX]){ 0 }));
+				g.out.pid = g_strdup(device_keys_pid(&s->keys, e->thread, (char[THREADS_NUMBER_MAX]){ 0 }));
 			for (guint u = 0; u < UNIONS; u++)
 				g.runs[u] = (struct run){ G_MININT64, G_MININT64, 0 }; /* empty: any ts starts a run */
 			g_array_append_val(s->groups, g);
@@ -101,9 +70,14 @@ static struct group *group_of(struct sweep *s, const struct event *e)
 	return &g_array_index(s->groups, struct group, s->last_index);
 }
 
-static void add(struct sweep *s, const struct event *e)
+/* E, the I-th event of the array. */
+static void add(struct sweep *s, const struct event *e, guint i)
 {
 	struct group *g = group_of(s, e);
+	gint64 launch_ts = 0;
+	gboolean has_launch = s->attribution && idle_launch_ts(s->attribution, i, &launch_ts);
+	struct idle_gap gap;
+	idle_track_add(&g->idle, e, has_launch, launch_ts, &gap);
 	enum device_class class = classifier_class(&s->classifier, e);
 	gint64 end = event_end(e);
 	g->out.events++;
@@ -120,8 +94,10 @@ static _Thread_local const struct event *sort_events;
 
 static int compare_by_ts(const void *x, const void *y)
 {
-	gint64 a = sort_events[*(const guint32 *)x].ts, b = sort_events[*(const guint32 *)y].ts;
-	return a < b ? -1 : a > b;
+	const struct event *a = &sort_events[*(const guint32 *)x], *b = &sort_events[*(const guint32 *)y];
+	if (a->ts != b->ts)
+		return a->ts < b->ts ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index; /* (ts, position): the idle rule's order */
 }
 
 static int compare_devices(const void *x, const void *y)
@@ -136,21 +112,23 @@ static int compare_devices(const void *x, const void *y)
 	return strcmp(a->pid, b->pid);
 }
 
-struct timeline *timeline_compute(const struct event *events, guint count, const struct threads *threads,
-				  const GRegex *communication)
+struct timeline *timeline_compute(const struct event *events, guint count, const struct attribution *attribution,
+				  const struct threads *threads, const GRegex *communication)
 {
 	struct sweep s = {
 		.groups = g_array_new(FALSE, FALSE, sizeof(struct group)),
 		.by_key = g_hash_table_new(NULL, NULL),
-		.threads = threads,
+		.attribution = attribution,
 	};
+	device_keys_init(&s.keys, threads);
 	classifier_init(&s.classifier, communication);
 	guint sorted = 1;
-	while (sorted < count && events[sorted - 1].ts <= events[sorted].ts)
+	while (sorted < count && (events[sorted - 1].ts < events[sorted].ts ||
+				  (events[sorted - 1].ts == events[sorted].ts && events[sorted - 1].index < events[sorted].index)))
 		sorted++;
 	if (sorted >= count) {
 		for (guint i = 0; i < count; i++)
-			add(&s, &events[i]);
+			add(&s, &events[i], i);
 	} else { /* out of order: sort indices, not the events */
 		g_autofree guint32 *order = g_new(guint32, count);
 		for (guint i = 0; i < count; i++)
@@ -159,7 +137,7 @@ struct timeline *timeline_compute(const struct event *events, guint count, const
 		qsort(order, count, sizeof *order, compare_by_ts);
 		sort_events = NULL;
 		for (guint i = 0; i < count; i++)
-			add(&s, &events[order[i]]);
+			add(&s, &events[order[i]], order[i]);
 	}
 	struct timeline *t = g_new0(struct timeline, 1);
 	t->count = s.groups->len;
@@ -173,15 +151,15 @@ struct timeline *timeline_compute(const struct event *events, guint count, const
 			d->class_busy[c] = run_length(&g->runs[c]);
 		d->overlap = d->class_busy[CLASS_COMPUTE] + d->class_busy[CLASS_COMMUNICATION] -
 			     run_length(&g->runs[UNION_COMM_OR_COMPUTE]);
+		d->idle = (d->last - d->first) - d->busy;
+		d->host_wait = g->idle.wait;
 	}
 	if (t->count > 1)
 		qsort(t->devices, t->count, sizeof *t->devices, compare_devices);
 	classifier_clear(&s.classifier);
 	g_array_free(s.groups, TRUE);
 	g_hash_table_destroy(s.by_key);
-	if (s.pids)
-		g_hash_table_destroy(s.pids);
-	g_free(s.thread_pid);
+	device_keys_clear(&s.keys);
 	return t;
 }
 
@@ -195,12 +173,22 @@ void timeline_free(struct timeline *t)
 	g_free(t);
 }
 
+/* PART of WHOLE in tenths of a percent, rounded down; -1 when WHOLE is empty. */
+static gint64 permille(gint64 part, gint64 whole)
+{
+	if (whole <= 0)
+		return -1;
+	if (part <= G_MAXINT64 / 1000)
+		return part * 1000 / whole;
+	return (gint64)((double)part / whole * 1000); /* over 106 days: doubles are exact enough */
+}
+
 gint64 timeline_permille(const struct timeline_device *d)
 {
-	gint64 span = d->last - d->first;
-	if (span <= 0)
-		return -1;
-	if (d->busy <= G_MAXINT64 / 1000)
-		return d->busy * 1000 / span;
-	return (gint64)((double)d->busy / span * 1000); /* busy over 106 days: doubles are exact enough */
+	return permille(d->busy, d->last - d->first);
+}
+
+gint64 timeline_wait_permille(const struct timeline_device *d)
+{
+	return permille(d->host_wait, d->idle);
 }

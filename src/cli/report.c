@@ -148,7 +148,11 @@ static void print_coverage(FILE *out, const struct coverage *c)
  * the classes without events left out:
  *   device 0:      busy 2.0 ms of a 2.5 ms span (80.0%)
  *                  compute busy 1.5, communication busy 1.0 (0.5 overlapped with compute), memcpy busy 0.2 ms
- * The percentage is rounded down to a tenth: 100.0% means busy for the whole span. */
+ *                  idle 0.5 ms of the span: host wait 0.2 ms (40.0%), other 0.3 ms
+ * The percentages are rounded down to a tenth: 100.0% means busy for the
+ * whole span. The idle line (SPEC 15.3) splits the span less the busy time
+ * into host wait (the host had not yet asked for the work that ended a gap)
+ * and the rest; without idle time it has no percentage. */
 static void print_timeline(FILE *out, const struct timeline *t)
 {
 	g_autoptr(GString) line = g_string_new(NULL);
@@ -178,6 +182,16 @@ static void print_timeline(FILE *out, const struct timeline *t)
 				g_string_append(line, " overlapped with compute)");
 			}
 		}
+		g_string_append(line, " ms\n                 idle ");
+		time_append_ms(line, d->idle);
+		g_string_append(line, " ms of the span: host wait ");
+		time_append_ms(line, d->host_wait);
+		g_string_append(line, " ms");
+		permille = timeline_wait_permille(d);
+		if (permille >= 0)
+			g_string_append_printf(line, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
+		g_string_append(line, ", other ");
+		time_append_ms(line, d->idle - d->host_wait);
 		g_string_append(line, " ms\n");
 		fputs(line->str, out);
 	}

@@ -217,7 +217,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	stage[3] = lap(&mark);
 	/* for the report only (none with -q); attribute() left the device events in ts order */
 	g_autoptr(Timeline) timeline = options->quiet ? NULL
-				     : timeline_compute((const struct event *)trace->device->data, trace->device->len,
+				     : timeline_compute(attribution->by_time, trace->device->len, attribution,
 							trace->threads, options->communication);
 	/* - as messages call it (the report's first line, the diff's labels, warnings) */
 	g_autofree char *src_shown = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);

@@ -7,8 +7,12 @@
  * by that name's share of the kernel's total time, in tenths of a percent
  * rounded half up (tenths_of_percent, as the percentage columns), so that
  * one of 24 identical layers reads "Attention_6 (4.2%)", not a hotspot; a
- * kernel of no time has no share. One pass over the device events; sorted
- * by total descending, then name. */
+ * kernel of no time has no share. The launch delay (SPEC 15.3) of a device
+ * event with a launch is its ts less its launch's (a grafted event's: the
+ * graph launch's); the mean over a name's events with a launch is rounded
+ * to the nearest nanosecond (half up), and both are empty when none has
+ * one. One pass over the device events; sorted by total descending, then
+ * name. */
 #include "views/summary_kernel.h"
 #include <string.h>
 #include "attribution/sums.h"
@@ -18,6 +22,8 @@ struct kernel_row {
 	enum figure class;
 	guint64 count;
 	gint64 total, min, max;
+	guint64 delays;             /* events with a launch */
+	gint64 delay_total, delay_max;
 	GHashTable *by_op; /* const struct name * (the launching node's) -> gint64 *: time launched */
 	const struct name *launched_by;
 	GString *launcher; /* launched_by and its share: "alpha (50.0%)" (NUL allowed) */
@@ -57,7 +63,9 @@ static void row_free(gpointer data)
 	g_free(row);
 }
 
-static void add_event(GHashTable *rows, struct sums *sums, const struct event *event, const struct name *op)
+/* EVENT, launched by the node named OP (NULL: none) at LAUNCH (NULL: it has no launch). */
+static void add_event(GHashTable *rows, struct sums *sums, const struct event *event, const struct name *op,
+		      const struct event *launch)
 {
 	struct kernel_row *row = g_hash_table_lookup(rows, event->name);
 	if (!row) {
@@ -71,6 +79,12 @@ static void add_event(GHashTable *rows, struct sums *sums, const struct event *e
 	row->total += event->dur;
 	row->min = MIN(row->min, event->dur);
 	row->max = MAX(row->max, event->dur);
+	if (launch) {
+		gint64 delay = event->ts - launch->ts;
+		row->delay_max = row->delays ? MAX(row->delay_max, delay) : delay;
+		row->delay_total += delay;
+		row->delays++;
+	}
 	if (!op)
 		return;
 	if (!row->by_op)
@@ -155,6 +169,29 @@ static void max(const void *r, struct value *v)
 	value_number(v, VALUE_DURATION, ROW(r)->max);
 }
 
+/* The delays' mean to the nearest nanosecond, half up (delays may be
+ * negative: floor of (2 total + n) / 2n). */
+static void delay_mean(const void *r, struct value *v)
+{
+	gint64 n = (gint64)ROW(r)->delays, twice = 2 * ROW(r)->delay_total + n;
+	if (!n) {
+		v->type = VALUE_EMPTY;
+		return;
+	}
+	gint64 mean = twice / (2 * n);
+	if (twice % (2 * n) < 0)
+		mean--;
+	value_number(v, VALUE_DURATION, mean);
+}
+
+static void delay_max(const void *r, struct value *v)
+{
+	if (ROW(r)->delays)
+		value_number(v, VALUE_DURATION, ROW(r)->delay_max);
+	else
+		v->type = VALUE_EMPTY;
+}
+
 static void launched_by(const void *r, struct value *v)
 {
 	const GString *launcher = ROW(r)->launcher;
@@ -173,6 +210,8 @@ static const struct column columns[] = {
 	{ "min(ms)", VALUE_DURATION, COLUMN_DEFAULT, min },
 	{ "max(ms)", VALUE_DURATION, COLUMN_DEFAULT, max },
 	{ "launched by", VALUE_TEXT, COLUMN_DEFAULT, launched_by },
+	{ "launch delay mean(ms)", VALUE_DURATION, COLUMN_DEFAULT, delay_mean },
+	{ "launch delay max(ms)", VALUE_DURATION, COLUMN_DEFAULT, delay_max },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
@@ -195,8 +234,9 @@ gboolean write_kernel_summary(struct output *out, const struct forest *forest, c
 			continue;
 		const struct name *op = l < a->launch_count && a->owner[l] != NO_OWNER ? forest->events[a->owner[l]].name
 										      : NULL;
+		const struct event *launch = l < a->launch_count ? &a->launches[l] : NULL;
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
-			add_event(by_name, sums, &a->device[d], op);
+			add_event(by_name, sums, &a->device[d], op, launch);
 	}
 	g_autoptr(GPtrArray) sorted = g_ptr_array_new();
 	GHashTableIter iter;

@@ -3,10 +3,15 @@
  * and ts, whether or not a monitored node holds it — so the rows account
  * for all device time inside steps. One pass over the launches; each
  * step's busy time is the union of its device events' intervals, sorted
- * and merged once: O(E log E). */
+ * and merged once: O(E log E). Idle time (SPEC 15.3) is of the step's
+ * devices over its window, whoever kept them busy: src/attribution/idle_steps.h. */
 #include "views/summary_step.h"
 #include <string.h>
 #include "attribution/sums.h"
+#include "attribution/idle_steps.h"
+
+/* A column that needs the idle figures (their own sweep, SPEC 15.3). */
+enum { STEP_IDLE = COLUMN_TABLE_FLAGS << 0 };
 
 struct interval {
 	gint64 start, end;
@@ -18,6 +23,7 @@ struct step_row {
 	char pid_number[THREADS_NUMBER_MAX]; /* the pid, when threads keep it as a number */
 	gint64 figures[FIGURE_COUNT];
 	gint64 busy;
+	struct idle_figures idle;
 	GArray *intervals; /* struct interval: its device events */
 };
 
@@ -70,6 +76,21 @@ static void busy(const void *r, struct value *v)
 	value_number(v, VALUE_DURATION, ROW(r)->busy);
 }
 
+static void device_idle(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->idle.idle);
+}
+
+static void host_wait(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->idle.host_wait);
+}
+
+static void other_idle(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->idle.idle - ROW(r)->idle.host_wait);
+}
+
 #define FIGURE_GETTER(getter, figure, type)                                   \
 	static void getter(const void *r, struct value *v)                    \
 	{                                                                     \
@@ -98,10 +119,18 @@ static const struct column columns[] = {
 	{ "cuda launch total(ms)", VALUE_DURATION, COLUMN_DEFAULT, launch_total },
 	{ "launch count", VALUE_INTEGER, COLUMN_DEFAULT, launch_count },
 	{ "device event count", VALUE_INTEGER, COLUMN_DEFAULT, device_events },
+	{ "device idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, device_idle },
+	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, host_wait },
+	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, other_idle },
 	{ "pid", VALUE_TEXT, 0, pid },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
+
+static gboolean idle_asked(const struct write_config *config)
+{
+	return ((columns_flags(config->layout->picked) | (config->sort ? columns_flags(config->sort) : 0)) & STEP_IDLE) != 0;
+}
 
 const struct catalogue *step_summary_catalogue(void)
 {
@@ -133,6 +162,14 @@ gboolean write_step_summary(struct output *out, const struct forest *forest, con
 			g_array_append_val(by_step[s].intervals, interval);
 		}
 	}
+	g_autofree gboolean *wanted = g_new0(gboolean, steps->count + 1);
+	for (guint i = 0; i < steps->count; i++)
+		wanted[i] = step_range_holds(range, steps->number[i]);
+	g_autofree struct idle_figures *idle = g_new0(struct idle_figures, steps->count + 1);
+	if (idle_asked(config))
+		idle_steps_compute(a, forest->thread_ids, steps, wanted, idle);
+	for (guint i = 0; i < steps->count; i++)
+		by_step[i].idle = idle[i];
 	g_autoptr(GPtrArray) written = g_ptr_array_new();
 	for (guint k = 0; k < steps->count; k++) {
 		struct step_row *row = &by_step[steps->order[k]];

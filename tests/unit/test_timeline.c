@@ -16,7 +16,7 @@
 static struct timeline *timeline_of(const char *json, const GRegex *communication)
 {
 	g_autoptr(Trace) trace = fixture_read(json);
-	return timeline_compute((const struct event *)trace->device->data, trace->device->len, trace->threads,
+	return timeline_compute((const struct event *)trace->device->data, trace->device->len, NULL, trace->threads,
 				communication);
 }
 
@@ -149,7 +149,7 @@ static void test_without_device(void)
 
 static void test_empty_and_zero_span(void)
 {
-	g_autoptr(Timeline) none = timeline_compute(NULL, 0, NULL, NULL);
+	g_autoptr(Timeline) none = timeline_compute(NULL, 0, NULL, NULL, NULL);
 	CU_ASSERT_EQUAL(none->count, 0);
 	/* zero-length events only: busy 0 of an empty span, no percentage */
 	g_autoptr(Timeline) t = timeline_of("[" DEV0("kernel", "a", 7, 0, 7) "," DEV0("kernel", "b", 7, 0, 8) "]", NULL);
@@ -270,8 +270,8 @@ static void test_sorted_and_unsorted_agree(void)
 	for (guint i = 0; i < n; i++)
 		reversed[i] = events[n - 1 - i];
 	CU_ASSERT_TRUE_FATAL(reversed[0].ts > reversed[1].ts);
-	g_autoptr(Timeline) in_order = timeline_compute(events, n, trace->threads, NULL);
-	g_autoptr(Timeline) backwards = timeline_compute(reversed, n, trace->threads, NULL);
+	g_autoptr(Timeline) in_order = timeline_compute(events, n, NULL, trace->threads, NULL);
+	g_autoptr(Timeline) backwards = timeline_compute(reversed, n, NULL, trace->threads, NULL);
 	CU_ASSERT_EQUAL_FATAL(in_order->count, 2);
 	CU_ASSERT_EQUAL_FATAL(backwards->count, 2);
 	for (guint i = 0; i < 2; i++) {
