@@ -226,6 +226,10 @@ refused "$f/wrap_span.json" "the events span more than 2^63 ns (292 years)" -mc 
 refused "$f/wrap_memory.json" "the memory events' bytes add up past 2^63" -mc cpu_op --columns "+device memory(bytes)"
 produces "$f/wrap_memory.json" '"op","1","0.05"' -mc cpu_op --summary name --columns "name,count,host total(ms)"
 produces "$f/fits.json" '"op","3","9223372036854.775"' -mc cpu_op --summary name --columns "name,count,host total(ms)"
+# launch delays of 3e18 ns each (launches at 1 to 4 us, kernels 3e15 us later): their sum, 1.2e19
+# ns, is past 2^63 - 1 but their mean, 3e18 ns = 3000000000000 ms, is not (summed in 128 bits)
+produces "$f/delay_sum.json" '"k","4","3000000000000.0","3000000000000.0"' -mc cpu_op --summary kernel \
+	--columns "name,count,launch delay mean(ms),launch delay max(ms)"
 # correlation ids of 64 bits, unsigned (also as strings); -1 is not 2^64 - 1
 produces "$f/correlation_64.json" '"a","{'"'k_a'"': 0.005}"
 "b","{'"'k_b'"': 0.005}"

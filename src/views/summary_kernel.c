@@ -23,7 +23,8 @@ struct kernel_row {
 	guint64 count;
 	gint64 total, min, max;
 	guint64 delays;             /* events with a launch */
-	gint64 delay_total, delay_max;
+	__int128 delay_total;       /* each delay is within 63 bits (the trace's span is), their sum may not be */
+	gint64 delay_max;
 	GHashTable *by_op; /* const struct name * (the launching node's) -> gint64 *: time launched */
 	const struct name *launched_by;
 	GString *launcher; /* launched_by and its share: "alpha (50.0%)" (NUL allowed) */
@@ -170,18 +171,19 @@ static void max(const void *r, struct value *v)
 }
 
 /* The delays' mean to the nearest nanosecond, half up (delays may be
- * negative: floor of (2 total + n) / 2n). */
+ * negative: floor of (2 total + n) / 2n), in 128 bits: the mean lies
+ * between the least and the greatest delay, so it fits 63 bits. */
 static void delay_mean(const void *r, struct value *v)
 {
-	gint64 n = (gint64)ROW(r)->delays, twice = 2 * ROW(r)->delay_total + n;
+	__int128 n = (__int128)ROW(r)->delays, twice = 2 * ROW(r)->delay_total + n;
 	if (!n) {
 		v->type = VALUE_EMPTY;
 		return;
 	}
-	gint64 mean = twice / (2 * n);
+	__int128 mean = twice / (2 * n);
 	if (twice % (2 * n) < 0)
 		mean--;
-	value_number(v, VALUE_DURATION, mean);
+	value_number(v, VALUE_DURATION, (gint64)mean);
 }
 
 static void delay_max(const void *r, struct value *v)
