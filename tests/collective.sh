@@ -35,6 +35,18 @@ cmp -s "$tmp/many/collective_factors.csv" "$cases/collective_factors.csv" \
 expect_stderr "7 communication events, 1 with collective args, 0 from record_param_comms" \
 	"the fallback needs cpu_op among the monitored categories"
 
+# message bytes past 2^63 - 1: the cell is empty, the bandwidths (128 bits) are not. By hand: S =
+# 2^62 x 8 (Double) = 2^65 = 36893488147419103232 bytes over 10^12 ns: 36893488.147419... GB/s
+# -> 36893488.147, busbw x 1 (broadcast) the same
+cat > "$tmp/big_s.json" <<'EOF'
+{"traceEvents": [{"ph": "X", "cat": "kernel", "name": "ncclKernel_x", "pid": 0, "tid": 7, "ts": 0, "dur": 1000000000,
+ "args": {"device": 0, "Collective name": "broadcast", "In msg nelems": 4611686018427387904, "Out msg nelems": 1,
+ "Group size": 2, "dtype": "Double", "Process Group Name": "0"}}]}
+EOF
+got=$("$PROFILE_PARSER" -q -s "$tmp/big_s.json" -d - --summary collective | sed -n 2p | tr -d '\r')
+[ "$got" = '"broadcast","0","2","Double","4611686018427387904","1","","1","1000000.0","1000000.0","1000000.0","1000000.0","36893488.147","36893488.147"' ] \
+	&& pass "message bytes past 2^63 - 1: empty, the bandwidths exact" || fail "message bytes past 2^63 - 1: $got"
+
 # --across-ranks is for the path and name summaries
 "$PROFILE_PARSER" -s "$cases/collective_factors.json" -s "$cases/collective_bad.json" -d "$tmp/across.csv" \
 	--summary collective --across-ranks 2>"$tmp/err"
