@@ -7,7 +7,9 @@
 #include "views/diff.h"
 #include "views/merge.h"
 #include "output/output_names.h"
+#include "cli/page.h"
 #include "cli/run.h"
+#include "sinks/sink_html.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1 };
 
@@ -23,8 +25,16 @@ static const char *shown(const char *dst)
 /* ROWS into -d, in the format of OPTIONS, with COLUMNS sorted by SORT (the
  * options' when NULL), else in their ORDER (their own: for a table to keep
  * those columns first); none when RANKS's counts wrapped. */
+/* What the page of --format html says above a comparison's table (src/cli/page.h). */
+struct table_page {
+	const char *title;
+	const char *const *facts; /* label, value pairs, NULL-terminated */
+	const char *warnings;     /* standard error's lines */
+};
+
 static gboolean write_table(const struct options *options, const struct ranks *ranks, const GPtrArray *rows,
-			    const GPtrArray *columns, const GPtrArray *sort, const GPtrArray *order)
+			    const GPtrArray *columns, const GPtrArray *sort, const GPtrArray *order,
+			    const struct table_page *page)
 {
 	g_autoptr(GError) error = NULL;
 	if (ranks && ranks_wrapped(ranks)) {
@@ -42,7 +52,9 @@ static gboolean write_table(const struct options *options, const struct ranks *r
 				       .sort = sort ? sort : options->sort, .order = order, .top = options->top,
 				       .quiet = options->quiet };
 	gboolean ok = output_open(&out, options->dst, options->compress, &error);
-	if (ok && !write_rows(&out, &config, rows)) {
+	gboolean html = options->format == &html_sink;
+	if (ok && !(html ? page_write_table(&out, page->title, page->facts, page->warnings, &config, rows)
+			 : write_rows(&out, &config, rows))) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
 		output_abort(&out);
 		ok = FALSE;
@@ -105,18 +117,17 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	}
 	const struct job *base_job = jobs->pdata[0], *new_job = jobs->pdata[1];
 	const struct collected *base = &base_job->collected, *new = &new_job->collected;
-	if (!options->quiet) {
-		g_autoptr(GString) warnings = g_string_new(NULL);
-		if (same_file(base_job->src, new_job->src)) {
-			g_autofree char *file = output_shown(base_job->src);
-			g_string_append_printf(warnings,
-					       "profile_parser: warning: --diff: the base and the new trace are the same "
-					       "file (%s): every key is the same\n",
-					       file);
-		}
-		diff_warnings(warnings, base, new);
-		fputs(warnings->str, stderr);
+	g_autoptr(GString) warnings = g_string_new(NULL); /* -q: for the page only */
+	if (same_file(base_job->src, new_job->src)) {
+		g_autofree char *file = output_shown(base_job->src);
+		g_string_append_printf(warnings,
+				       "profile_parser: warning: --diff: the base and the new trace are the same "
+				       "file (%s): every key is the same\n",
+				       file);
 	}
+	diff_warnings(warnings, base, new);
+	if (!options->quiet)
+		fputs(warnings->str, stderr);
 	gboolean by_step = base->steps && new->steps;
 	g_autoptr(GPtrArray) rows = diff_rows(base, new);
 	g_autoptr(GPtrArray) columns = diff_columns(options->columns, by_step);
@@ -124,7 +135,10 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	g_autoptr(GPtrArray) order_named = g_ptr_array_new();
 	catalogue_pick(diff_catalogue(), DIFF_ORDER, 0, order_named, NULL);
 	g_autoptr(GPtrArray) order = diff_columns(order_named, by_step); /* as the rows write them */
-	if (!write_table(options, NULL, rows, columns, sort, order))
+	g_autofree char *base_src = output_shown(base_job->src), *new_src = output_shown(new_job->src);
+	const char *facts[] = { "Base", base_src, "New", new_src, "Figures", by_step ? "per step" : "totals", NULL };
+	struct table_page page = { "profile_parser: --diff", facts, warnings->str };
+	if (!write_table(options, NULL, rows, columns, sort, order, &page))
 		return EXIT_INPUT;
 	if (!options->quiet) {
 		fprintf(stderr, "profile_parser: --diff: %u key%s written to %s", rows->len, rows->len == 1 ? "" : "s",
@@ -170,7 +184,10 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 	if (!options->quiet)
 		fputs(ranks_warnings(ranks), stderr);
 	GPtrArray *rows = ranks_rows(ranks);
-	gboolean written = failed < jobs->len && write_table(options, ranks, rows, NULL, NULL, ranks_order());
+	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
+	const char *facts[] = { "Traces", traces, NULL };
+	struct table_page page = { "profile_parser: --across-ranks", facts, ranks_warnings(ranks) };
+	gboolean written = failed < jobs->len && write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
 			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", shown(options->dst));
@@ -218,7 +235,10 @@ int combine_merge(const struct options *options)
 	if (!mixed && !options->quiet)
 		fputs(ranks_warnings(ranks), stderr);
 	GPtrArray *rows = ranks_rows(ranks);
-	gboolean written = !mixed && failed < files->len && write_table(options, ranks, rows, NULL, NULL, ranks_order());
+	g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
+	const char *facts[] = { "Summaries", summaries, NULL };
+	struct table_page page = { "profile_parser: --merge", facts, mixed ? NULL : ranks_warnings(ranks) };
+	gboolean written = !mixed && failed < files->len && write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,
 			files->len - failed, files->len - failed == 1 ? "y" : "ies", shown(options->dst),

@@ -9,7 +9,9 @@
 #include "input/input.h"
 #include "views/diff.h"
 #include "input/read.h"
+#include "cli/page.h"
 #include "cli/report.h"
+#include "sinks/sink_html.h"
 #include "cli/shape.h"
 #include "cli/graphs.h"
 #include "views/perf.h"
@@ -196,14 +198,31 @@ void run_job(struct job *job, const struct run_settings *settings)
 	if (job->collect)
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);
 	gboolean ok = TRUE;
+	g_autoptr(HtmlPage) page = NULL; /* --format html: the page, written once the warnings are known */
+	g_autofree char *src_shown = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
 	if (job->collect)
 		job->collected.rank = g_steal_pointer(&rank);
+	else if (options->format == &html_sink)
+		page = page_build(trace, src_shown, forest, attribution, &write_config, options, &written.rows, &ok);
 	else if (flame_format(options->format))
 		ok = flame_write(&output, forest, attribution, options, job->src, &written.rows);
 	else
 		ok = options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
 						      &written.rows)
 				      : write_nodes(&output, forest, attribution, &write_config, &written);
+	g_autofree char *dst_shown = output_shown(job->dst);
+	struct run_summary summary = {
+		.src = src_shown, .dst = dst_shown, .trace = trace, .forest = forest, .attribution = attribution,
+		.rows = written.rows, .et = et, .joined = written.joined, .joined_other_name = written.other_name,
+		.options = options, .selection = &selection, .categories = &categories,
+		.label = options->compare != COMPARE_DIFF ? NULL : job->position ? "new" : "base",
+	};
+	attribution_coverage(attribution, &summary.coverage); /* grafted roots' events are under monitored nodes */
+	summary.graft = &graft;
+	summary.perf = perf;
+	summary.collectives = collectives;
+	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
+		ok = page_finish(page, &summary, &output);
 	if (!ok) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
 		abort_output(job, &output);
@@ -219,20 +238,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Timeline) timeline = options->quiet ? NULL
 				     : timeline_compute(attribution->by_time, trace->device->len, attribution,
 							trace->threads, options->communication);
-	/* - as messages call it (the report's first line, the diff's labels, warnings) */
-	g_autofree char *src_shown = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
-	g_autofree char *dst_shown = output_shown(job->dst);
-	struct run_summary summary = {
-		.src = src_shown, .dst = dst_shown, .trace = trace, .forest = forest, .attribution = attribution,
-		.rows = written.rows, .seconds = (g_get_monotonic_time() - started) / 1e6,
-		.et = et, .joined = written.joined, .joined_other_name = written.other_name,
-		.options = options, .selection = &selection, .timeline = timeline, .categories = &categories,
-		.label = options->compare != COMPARE_DIFF ? NULL : job->position ? "new" : "base",
-	};
-	attribution_coverage(attribution, &summary.coverage); /* grafted roots' events are under monitored nodes */
-	summary.graft = &graft;
-	summary.perf = perf;
-	summary.collectives = collectives;
+	summary.timeline = timeline;
+	summary.seconds = (g_get_monotonic_time() - started) / 1e6;
 	memcpy(summary.stage_seconds, stage, sizeof stage);
 	capture_report(job, &summary);
 }

@@ -196,8 +196,19 @@ static void add_device(struct trace *trace, json_object *device)
 	g_array_append_val(trace->devices, info);
 }
 
+/* Whether KEY names a version (schemaVersion, cuda_runtime_version...). */
+static gboolean version_key(const char *key)
+{
+	gsize len = strlen(key);
+	return len >= 7 && g_ascii_strcasecmp(key + len - 7, "version") == 0;
+}
+
 static void handle_metadata(struct reader *r, const char *key, json_object *value)
 {
+	if (version_key(key) && (json_object_is_type(value, json_type_string) || json_object_is_type(value, json_type_int) ||
+				 json_object_is_type(value, json_type_double)))
+		g_ptr_array_add(r->trace->versions,
+				g_strdup_printf("%s: %s", key, FAULT_CHECK(json_object_get_string(value))));
 	if (strcmp(key, "deviceProperties") == 0 && json_object_is_type(value, json_type_array)) {
 		for (size_t i = 0; i < json_object_array_length(value); i++) {
 			json_object *device = json_object_array_get_idx(value, i);

@@ -32,6 +32,7 @@ struct trace *trace_new(void)
 	trace->extras = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
 	trace->devices = g_array_new(FALSE, TRUE, sizeof(struct device_info));
 	g_array_set_clear_func(trace->devices, device_info_clear);
+	trace->versions = g_ptr_array_new_with_free_func(g_free);
 	trace->categories = category_table_new();
 	trace->stats.first_skipped_index = -1;
 	return trace;
@@ -56,6 +57,7 @@ void trace_free(struct trace *trace)
 	g_array_free(trace->devices, TRUE);
 	g_free(trace->rank);
 	g_free(trace->world_size);
+	g_ptr_array_free(trace->versions, TRUE);
 	g_hash_table_destroy(trace->categories);
 	g_free(trace);
 }

@@ -135,6 +135,10 @@ struct trace {
 	GArray *devices;    /* struct device_info, one per object of deviceProperties */
 	char *rank;         /* distributedInfo.rank, or NULL */
 	char *world_size;   /* distributedInfo.world_size, or NULL */
+	/* char *: "NAME: VALUE" of each top-level member whose name ends in
+	 * "version" (any case) and whose value is a string or a number
+	 * (schemaVersion, cuda_runtime_version...), in the trace's order */
+	GPtrArray *versions;
 	GHashTable *categories; /* canonical category -> guint64 *: how many X and B events have it */
 	struct read_stats stats;
 };

@@ -25,6 +25,12 @@ void sink_header(struct sink *sink, GString *out)
 	sink->klass->header(sink, out);
 }
 
+void sink_footer(struct sink *sink, GString *out)
+{
+	if (sink->klass->footer)
+		sink->klass->footer(sink, out);
+}
+
 void sink_row(struct sink *sink, const void *row, GString *out)
 {
 	guint width = layout_width(sink->layout);

@@ -19,6 +19,8 @@ struct sink_class {
 	 * every row's values before the header: the rows are read twice. */
 	void (*measure)(struct sink *sink, const struct value *values);
 	void (*clear)(struct sink *sink); /* optional: frees sink->state */
+	/* Optional: after the last row (a format that closes what its header opened: html). */
+	void (*footer)(struct sink *sink, GString *out);
 	gboolean tree; /* per-node rows in tree order show their name column as an indented tree */
 	/* Meant for people to read (table, svg), not for programs: the categories
 	 * not given are chosen by what the trace holds (src/cli/categories.h). */
@@ -39,6 +41,8 @@ struct sink {
 void sink_init(struct sink *sink, const struct sink_class *klass, const struct layout *layout);
 void sink_clear(struct sink *sink);
 void sink_header(struct sink *sink, GString *out);
+/* Appends what follows the last row (most formats: nothing). */
+void sink_footer(struct sink *sink, GString *out);
 /* Renders ROW's values under the sink's layout. */
 void sink_row(struct sink *sink, const void *row, GString *out);
 /* Whether the sink must see every row (sink_measure) before the header. */

@@ -62,7 +62,7 @@ static void format_entries(struct options *options, GArray *entries)
 {
 	(void)options;
 	const GOptionEntry own[] = {
-		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv; jsonl: one JSON object per row; table: aligned for reading; folded: stacks; svg: a flame graph [by the name of -d, else csv]", "FORMAT" },
+		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv; jsonl: one JSON object per row; table: aligned for reading; folded: stacks; svg: a flame graph; html: a page for a browser [by the name of -d, else csv]", "FORMAT" },
 	};
 	g_array_append_vals(entries, own, G_N_ELEMENTS(own));
 }

@@ -95,8 +95,8 @@ static gboolean check(struct options *options, GError **error)
 }
 
 /* The columns (and the sort keys) from the catalogue of the rows: a
- * comparison's, a summary's, or the per-node one; --format table has its own
- * defaults, and a summary in JSON Lines carries the trace's rank (for --merge). */
+ * comparison's, a summary's, or the per-node one; --format table and html
+ * have their own defaults, and a summary in JSON Lines carries the trace's rank (for --merge). */
 static gboolean settle(struct options *options, GError **error)
 {
 	const char *columns = options->columns_list;
@@ -108,7 +108,7 @@ static gboolean settle(struct options *options, GError **error)
 		defaults |= NODE_ET;
 	if (options->summary && !options->compare && options->format == &jsonl_sink)
 		defaults |= SUMMARY_JSONL_DEFAULT;
-	g_autofree char *view = options->format == &table_sink && !options->summary && !options->compare
+	g_autofree char *view = (options->format == &table_sink || options->format == &html_sink) && !options->summary && !options->compare
 					? node_view_list(columns) : NULL;
 	return catalogue_pick(catalogue, view ? view : columns, defaults, options->columns, error) &&
 	       sort_pick(catalogue, options->sort_list, options->sort, error);

@@ -92,6 +92,13 @@ static gboolean write_header(struct output *out, struct sink *sink)
 	return output_write(out, text->str, text->len);
 }
 
+static gboolean write_footer(struct output *out, struct sink *sink)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	sink_footer(sink, text);
+	return !text->len || output_write(out, text->str, text->len);
+}
+
 static gboolean sorts(const struct write_config *config)
 {
 	return config->sort && config->sort->len;
@@ -203,6 +210,7 @@ static gboolean write_node_list(struct output *out, const GArray *nodes, struct 
 			g_string_truncate(text, 0);
 		}
 	}
+	sink_footer(sink, text);
 	return ok && output_write(out, text->str, text->len);
 }
 
@@ -263,6 +271,7 @@ gboolean write_nodes(struct output *out, const struct forest *forest, const stru
 	while (ok && (done = ordered_pool_next(pool, TRUE)))
 		ok = write_segment(out, done, result);
 	ordered_pool_free(pool);
+	ok = ok && write_footer(out, &f.sink);
 	path_walk_clear(&f.walk);
 	sink_clear(&f.sink);
 	node_row_clear(&f.row);
@@ -309,6 +318,7 @@ gboolean write_rows(struct output *out, const struct write_config *config, const
 		sink_row(&sink, rows->pdata[i], text);
 		ok = output_write(out, text->str, text->len);
 	}
+	ok = ok && write_footer(out, &sink);
 	sink_clear(&sink);
 	return ok;
 }

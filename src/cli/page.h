@@ -1,0 +1,46 @@
+/* Page: what --format html writes for a run (SPEC 16), put together from
+ * the views and written through src/sinks/html_page.h.
+ *
+ * One trace: page_build makes the page while the run writes (its header's
+ * facts: the trace, its devices from deviceProperties, distributedInfo's
+ * rank and world size, the versions the trace records, the view; then the
+ * view's sections), each view written into memory through the HTML sink;
+ * page_finish adds every warning of the run (the report's warnings, as
+ * src/cli/warnings.c words them, -q or not, and the note on the categories
+ * chosen) and writes it. A summary view (--summary any) is the header and
+ * its table. The per-node view is the header, the call tree
+ * (src/views/page_tree.h), then the top PAGE_TOP rows by name (--summary
+ * name), kernels (--summary kernel), modelled ops (--summary perf, when
+ * the run worked out the perf figures) and collectives (--summary
+ * collective), each only when it has rows.
+ *
+ * TODO (SPEC 16, the rest): the device timeline bar and the per-step
+ * stacked bars (inline SVG from src/attribution/timeline.h and
+ * idle_steps.h), the tree's perf columns when the trace has Input Dims
+ * (the reader must then keep the modelled ops' shapes and the run load the
+ * peaks), graph-capture matching, the zoomable flame graph (flame_svg.c's
+ * drawing inline), the problems found said in words at the top. Each is a
+ * section added in page_build's order. */
+#ifndef PP_PAGE_H
+#define PP_PAGE_H
+
+#include "cli/warnings.h"
+#include "sinks/html_page.h"
+#include "views/write.h"
+
+#define PAGE_TOP 100 /* rows of each top table of the per-node page */
+
+/* The page of one trace's run, its sections written; *ROWS: the rows (or
+ * tree nodes) shown; *OK FALSE when memory could not be written to. SRC:
+ * the trace as messages show it. */
+HtmlPage *page_build(const struct trace *trace, const char *src, const struct forest *forest,
+		     const struct attribution *attribution, const struct write_config *config,
+		     const struct options *options, guint64 *rows, gboolean *ok);
+/* Adds RUN's warnings and notes to PAGE and writes it to OUT. */
+gboolean page_finish(HtmlPage *page, const struct run_summary *run, struct output *out);
+/* The page of a comparison: TITLE, FACTS (NULL-terminated label, value
+ * pairs), WARNINGS (standard error's lines) and ROWS as CONFIG writes them. */
+gboolean page_write_table(struct output *out, const char *title, const char *const *facts, const char *warnings,
+			  const struct write_config *config, const GPtrArray *rows);
+
+#endif

@@ -1,0 +1,153 @@
+#include "sinks/html_page.h"
+#include <string.h>
+#include "sinks/html_assets.h"
+#include "sinks/html_text.h"
+
+#define WARNING_PREFIX "profile_parser: warning: "
+#define CSP "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+
+struct html_section {
+	char *id;
+	char *title;
+	GString *body;
+};
+
+struct html_page {
+	char *title;
+	GString *facts;       /* <dt>/<dd> pairs */
+	GPtrArray *warnings;  /* char *: the lines, as given */
+	GPtrArray *sections;  /* struct html_section * */
+};
+
+static void section_free(gpointer data)
+{
+	struct html_section *s = data;
+	g_free(s->id);
+	g_free(s->title);
+	g_string_free(s->body, TRUE);
+	g_free(s);
+}
+
+struct html_page *html_page_new(const char *title)
+{
+	struct html_page *page = g_new0(struct html_page, 1);
+	page->title = g_strdup(title);
+	page->facts = g_string_new(NULL);
+	page->warnings = g_ptr_array_new_with_free_func(g_free);
+	page->sections = g_ptr_array_new_with_free_func(section_free);
+	return page;
+}
+
+void html_page_free(struct html_page *page)
+{
+	if (!page)
+		return;
+	g_free(page->title);
+	g_string_free(page->facts, TRUE);
+	g_ptr_array_free(page->warnings, TRUE);
+	g_ptr_array_free(page->sections, TRUE);
+	g_free(page);
+}
+
+void html_page_fact(struct html_page *page, const char *label, const char *value)
+{
+	g_string_append(page->facts, "<dt>");
+	html_append(page->facts, label);
+	g_string_append(page->facts, "</dt><dd>");
+	html_append(page->facts, value);
+	g_string_append(page->facts, "</dd>\n");
+}
+
+void html_page_warnings(struct html_page *page, const char *text)
+{
+	g_auto(GStrv) lines = g_strsplit(text ? text : "", "\n", -1);
+	for (char **line = lines; *line; line++) {
+		const char *shown = g_str_has_prefix(*line, WARNING_PREFIX) ? *line + strlen(WARNING_PREFIX) : *line;
+		if (*shown)
+			g_ptr_array_add(page->warnings, g_strdup(shown));
+	}
+}
+
+GString *html_page_section(struct html_page *page, const char *id, const char *title)
+{
+	struct html_section *s = g_new0(struct html_section, 1);
+	s->id = g_strdup(id);
+	s->title = g_strdup(title);
+	s->body = g_string_new(NULL);
+	g_ptr_array_add(page->sections, s);
+	return s->body;
+}
+
+void html_paragraph(GString *body, const char *class, const char *text)
+{
+	if (class)
+		g_string_append_printf(body, "<p class=\"%s\">", class);
+	else
+		g_string_append(body, "<p>");
+	html_append(body, text);
+	g_string_append(body, "</p>\n");
+}
+
+static void append_head(GString *out, const struct html_page *page)
+{
+	g_string_append(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+			     "<meta http-equiv=\"Content-Security-Policy\" content=\"" CSP "\">\n"
+			     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+			     "<meta name=\"generator\" content=\"profile_parser\">\n<title>");
+	html_append(out, page->title);
+	g_string_append_printf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>", html_style);
+	html_append(out, page->title);
+	g_string_append(out, "</h1>\n");
+	if (page->facts->len)
+		g_string_append_printf(out, "<dl class=\"facts\">\n%s</dl>\n", page->facts->str);
+	g_string_append(out, "</header>\n");
+}
+
+static void append_toc(GString *out, const struct html_page *page)
+{
+	g_string_append(out, "<nav class=\"toc\" aria-label=\"Contents\"><strong>Contents</strong><ol>\n");
+	g_string_append_printf(out, "<li><a href=\"#warnings\">Warnings (%u)</a></li>\n", page->warnings->len);
+	for (guint i = 0; i < page->sections->len; i++) {
+		const struct html_section *s = page->sections->pdata[i];
+		g_string_append_printf(out, "<li><a href=\"#%s\">", s->id);
+		html_append(out, s->title);
+		g_string_append(out, "</a></li>\n");
+	}
+	g_string_append(out, "</ol></nav>\n");
+}
+
+static void append_warnings(GString *out, const struct html_page *page)
+{
+	g_string_append(out, "<section id=\"warnings\">\n<h2>Warnings</h2>\n");
+	if (!page->warnings->len)
+		g_string_append(out, "<p class=\"note\">None: the run saw nothing it should warn of.</p>\n");
+	else {
+		g_string_append(out, "<ul class=\"warnings\">\n");
+		for (guint i = 0; i < page->warnings->len; i++) {
+			g_string_append(out, "<li>");
+			html_append(out, page->warnings->pdata[i]);
+			g_string_append(out, "</li>\n");
+		}
+		g_string_append(out, "</ul>\n");
+	}
+	g_string_append(out, "</section>\n");
+}
+
+gboolean html_page_write(const struct html_page *page, struct output *out)
+{
+	g_autoptr(GString) text = g_string_sized_new(1 << 16);
+	append_head(text, page);
+	append_toc(text, page);
+	append_warnings(text, page);
+	gboolean ok = output_write(out, text->str, text->len);
+	for (guint i = 0; ok && i < page->sections->len; i++) {
+		const struct html_section *s = page->sections->pdata[i];
+		g_string_printf(text, "<section id=\"%s\">\n<h2>", s->id);
+		html_append(text, s->title);
+		g_string_append(text, "</h2>\n");
+		ok = output_write(out, text->str, text->len) && output_write(out, s->body->str, s->body->len) &&
+		     output_write(out, "</section>\n", strlen("</section>\n"));
+	}
+	g_string_printf(text, "<script>\n%s</script>\n</body>\n</html>\n", html_script);
+	return ok && output_write(out, text->str, text->len);
+}

@@ -1,0 +1,113 @@
+#include "sinks/sink_html.h"
+#include <string.h>
+#include "sinks/html_text.h"
+#include "sinks/sink_csv.h"
+
+struct html_state {
+	guint64 rows;
+	gboolean *numeric; /* per column */
+	guint key;         /* the first text column, or G_MAXUINT */
+};
+
+gboolean html_numeric(enum value_type type)
+{
+	return type == VALUE_DURATION || type == VALUE_TIMESTAMP || type == VALUE_INTEGER || type == VALUE_BYTES ||
+	       type == VALUE_PERCENT || type == VALUE_RATIO;
+}
+
+void html_append_value(GString *out, const struct value *value, GString *scratch)
+{
+	if (value->type == VALUE_TEXT || value->type == VALUE_LITERAL) {
+		html_append_text(out, value->text.text, value->text.len);
+		return;
+	}
+	g_string_truncate(scratch, 0);
+	csv_append_value(scratch, value);
+	html_append_text(out, scratch->str, scratch->len);
+}
+
+static struct html_state *state_of(struct sink *sink)
+{
+	if (sink->state)
+		return sink->state;
+	struct html_state *s = g_new0(struct html_state, 1);
+	const struct layout *layout = sink->layout;
+	guint width = layout_width(layout);
+	s->numeric = g_new0(gboolean, width);
+	s->key = G_MAXUINT;
+	for (guint i = 0; i < width; i++) {
+		enum value_type type = i < layout->meta_count
+					       ? VALUE_TEXT
+					       : ((const struct column *)layout->picked->pdata[i - layout->meta_count])->type;
+		s->numeric[i] = html_numeric(type);
+		if (s->key == G_MAXUINT && i >= layout->meta_count && !s->numeric[i])
+			s->key = i;
+	}
+	sink->state = s;
+	return s;
+}
+
+static void html_clear(struct sink *sink)
+{
+	struct html_state *s = sink->state;
+	if (!s)
+		return;
+	g_free(s->numeric);
+	g_free(s);
+	sink->state = NULL;
+}
+
+static const char *cell_class(const struct html_state *s, guint i)
+{
+	return s->numeric[i] ? " class=\"n\"" : i == s->key ? " class=\"k\"" : "";
+}
+
+static void html_header(struct sink *sink, GString *out)
+{
+	struct html_state *s = state_of(sink);
+	guint width = layout_width(sink->layout);
+	g_string_append(out, "<div class=\"scroll\"><table class=\"data\">\n<thead><tr>");
+	for (guint i = 0; i < width; i++) {
+		g_string_append_printf(out, "<th%s>", cell_class(s, i));
+		html_append(out, layout_name(sink->layout, i));
+		g_string_append(out, "</th>");
+	}
+	g_string_append(out, "</tr></thead>\n<tbody>\n");
+}
+
+static void html_row(struct sink *sink, const struct value *values, GString *out)
+{
+	struct html_state *s = state_of(sink);
+	guint width = layout_width(sink->layout);
+	if (s->rows++ >= HTML_ROWS_MAX)
+		return; /* counted, not shown */
+	g_string_append(out, "<tr>");
+	for (guint i = 0; i < width; i++) {
+		g_string_append_printf(out, "<td%s>", cell_class(s, i));
+		html_append_value(out, &values[i], sink->scratch);
+		g_string_append(out, "</td>");
+	}
+	g_string_append(out, "</tr>\n");
+}
+
+static void html_footer(struct sink *sink, GString *out)
+{
+	struct html_state *s = state_of(sink);
+	g_string_append(out, "</tbody></table></div>\n");
+	if (!s->rows)
+		g_string_append(out, "<p class=\"empty\">No rows: the view found nothing to show.</p>\n");
+	else if (s->rows > HTML_ROWS_MAX)
+		g_string_append_printf(out, "<p class=\"note\">The first %u rows of %" G_GUINT64_FORMAT " shown; %" G_GUINT64_FORMAT
+				       " left out (--sort and --top choose the rows).</p>\n", HTML_ROWS_MAX, s->rows,
+				       s->rows - HTML_ROWS_MAX);
+}
+
+const struct sink_class html_sink = {
+	.format = "html",
+	.extension = ".html",
+	.header = html_header,
+	.row = html_row,
+	.footer = html_footer,
+	.clear = html_clear,
+	.for_people = TRUE,
+};
