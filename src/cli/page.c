@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli/page_charts.h"
 #include "cli/report.h"
 #include "sinks/sink_html.h"
 #include "views/page_tree.h"
@@ -124,6 +125,8 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 		return page;
 	}
 	html_page_fact(page, "View", "per node: the call tree, then the top ops, kernels, modelled ops and collectives");
+	page_charts_timeline(page, trace, attribution, config->communication);
+	page_charts_steps(page, forest, attribution, config);
 	GString *tree = html_page_section(page, "tree", "Call tree");
 	*rows = page_tree_append(tree, forest, attribution, config, PAGE_TREE_NODES);
 	g_autoptr(Collectives) collectives =

@@ -153,46 +153,51 @@ static void print_coverage(FILE *out, const struct coverage *c)
  * whole span. The idle line (SPEC 15.3) splits the span less the busy time
  * into host wait (the host had not yet asked for the work that ended a gap)
  * and the rest; without idle time it has no percentage. */
+void report_timeline_device(GString *line, const struct timeline_device *d)
+{
+	g_autofree char *label = d->has_device ? g_strdup_printf("device %u:", d->device)
+					       : g_strdup_printf("device ? (pid %s):", d->pid);
+	g_string_append_printf(line, "  %-14s busy ", label);
+	time_append_ms(line, d->busy);
+	g_string_append(line, " ms of a ");
+	time_append_ms(line, d->last - d->first);
+	g_string_append(line, " ms span");
+	gint64 permille = timeline_permille(d);
+	if (permille >= 0)
+		g_string_append_printf(line, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
+	g_string_append(line, "\n                 ");
+	gboolean first = TRUE;
+	for (guint c = 0; c < CLASS_COUNT; c++) {
+		if (!d->class_events[c])
+			continue;
+		g_string_append_printf(line, "%s%s busy ", first ? "" : ", ", device_class_name(c));
+		first = FALSE;
+		time_append_ms(line, d->class_busy[c]);
+		if (c == CLASS_COMMUNICATION && d->class_events[CLASS_COMPUTE]) {
+			g_string_append(line, " (");
+			time_append_ms(line, d->overlap);
+			g_string_append(line, " overlapped with compute)");
+		}
+	}
+	g_string_append(line, " ms\n                 idle ");
+	time_append_ms(line, d->idle);
+	g_string_append(line, " ms of the span: host wait ");
+	time_append_ms(line, d->host_wait);
+	g_string_append(line, " ms");
+	permille = timeline_wait_permille(d);
+	if (permille >= 0)
+		g_string_append_printf(line, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
+	g_string_append(line, ", other ");
+	time_append_ms(line, d->idle - d->host_wait);
+	g_string_append(line, " ms\n");
+}
+
 static void print_timeline(FILE *out, const struct timeline *t)
 {
 	g_autoptr(GString) line = g_string_new(NULL);
 	for (guint i = 0; t && i < t->count; i++) {
-		const struct timeline_device *d = &t->devices[i];
-		g_autofree char *label = d->has_device ? g_strdup_printf("device %u:", d->device)
-						       : g_strdup_printf("device ? (pid %s):", d->pid);
-		g_string_printf(line, "  %-14s busy ", label);
-		time_append_ms(line, d->busy);
-		g_string_append(line, " ms of a ");
-		time_append_ms(line, d->last - d->first);
-		g_string_append(line, " ms span");
-		gint64 permille = timeline_permille(d);
-		if (permille >= 0)
-			g_string_append_printf(line, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
-		g_string_append(line, "\n                 ");
-		gboolean first = TRUE;
-		for (guint c = 0; c < CLASS_COUNT; c++) {
-			if (!d->class_events[c])
-				continue;
-			g_string_append_printf(line, "%s%s busy ", first ? "" : ", ", device_class_name(c));
-			first = FALSE;
-			time_append_ms(line, d->class_busy[c]);
-			if (c == CLASS_COMMUNICATION && d->class_events[CLASS_COMPUTE]) {
-				g_string_append(line, " (");
-				time_append_ms(line, d->overlap);
-				g_string_append(line, " overlapped with compute)");
-			}
-		}
-		g_string_append(line, " ms\n                 idle ");
-		time_append_ms(line, d->idle);
-		g_string_append(line, " ms of the span: host wait ");
-		time_append_ms(line, d->host_wait);
-		g_string_append(line, " ms");
-		permille = timeline_wait_permille(d);
-		if (permille >= 0)
-			g_string_append_printf(line, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
-		g_string_append(line, ", other ");
-		time_append_ms(line, d->idle - d->host_wait);
-		g_string_append(line, " ms\n");
+		g_string_truncate(line, 0);
+		report_timeline_device(line, &t->devices[i]);
 		fputs(line->str, out);
 	}
 }

@@ -9,6 +9,10 @@ void report_print(FILE *out, const struct run_summary *run);
 /* The report's lines for DEVICES (struct device_info): identical ones
  * collapsed, "  devices 0-7: NVIDIA H800, 79.1 GiB, ...\n". */
 char *report_devices_text(const GArray *devices);
+/* The report's device timeline lines for D (SPEC 11.3, 15.3), appended to
+ * LINES: "  device 0:      busy ..." and its class and idle lines, each
+ * ending in a newline; the page shows the same (src/cli/page_charts.h). */
+void report_timeline_device(GString *lines, const struct timeline_device *d);
 
 /* A progress line on standard error, for read_config.progress: shown for
  * inputs over 64 MiB, at most four times a second, erased when done. Use it

@@ -132,7 +132,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
 		.memory = (flags & NODE_MEMORY) != 0,
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
-			 options->compare == COMPARE_DIFF,
+			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,
 	};

@@ -51,7 +51,22 @@ const char html_style[] =
 	".swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: baseline; }\n"
 	".c-host { background: var(--host); } .c-launch { background: var(--launch); }\n"
 	".c-compute { background: var(--compute); } .c-communication { background: var(--communication); }\n"
-	".c-memcpy { background: var(--memcpy); } .c-memset { background: var(--memset); }\n";
+	".c-memcpy { background: var(--memcpy); } .c-memset { background: var(--memset); }\n"
+	/* the bars of the device timeline and the steps (src/sinks/html_bars.h) */
+	":root { --wait: rgb(225,110,125); --idle: rgb(190,190,182); --mark: #1d1d1f; }\n"
+	"@media (prefers-color-scheme: dark) { :root { --idle: rgb(88,90,96); --mark: #e6e6e3; } }\n"
+	".c-wait { background: var(--wait); } .c-idle { background: var(--idle); }\n"
+	".c-mark { background: var(--mark); width: 2px; }\n"
+	".legend { display: flex; flex-wrap: wrap; gap: 4px 14px; margin: 4px 0; }\n"
+	".bars { display: grid; grid-template-columns: max-content minmax(12em, 1fr); gap: 2px 12px;\n"
+	"  align-items: center; }\n"
+	".bars .bar-label { overflow-wrap: anywhere; max-width: 24em; }\n"
+	".bars svg.bar { width: 100%; height: 18px; display: block; }\n"
+	".bars pre.figs { grid-column: 2; margin: 0 0 10px; color: var(--muted); font-size: 12px; white-space: pre-wrap; }\n"
+	"svg.bar .c-compute { fill: var(--compute); } svg.bar .c-communication { fill: var(--communication); }\n"
+	"svg.bar .c-memcpy { fill: var(--memcpy); } svg.bar .c-memset { fill: var(--memset); }\n"
+	"svg.bar .c-wait { fill: var(--wait); } svg.bar .c-idle { fill: var(--idle); }\n"
+	"svg.bar .mark { stroke: var(--mark); stroke-width: 2; }\n";
 
 const char html_script[] =
 	"(function () {\n"

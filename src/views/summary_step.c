@@ -4,7 +4,8 @@
  * for all device time inside steps. One pass over the launches; each
  * step's busy time is the union of its device events' intervals, sorted
  * and merged once: O(E log E). Idle time (SPEC 15.3) is of the step's
- * devices over its window, whoever kept them busy: src/attribution/idle_steps.h. */
+ * devices over its window, whoever kept them busy: src/attribution/idle_steps.h.
+ * The page's step bars (src/cli/page_charts.h) take the same rows' figures. */
 #include "views/summary_step.h"
 #include <string.h>
 #include "attribution/sums.h"
@@ -137,12 +138,15 @@ const struct catalogue *step_summary_catalogue(void)
 	return &catalogue;
 }
 
-gboolean write_step_summary(struct output *out, const struct forest *forest, const struct attribution *a,
-			    const struct write_config *config, guint64 *rows)
+/* The rows of the steps in CONFIG's --step range, in step order, into
+ * WRITTEN (pointers into the returned array, steps->count + 1 rows; free
+ * it with rows_free); IDLE: work out the idle figures too. */
+static struct step_row *step_rows(const struct forest *forest, const struct attribution *a,
+				  const struct write_config *config, gboolean idle_wanted, GPtrArray *written)
 {
 	const struct steps *steps = config->selection->steps;
 	const struct step_range *range = &config->selection->step;
-	g_autofree struct step_row *by_step = g_new0(struct step_row, steps->count + 1);
+	struct step_row *by_step = g_new0(struct step_row, steps->count + 1);
 	for (guint i = 0; i < steps->count; i++) {
 		by_step[i].step = &steps->events[i];
 		by_step[i].pid = threads_pid(forest->thread_ids, steps->events[i].thread, by_step[i].pid_number);
@@ -166,11 +170,10 @@ gboolean write_step_summary(struct output *out, const struct forest *forest, con
 	for (guint i = 0; i < steps->count; i++)
 		wanted[i] = step_range_holds(range, steps->number[i]);
 	g_autofree struct idle_figures *idle = g_new0(struct idle_figures, steps->count + 1);
-	if (idle_asked(config))
+	if (idle_wanted)
 		idle_steps_compute(a, forest->thread_ids, steps, wanted, idle);
 	for (guint i = 0; i < steps->count; i++)
 		by_step[i].idle = idle[i];
-	g_autoptr(GPtrArray) written = g_ptr_array_new();
 	for (guint k = 0; k < steps->count; k++) {
 		struct step_row *row = &by_step[steps->order[k]];
 		if (!step_range_holds(range, steps->number[steps->order[k]]))
@@ -178,9 +181,53 @@ gboolean write_step_summary(struct output *out, const struct forest *forest, con
 		row->busy = union_length(row->intervals);
 		g_ptr_array_add(written, row);
 	}
+	return by_step;
+}
+
+static void rows_free(struct step_row *by_step, guint count)
+{
+	for (guint i = 0; i < count; i++)
+		g_array_free(by_step[i].intervals, TRUE);
+	g_free(by_step);
+}
+
+gboolean write_step_summary(struct output *out, const struct forest *forest, const struct attribution *a,
+			    const struct write_config *config, guint64 *rows)
+{
+	g_autoptr(GPtrArray) written = g_ptr_array_new();
+	struct step_row *by_step = step_rows(forest, a, config, idle_asked(config), written);
 	gboolean ok = write_rows(out, config, written);
 	*rows = write_rows_count(config, written->len);
-	for (guint i = 0; i < steps->count; i++)
-		g_array_free(by_step[i].intervals, TRUE);
+	rows_free(by_step, config->selection->steps->count);
 	return ok;
+}
+
+static void step_figures_clear(gpointer data)
+{
+	g_free(((struct step_figures *)data)->pid);
+}
+
+GArray *step_summary_figures(const struct forest *forest, const struct attribution *a,
+			     const struct write_config *config)
+{
+	g_autoptr(GPtrArray) written = g_ptr_array_new();
+	struct step_row *by_step = step_rows(forest, a, config, TRUE, written);
+	GArray *figures = g_array_sized_new(FALSE, TRUE, sizeof(struct step_figures), written->len);
+	g_array_set_clear_func(figures, step_figures_clear);
+	for (guint i = 0; i < written->len; i++) {
+		const struct step_row *row = written->pdata[i];
+		struct step_figures f = {
+			.step = row->step,
+			.pid = g_strdup(row->pid),
+			.device_total = row->figures[FIGURE_DEVICE_TIME],
+			.busy = row->busy,
+			.idle = row->idle.idle,
+			.host_wait = row->idle.host_wait,
+		};
+		for (guint c = 0; c < CLASS_COUNT; c++)
+			f.classes[c] = row->figures[FIGURE_COMPUTE + c];
+		g_array_append_val(figures, f);
+	}
+	rows_free(by_step, config->selection->steps->count);
+	return figures;
 }

@@ -4,10 +4,26 @@
 #define PP_SUMMARY_STEP_H
 
 #include "views/write.h"
+#include "attribution/sums.h"
 
 /* CONFIG's selection holds the steps and the --step range. */
 const struct catalogue *step_summary_catalogue(void);
 gboolean write_step_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
 			    const struct write_config *config, guint64 *rows);
+
+/* One row's figures (ns), as the step summary's columns have them. */
+struct step_figures {
+	const struct event *step;      /* the ProfilerStep#N event: its name, its dur (host duration) */
+	char *pid;                     /* its process (owned) */
+	gint64 device_total, busy;
+	gint64 classes[CLASS_COUNT];   /* compute(ms) to memset(ms): durations by class */
+	gint64 idle, host_wait;        /* device idle(ms), host wait(ms); other idle is idle - host_wait */
+};
+
+/* The rows of the step summary under CONFIG (its selection's steps and
+ * --step range), in step order, idle figures included: a GArray of struct
+ * step_figures that frees its pids. */
+GArray *step_summary_figures(const struct forest *forest, const struct attribution *attribution,
+			     const struct write_config *config);
 
 #endif
