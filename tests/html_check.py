@@ -8,6 +8,12 @@ html.parser only. Usage: html_check.py KIND FILE [ARGS...]
                         in all, and the script added a filter box
   sorted FILE           (a --dump-dom) data-sorted holds numbers, ascending, not all equal
   png FILE              a PNG with more than 2 colours (not blank)
+  titles FILE           prints the <title> of every element of an <svg>, one a
+                        line (a title's newlines as " | ")
+  figs FILE             prints the text of every <pre class="figs">, one a line
+                        (its newlines as " | ")
+  colours FILE MIN R,G,B...  a PNG with at least MIN pixels of each colour
+                        (each channel within 3)
 """
 import struct, sys, zlib
 from html.parser import HTMLParser
@@ -15,7 +21,7 @@ from html.parser import HTMLParser
 VOID = {"meta", "input", "br", "img", "hr", "link", "col", "wbr", "area", "base", "source", "embed"}
 OURS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "dl", "dt", "dd", "nav",
         "strong", "ol", "ul", "li", "a", "section", "p", "div", "table", "thead", "tbody", "tr", "th", "td",
-        "details", "summary", "span", "script", "input"}
+        "details", "summary", "span", "script", "input", "pre", "svg", "rect", "line"}
 
 
 class Page(HTMLParser):
@@ -23,6 +29,7 @@ class Page(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.stack, self.errors, self.tags, self.text, self.doctype = [], [], [], [], False
         self.attrs = []
+        self.svg_titles, self.figs, self.into = [], [], None
 
     def handle_decl(self, decl):
         self.doctype = self.doctype or decl.lower() == "doctype html"
@@ -30,6 +37,12 @@ class Page(HTMLParser):
     def handle_starttag(self, tag, attrs):
         self.tags.append(tag)
         self.attrs.extend((tag, k, v) for k, v in attrs)
+        if tag == "title" and "svg" in self.stack:
+            self.svg_titles.append("")
+            self.into = self.svg_titles
+        elif tag == "pre" and ("class", "figs") in attrs:
+            self.figs.append("")
+            self.into = self.figs
         if tag not in VOID:
             self.stack.append(tag)
 
@@ -38,12 +51,16 @@ class Page(HTMLParser):
         self.attrs.extend((tag, k, v) for k, v in attrs)
 
     def handle_endtag(self, tag):
+        if tag in ("title", "pre"):
+            self.into = None
         if not self.stack or self.stack[-1] != tag:
             self.errors.append("</%s> closes %s at line %d" % (tag, self.stack[-1:] or "nothing", self.getpos()[0]))
         else:
             self.stack.pop()
 
     def handle_data(self, data):
+        if self.into is not None:
+            self.into[-1] += data
         if self.stack and self.stack[-1] not in ("script", "style"):
             self.text.append(data)
 
@@ -60,6 +77,8 @@ def main():
     kind, path, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     if kind == "png":
         return png(path)
+    if kind == "colours":
+        return colours(path, args)
     page = parse(path)
     problems = []
     if kind == "valid":
@@ -89,6 +108,9 @@ def main():
             problems.append("%d body rows, wanted at least %s" % (rows, args[0]))
         if ("input", "class", "filter") not in page.attrs:
             problems.append("no filter box: the script did not run")
+    elif kind in ("titles", "figs"):
+        for text in page.svg_titles if kind == "titles" else page.figs:
+            print(text.replace("\n", " | "))
     elif kind == "sorted":
         got = [v for t, k, v in page.attrs if k == "data-sorted"]
         values = [float(x) for x in got[0].split("|")] if got and got[0] else []
@@ -99,11 +121,11 @@ def main():
     return 1 if problems else 0
 
 
-def png(path):
+def pixels(path, every=1):
+    """The colours of a PNG's pixels (every EVERY-th row), counted; None when not a PNG."""
     data = open(path, "rb").read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
-        print("not a PNG")
-        return 1
+        return None
     at, idat = 8, b""
     while at < len(data):
         length, kind = struct.unpack(">I4s", data[at:at + 8])
@@ -115,7 +137,7 @@ def png(path):
         at += 12 + length
     raw = zlib.decompress(idat)
     size = {0: 1, 2: 3, 4: 2, 6: 4}[color] * depth // 8
-    stride, previous, colours = width * size, bytearray(width * size), set()
+    stride, previous, counts = width * size, bytearray(width * size), {}
     for y in range(height):  # the filters undone (PNG 9.2), every pixel's colour counted
         kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
         for i in range(stride):
@@ -128,13 +150,38 @@ def png(path):
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        if y % 4 == 0:
-            colours.update(bytes(line[i:i + size]) for i in range(0, stride, size))
+        if y % every == 0:
+            for i in range(0, stride, size):
+                pixel = bytes(line[i:i + size])
+                counts[pixel] = counts.get(pixel, 0) + 1
         previous = line
-    if len(colours) <= 2:
-        print("%d colours: blank" % len(colours))
+    return counts
+
+
+def png(path):
+    counts = pixels(path, 4)
+    if counts is None:
+        print("not a PNG")
+        return 1
+    if len(counts) <= 2:
+        print("%d colours: blank" % len(counts))
         return 1
     return 0
+
+
+def colours(path, args):
+    least, wanted, counts = int(args[0]), args[1:], pixels(path)
+    if counts is None:
+        print("not a PNG")
+        return 1
+    missing = 0
+    for text in wanted:
+        want = [int(x) for x in text.split(",")]
+        n = sum(k for pixel, k in counts.items() if all(abs(p - w) <= 3 for p, w in zip(pixel, want)))
+        if n < least:
+            print("colour %s: %d pixels" % (text, n))
+            missing += 1
+    return 1 if missing else 0
 
 
 sys.exit(main())
