@@ -4,20 +4,28 @@
 #include "attribution/graft.h"
 #include "model/names.h"
 #include "sinks/html_text.h"
-#include "sinks/table.h"
+#include "sinks/table.h" /* percent_append, text_compare */
 #include "util/timefmt.h"
 #include "views/perf.h"
 
 static const char style[] =
-	"ul.findings { margin: 0; padding: 8px 8px 8px 28px; border-left: 4px solid var(--warn-fg);\n"
+	"ul.findings { margin: 0 0 12px; padding: 8px 8px 8px 28px; border-left: 4px solid var(--warn-fg);\n"
 	"  background: var(--warn-bg); border-radius: 4px; }\n"
 	"ul.findings li { margin: 2px 0; overflow-wrap: anywhere; }\n"
 	"ul.findings code, p.found code { white-space: nowrap; }\n";
 
-/* PART of WHOLE (> 0) as "12.3%". */
+/* PART (>= 0) of WHOLE (> 0) as "12.3%": rounded half up as the warnings
+ * and tables round them, or (DOWN) down as the report's device timeline
+ * does (so that a device idle all but a moment is not "100.0%" idle). */
 static void append_share(GString *out, gint64 part, gint64 whole)
 {
 	percent_append(out, tenths_of_percent(part, whole));
+	g_string_append_c(out, '%');
+}
+
+static void append_share_down(GString *out, gint64 part, gint64 whole)
+{
+	percent_append(out, (gint64)((unsigned __int128)part * 1000u / (guint64)whole));
 	g_string_append_c(out, '%');
 }
 
@@ -93,13 +101,13 @@ static void host_wait(GString *list, const struct timeline *timeline)
 		g_string_append(list, "<li>");
 		device_name(list, d);
 		g_string_append(list, " was idle ");
-		append_share(list, d->idle, span);
+		append_share_down(list, d->idle, span);
 		g_string_append(list, " of its span (");
 		append_ms(list, d->idle);
 		g_string_append(list, " of ");
 		append_ms(list, span);
 		g_string_append(list, "), ");
-		append_share(list, d->host_wait, d->idle);
+		append_share_down(list, d->host_wait, d->idle);
 		g_string_append(list, " of it (");
 		append_ms(list, d->host_wait);
 		g_string_append(list, ") waiting for the host to launch work: the host, not the device, sets the pace. "
@@ -197,18 +205,12 @@ void page_findings_add(HtmlPage *page, const struct run_summary *run)
 {
 	const struct options *options = run->options;
 	gboolean capture_given = options->graph_captures != NULL;
-	struct graft_stats counted = { 0 };
-	const struct graft_stats *graft = run->graft;
-	if (!capture_given && (!graft || !graft->graph_launches)) { /* the report counts them only without -q */
-		graft_count(run->attribution, &counted);
-		graft = &counted;
-	}
 	g_autoptr(Timeline) timeline = timeline_compute(run->attribution->by_time, run->trace->device->len,
 							run->attribution, run->trace->threads, options->communication);
 	g_autoptr(GString) list = g_string_new(NULL);
 	coverage(list, &run->coverage);
-	if (graft)
-		graph_launches(list, graft, capture_given, run->coverage.total);
+	if (run->graft)
+		graph_launches(list, run->graft, capture_given, run->coverage.total);
 	host_wait(list, timeline);
 	if (run->perf)
 		roofline(list, run->perf, run->forest, run->attribution);
