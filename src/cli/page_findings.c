@@ -68,10 +68,18 @@ static void graph_launches(GString *list, const struct graft_stats *s, gboolean 
 		g_string_append_printf(list, "<li>%" G_GUINT64_FORMAT " device event%s of graph launches (", s->unmatched_events,
 				       s->unmatched_events == 1 ? "" : "s");
 		append_ms(list, s->unmatched_time);
-		g_string_append_printf(list, ") matched no captured launch: %u of %u graph launch%s matched no capture "
-				       "window. The warnings say why; a <code>--graph-capture</code> trace of the "
-				       "same graphs places them.</li>\n", s->unmatched_launches, s->graph_launches,
-				       s->graph_launches == 1 ? "" : "es");
+		g_string_append_printf(list, ") stay%s on the ops that called the replays, not under the ops that captured "
+				       "them: ", s->unmatched_events == 1 ? "s" : "");
+		if (s->unmatched_launches)
+			g_string_append_printf(list, "%u of %u graph launch%s matched no capture window%s", s->unmatched_launches,
+					       s->graph_launches, s->graph_launches == 1 ? "" : "es",
+					       s->unfit_events ? "; " : "");
+		if (s->unfit_events)
+			g_string_append_printf(list, "%" G_GUINT64_FORMAT " device event%s of matched graph launches fit no "
+					       "captured launch", s->unfit_events, s->unfit_events == 1 ? "" : "s");
+		g_string_append(list, ". The warnings say why, the graph-capture matching section gives the figures; "
+				      "<code>--graph-capture</code> with a trace that captured these graphs places "
+				      "them.</li>\n");
 	}
 }
 

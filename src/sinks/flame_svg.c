@@ -231,25 +231,31 @@ static void place(const struct flame_tree *tree, gint64 *left, gint64 *right)
 	}
 }
 
-/* The narrowest width (thousandths of a pixel) a frame drawn may have: MIN,
- * or more so that at most MAX frames are drawn (the widest: a frame is never
- * wider than its parent, so a drawn frame's parent is drawn). */
-static gint64 narrowest(const struct flame_tree *tree, const gint64 *left, const gint64 *right, gint64 min, guint max)
+/* Which frames are drawn (KEEP): those at least MIN thousandths of a pixel
+ * wide, and of them at most MAX, the widest, ties at the cut kept in frame
+ * order. A frame is never wider than its parent and comes after it, so a
+ * drawn frame's parent is drawn. */
+static void choose(const struct flame_tree *tree, const gint64 *left, const gint64 *right, gint64 min, guint max,
+		   gboolean *keep)
 {
 	g_autoptr(GArray) widths = g_array_new(FALSE, FALSE, sizeof(gint64));
-	for (guint f = 0; f < tree->count; f++)
-		if (right[f] - left[f] >= min) {
-			gint64 w = right[f] - left[f];
+	for (guint f = 0; f < tree->count; f++) {
+		gint64 w = right[f] - left[f];
+		keep[f] = w >= min;
+		if (keep[f])
 			g_array_append_val(widths, w);
-		}
+	}
 	if (widths->len <= max)
-		return min;
+		return;
 	g_array_sort(widths, compare_widths);
 	gint64 cut = g_array_index(widths, gint64, max - 1); /* the max-th widest */
-	guint at_least = max;
-	while (at_least < widths->len && g_array_index(widths, gint64, at_least) == cut)
-		at_least++;
-	return at_least <= max ? cut : cut + 1; /* the ties at the cut fit, or go */
+	guint ties = 0; /* of the first max, those as wide as the cut */
+	for (guint i = max; i-- > 0 && g_array_index(widths, gint64, i) == cut;)
+		ties++;
+	for (guint f = 0; f < tree->count; f++) {
+		gint64 w = right[f] - left[f];
+		keep[f] = w > cut || (w == cut && ties && ties--);
+	}
 }
 
 /* The drawing: TEXT holds what came before; written to OUT when given,
@@ -259,15 +265,16 @@ static gboolean draw(struct output *out, GString *text, const struct flame_tree 
 {
 	gint64 grand = flame_frame(tree, 0)->total;
 	g_autofree gint64 *left = g_new0(gint64, tree->count), *right = g_new0(gint64, tree->count);
+	g_autofree gboolean *keep = g_new0(gboolean, tree->count);
 	gboolean kinds[FRAME_KINDS] = { FALSE };
 	guint deepest = 0;
 	*frames = *left_out = 0;
 	if (grand > 0) {
 		place(tree, left, right);
-		min_width = narrowest(tree, left, right, min_width, max_frames);
+		choose(tree, left, right, min_width, max_frames, keep);
 	}
 	for (guint f = 0; grand > 0 && f < tree->count; f++) {
-		if (right[f] - left[f] < min_width) {
+		if (!keep[f]) {
 			++*left_out;
 			continue;
 		}
@@ -282,7 +289,7 @@ static gboolean draw(struct output *out, GString *text, const struct flame_tree 
 				       HEADER + 12, flame_weight_text(tree->weight));
 	gboolean ok = TRUE;
 	for (guint f = 0; ok && grand > 0 && f < tree->count; f++) {
-		if (right[f] - left[f] < min_width)
+		if (!keep[f])
 			continue;
 		int y = height - PAD - (int)(flame_frame(tree, f)->depth + 1) * SVG_FRAME_HEIGHT;
 		append_frame(text, tree, f, left[f], right[f], y, grand);
