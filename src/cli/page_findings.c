@@ -228,7 +228,7 @@ void page_findings_add(HtmlPage *page, const struct run_summary *run)
 	else
 		html_paragraph(body, "note found",
 			       "Nothing stood out: monitored events cover at least 90% of the device time, no graph "
-			       "launch is left where it was replayed, no device was idle over half its span mostly "
+			       "launch left its device time on the op that replayed it, no device was idle over half its span mostly "
 			       "waiting for the host, and no modelled op (when the perf figures are worked out) ran "
 			       "under 30% of its roofline.");
 	html_page_style(page, style);
