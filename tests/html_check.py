@@ -7,8 +7,14 @@ html.parser only. Usage: html_check.py KIND FILE [ARGS...]
   dom FILE MIN          (a --dump-dom) the tables have at least MIN body rows
                         in all, and the script added a filter box
   sorted FILE           (a --dump-dom) data-sorted holds numbers, ascending, not all equal
+  findings FILE         prints the items of "What the analysis found", one a
+                        line (or its note when nothing stood out)
+  flame FILE MIN        (a --dump-dom) one svg.flame inline, its script ran
+                        (data-zoom="ready"), at least MIN frames (g.f)
+  zoomed FILE WIDTH     (a --dump-dom) data-zoomed is "WIDTH|HIDDEN": the frame
+                        clicked spans WIDTH, HIDDEN > 0 frames hidden
   png FILE              a PNG with more than 2 colours (not blank)
-  titles FILE           prints the <title> of every element of an <svg>, one a
+  titles FILE           prints the <title> of every element of a chart <svg> (not the flame graph), one a
                         line (a title's newlines as " | ")
   figs FILE             prints the text of every <pre class="figs">, one a line
                         (its newlines as " | ")
@@ -21,23 +27,27 @@ from html.parser import HTMLParser
 VOID = {"meta", "input", "br", "img", "hr", "link", "col", "wbr", "area", "base", "source", "embed"}
 OURS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "dl", "dt", "dd", "nav",
         "strong", "ol", "ul", "li", "a", "section", "p", "div", "table", "thead", "tbody", "tr", "th", "td",
-        "details", "summary", "span", "script", "input", "pre", "svg", "rect", "line"}
+        "details", "summary", "span", "script", "input", "pre", "code",
+        "svg", "g", "rect", "line", "text"}  # the charts' and the flame graph's
 
 
 class Page(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.stack, self.errors, self.tags, self.text, self.doctype = [], [], [], [], False
-        self.attrs = []
-        self.svg_titles, self.figs, self.into = [], [], None
+        self.attrs, self.findings = [], None
+        self.svg_titles, self.figs, self.into, self.svg_classes = [], [], None, []
 
     def handle_decl(self, decl):
         self.doctype = self.doctype or decl.lower() == "doctype html"
 
     def handle_starttag(self, tag, attrs):
+        self.finding_start(tag, attrs)
         self.tags.append(tag)
         self.attrs.extend((tag, k, v) for k, v in attrs)
-        if tag == "title" and "svg" in self.stack:
+        if tag == "svg":
+            self.svg_classes.append(dict(attrs).get("class") or "")
+        if tag == "title" and "svg" in self.stack and "flame" not in self.svg_classes[-1].split():  # the charts' only
             self.svg_titles.append("")
             self.into = self.svg_titles
         elif tag == "pre" and ("class", "figs") in attrs:
@@ -53,6 +63,10 @@ class Page(HTMLParser):
     def handle_endtag(self, tag):
         if tag in ("title", "pre"):
             self.into = None
+        if tag == "svg" and self.svg_classes:
+            self.svg_classes.pop()
+        if tag == "section" and self.found is not None:
+            self.findings, self.found = self.found, None
         if not self.stack or self.stack[-1] != tag:
             self.errors.append("</%s> closes %s at line %d" % (tag, self.stack[-1:] or "nothing", self.getpos()[0]))
         else:
@@ -63,6 +77,16 @@ class Page(HTMLParser):
             self.into[-1] += data
         if self.stack and self.stack[-1] not in ("script", "style"):
             self.text.append(data)
+        if self.found and self.stack and self.stack[-1] in ("li", "code", "p"):
+            self.found[-1] += data
+
+    found = None  # the findings' items, while in their section
+
+    def finding_start(self, tag, attrs):
+        if tag == "section" and ("id", "findings") in attrs:
+            self.found = []
+        elif self.found is not None and tag in ("li", "p"):
+            self.found.append("")
 
 
 def parse(path):
@@ -116,6 +140,29 @@ def main():
         values = [float(x) for x in got[0].split("|")] if got and got[0] else []
         if len(set(values)) < 2 or values != sorted(values):
             problems.append("not sorted ascending: %r" % got)
+    elif kind == "findings":
+        if page.findings is None:
+            problems.append("no findings section")
+        for item in page.findings or []:
+            print(" ".join(item.split()))
+    elif kind == "flame":
+        svgs = [t for t, k, v in page.attrs if t == "svg" and k == "class" and v == "flame"]
+        frames = sum(1 for t, k, v in page.attrs if t == "g" and k == "class" and v == "f")
+        if len(svgs) != 1:
+            problems.append("%d svg.flame, not 1" % len(svgs))
+        if ("svg", "data-zoom", "ready") not in page.attrs:
+            problems.append("the flame graph's script did not run")
+        if frames < int(args[0]):
+            problems.append("%d frames, wanted at least %s" % (frames, args[0]))
+    elif kind == "zoomed":
+        got = [v for t, k, v in page.attrs if k == "data-zoomed"]
+        try:
+            width, hidden = got[0].split("|")
+            zoomed = abs(float(width) - float(args[0])) < 0.01 and int(hidden) > 0
+        except (IndexError, ValueError):
+            zoomed = False
+        if not zoomed:
+            problems.append("not zoomed: data-zoomed %r, wanted width %s and frames hidden" % (got, args[0]))
     for p in problems:
         print(p)
     return 1 if problems else 0

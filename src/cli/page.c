@@ -3,6 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/page_charts.h"
+#include "cli/page_capture.h"
+#include "cli/page_findings.h"
+#include "cli/page_flame.h"
 #include "cli/report.h"
 #include "sinks/sink_html.h"
 #include "views/page_tree.h"
@@ -142,6 +145,12 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 
 gboolean page_finish(HtmlPage *page, const struct run_summary *run, struct output *out)
 {
+	if (!run->options->summary) { /* the per-node page: its findings first, its last sections */
+		page_findings_add(page, run);
+		if (run->options->graph_captures)
+			page_capture_add(page, run->graft);
+		page_flame_add(page, run->forest, run->attribution, run->options, run->src);
+	}
 	if (run->categories->note) {
 		g_autofree char *note = g_strdup(run->categories->note);
 		const char *shown = g_strstrip(note);

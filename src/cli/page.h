@@ -8,18 +8,19 @@
  * page_finish adds every warning of the run (the report's warnings, as
  * src/cli/warnings.c words them, -q or not, and the note on the categories
  * chosen) and writes it. A summary view (--summary any) is the header and
- * its table. The per-node view is the header, the device timeline and
+ * its table. The per-node view is the header, what the analysis found
+ * (src/cli/page_findings.h, before the contents), the device timeline and
  * the steps as bars (src/cli/page_charts.h), the call tree
  * (src/views/page_tree.h), then the top PAGE_TOP rows by name (--summary
  * name), kernels (--summary kernel), modelled ops (--summary perf, when
  * the run worked out the perf figures) and collectives (--summary
- * collective), each only when it has rows.
+ * collective), each only when it has rows; then, added by page_finish once
+ * the run's figures are known, graph-capture matching with --graph-capture
+ * (src/cli/page_capture.h) and the flame graph (src/cli/page_flame.h).
  *
  * TODO (SPEC 16, the rest): the tree's perf columns when the trace has Input Dims
  * (the reader must then keep the modelled ops' shapes and the run load the
- * peaks), graph-capture matching, the zoomable flame graph (flame_svg.c's
- * drawing inline), the problems found said in words at the top. Each is a
- * section added in page_build's order. */
+ * peaks). Each is a section added in page_build's order. */
 #ifndef PP_PAGE_H
 #define PP_PAGE_H
 

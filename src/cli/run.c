@@ -166,7 +166,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	struct graft_stats graft = { 0 };
 	if (capture)
 		graft_apply(&forest, &attribution, capture, &graft);
-	else if (!options->quiet)
+	else if (!options->quiet || options->format == &html_sink) /* the page's warnings and findings, -q or not */
 		graft_count(attribution, &graft);
 	g_autoptr(Perf) perf = perf_asked(options) ? perf_compute(forest, attribution, trace->devices, settings->peaks) : NULL;
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;

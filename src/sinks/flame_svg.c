@@ -163,25 +163,34 @@ static const char script[] =
 	"})();\n"
 	"]]></script>\n";
 
+/* The <svg> start tag, title, reset button and legend; INLINE: for a page
+ * (no XML declaration, no style of its own, class "flame", the button's a
+ * class, not an id, so that several can share a page). */
 static void append_head(GString *out, const struct flame_tree *tree, const char *title, int height, gint64 grand,
-			const gboolean *kinds)
+			const gboolean *kinds, gboolean inline_svg)
 {
-	g_string_append_printf(out,
-			       "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
-			       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
-			       "viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"12\">\n"
-			       "<style>g.f { cursor: pointer } g.f rect { stroke: #fbfbf7; stroke-width: 0.5 } g.f:hover rect { stroke: #000 } "
-			       "text { pointer-events: none; fill: #000 } #reset { cursor: pointer }</style>\n"
-			       "<rect width=\"100%%\" height=\"100%%\" fill=\"#fbfbf7\"/>\n<text x=\"%d\" y=\"18\" "
-			       "font-size=\"15\">",
-			       SVG_WIDTH, height, SVG_WIDTH, height, PAD);
+	if (inline_svg)
+		g_string_append_printf(out,
+				       "<svg class=\"flame\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+				       "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"12\">\n",
+				       SVG_WIDTH, height, SVG_WIDTH, height);
+	else
+		g_string_append_printf(out,
+				       "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+				       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
+				       "viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"12\">\n"
+				       "<style>g.f { cursor: pointer } g.f rect { stroke: #fbfbf7; stroke-width: 0.5 } g.f:hover rect { stroke: #000 } "
+				       "text { pointer-events: none; fill: #000 } #reset { cursor: pointer }</style>\n",
+				       SVG_WIDTH, height, SVG_WIDTH, height);
+	g_string_append_printf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"#fbfbf7\"/>\n<text x=\"%d\" y=\"18\" "
+			       "font-size=\"15\">", PAD);
 	g_autofree char *valid = g_utf8_make_valid(title, -1);
 	append_escaped(out, valid, strlen(valid));
 	g_string_append_printf(out, ": %s, ", flame_weight_text(tree->weight));
 	time_append_ms(out, grand);
-	g_string_append_printf(out, " ms</text>\n<g id=\"reset\"><rect x=\"%d\" y=\"4\" width=\"84\" height=\"18\" "
+	g_string_append_printf(out, " ms</text>\n<g %s=\"reset\"><rect x=\"%d\" y=\"4\" width=\"84\" height=\"18\" "
 			       "fill=\"#ddd\"/><text x=\"%d\" y=\"17\">Reset zoom</text></g>\n",
-			       SVG_WIDTH - PAD - 84, SVG_WIDTH - PAD - 80);
+			       inline_svg ? "class" : "id", SVG_WIDTH - PAD - 84, SVG_WIDTH - PAD - 80);
 	int x = PAD;
 	for (guint k = 0; k < FRAME_KINDS; k++) {
 		if (!kinds[k])
@@ -194,6 +203,12 @@ static void append_head(GString *out, const struct flame_tree *tree, const char 
 	}
 	g_string_append_printf(out, "<text x=\"%d\" y=\"38\" fill=\"#555\">roots at the bottom; click a frame to "
 			       "zoom</text>\n", x + 6);
+}
+
+static gint compare_widths(gconstpointer a, gconstpointer b)
+{
+	gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
+	return x > y ? -1 : x < y; /* widest first */
 }
 
 /* The left edge of every frame (in thousandths of a pixel) and their
@@ -216,45 +231,94 @@ static void place(const struct flame_tree *tree, gint64 *left, gint64 *right)
 	}
 }
 
-gboolean flame_svg_write(struct output *out, const struct flame_tree *tree, const char *title, guint64 *frames)
+/* Which frames are drawn (KEEP): those at least MIN thousandths of a pixel
+ * wide, and of them at most MAX, the widest, ties at the cut kept in frame
+ * order. A frame is never wider than its parent and comes after it, so a
+ * drawn frame's parent is drawn. */
+static void choose(const struct flame_tree *tree, const gint64 *left, const gint64 *right, gint64 min, guint max,
+		   gboolean *keep)
+{
+	g_autoptr(GArray) widths = g_array_new(FALSE, FALSE, sizeof(gint64));
+	for (guint f = 0; f < tree->count; f++) {
+		gint64 w = right[f] - left[f];
+		keep[f] = w >= min;
+		if (keep[f])
+			g_array_append_val(widths, w);
+	}
+	if (widths->len <= max)
+		return;
+	g_array_sort(widths, compare_widths);
+	gint64 cut = g_array_index(widths, gint64, max - 1); /* the max-th widest */
+	guint ties = 0; /* of the first max, those as wide as the cut */
+	for (guint i = max; i-- > 0 && g_array_index(widths, gint64, i) == cut;)
+		ties++;
+	for (guint f = 0; f < tree->count; f++) {
+		gint64 w = right[f] - left[f];
+		keep[f] = w > cut || (w == cut && ties && ties--);
+	}
+}
+
+/* The drawing: TEXT holds what came before; written to OUT when given,
+ * else left in TEXT. */
+static gboolean draw(struct output *out, GString *text, const struct flame_tree *tree, const char *title,
+		     gboolean inline_svg, gint64 min_width, guint max_frames, guint64 *frames, guint64 *left_out)
 {
 	gint64 grand = flame_frame(tree, 0)->total;
 	g_autofree gint64 *left = g_new0(gint64, tree->count), *right = g_new0(gint64, tree->count);
+	g_autofree gboolean *keep = g_new0(gboolean, tree->count);
 	gboolean kinds[FRAME_KINDS] = { FALSE };
 	guint deepest = 0;
-	*frames = 0;
-	if (grand > 0)
+	*frames = *left_out = 0;
+	if (grand > 0) {
 		place(tree, left, right);
+		choose(tree, left, right, min_width, max_frames, keep);
+	}
 	for (guint f = 0; grand > 0 && f < tree->count; f++) {
-		if (right[f] - left[f] < MIN_WIDTH)
+		if (!keep[f]) {
+			++*left_out;
 			continue;
+		}
 		deepest = MAX(deepest, flame_frame(tree, f)->depth);
 		if (f)
 			kinds[flame_frame(tree, f)->kind] = TRUE;
 	}
 	int height = HEADER + (int)(deepest + 1) * SVG_FRAME_HEIGHT + PAD;
-	g_autoptr(GString) text = g_string_sized_new(1 << 16);
-	append_head(text, tree, title, height, grand, kinds);
+	append_head(text, tree, title, height, grand, kinds, inline_svg);
 	if (grand == 0)
 		g_string_append_printf(text, "<text x=\"%d\" y=\"%d\">Nothing to draw: no %s.</text>\n", PAD,
 				       HEADER + 12, flame_weight_text(tree->weight));
 	gboolean ok = TRUE;
 	for (guint f = 0; ok && grand > 0 && f < tree->count; f++) {
-		if (right[f] - left[f] < MIN_WIDTH)
+		if (!keep[f])
 			continue;
 		int y = height - PAD - (int)(flame_frame(tree, f)->depth + 1) * SVG_FRAME_HEIGHT;
 		append_frame(text, tree, f, left[f], right[f], y, grand);
 		++*frames;
-		if (text->len >= (1 << 16)) {
+		if (out && text->len >= (1 << 16)) {
 			ok = output_write(out, text->str, text->len);
 			g_string_truncate(text, 0);
 		}
 	}
+	return ok;
+}
+
+gboolean flame_svg_write(struct output *out, const struct flame_tree *tree, const char *title, guint64 *frames)
+{
+	g_autoptr(GString) text = g_string_sized_new(1 << 16);
+	guint64 left_out;
+	gboolean ok = draw(out, text, tree, title, FALSE, MIN_WIDTH, G_MAXUINT, frames, &left_out);
 	char char_width[G_ASCII_DTOSTR_BUF_SIZE]; /* JavaScript's 7.2, never the locale's 7,2 */
 	g_ascii_formatd(char_width, sizeof char_width, "%.1f", LABEL_CHAR_WIDTH);
 	g_string_append_printf(text, script, SVG_WIDTH, PAD, char_width);
 	g_string_append(text, "</svg>\n");
 	return ok && output_write(out, text->str, text->len);
+}
+
+void flame_svg_append_inline(GString *out, const struct flame_tree *tree, const char *title, gint64 min_width,
+			     guint max_frames, guint64 *frames, guint64 *left_out)
+{
+	draw(NULL, out, tree, title, TRUE, MAX(min_width, MIN_WIDTH), MAX(max_frames, 1), frames, left_out);
+	g_string_append(out, "</svg>\n");
 }
 
 /* Drawn whole by src/views/flame.c, not row by row. */

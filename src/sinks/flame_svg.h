@@ -27,6 +27,16 @@
  * UTF-8); *FRAMES: how many were drawn. FALSE when OUT fails. */
 gboolean flame_svg_write(struct output *out, const struct flame_tree *tree, const char *title, guint64 *frames);
 
+/* The same drawing for an HTML page (src/cli/page_flame.h): the <svg>
+ * element alone (class "flame", no XML declaration, style or script: the
+ * page gives them; its reset button is of class "reset", no id), appended
+ * to OUT; only frames at least MIN_WIDTH thousandths of a pixel wide and at
+ * most MAX_FRAMES of them, the widest (a frame is never wider than its
+ * parent, so every drawn frame's parent is drawn). *FRAMES: drawn;
+ * *LEFT_OUT: the frames left out. */
+void flame_svg_append_inline(GString *out, const struct flame_tree *tree, const char *title, gint64 min_width,
+			     guint max_frames, guint64 *frames, guint64 *left_out);
+
 extern const struct sink_class svg_sink;
 
 #endif

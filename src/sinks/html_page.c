@@ -10,6 +10,7 @@ struct html_section {
 	char *id;
 	char *title;
 	GString *body;
+	gboolean lead; /* written before the contents (html_page_lead) */
 };
 
 struct html_page {
@@ -17,6 +18,7 @@ struct html_page {
 	GString *facts;       /* <dt>/<dd> pairs */
 	GPtrArray *warnings;  /* char *: the lines, as given */
 	GPtrArray *sections;  /* struct html_section * */
+	GString *style, *script; /* the sections' own, after the page's */
 };
 
 static void section_free(gpointer data)
@@ -35,6 +37,8 @@ struct html_page *html_page_new(const char *title)
 	page->facts = g_string_new(NULL);
 	page->warnings = g_ptr_array_new_with_free_func(g_free);
 	page->sections = g_ptr_array_new_with_free_func(section_free);
+	page->style = g_string_new(NULL);
+	page->script = g_string_new(NULL);
 	return page;
 }
 
@@ -46,6 +50,8 @@ void html_page_free(struct html_page *page)
 	g_string_free(page->facts, TRUE);
 	g_ptr_array_free(page->warnings, TRUE);
 	g_ptr_array_free(page->sections, TRUE);
+	g_string_free(page->style, TRUE);
+	g_string_free(page->script, TRUE);
 	g_free(page);
 }
 
@@ -78,6 +84,23 @@ GString *html_page_section(struct html_page *page, const char *id, const char *t
 	return s->body;
 }
 
+GString *html_page_lead(struct html_page *page, const char *id, const char *title)
+{
+	GString *body = html_page_section(page, id, title);
+	((struct html_section *)page->sections->pdata[page->sections->len - 1])->lead = TRUE;
+	return body;
+}
+
+void html_page_style(struct html_page *page, const char *css)
+{
+	g_string_append(page->style, css);
+}
+
+void html_page_script(struct html_page *page, const char *js)
+{
+	g_string_append(page->script, js);
+}
+
 void html_paragraph(GString *body, const char *class, const char *text)
 {
 	if (class)
@@ -95,7 +118,8 @@ static void append_head(GString *out, const struct html_page *page)
 			     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 			     "<meta name=\"generator\" content=\"profile_parser\">\n<title>");
 	html_append(out, page->title);
-	g_string_append_printf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>", html_style);
+	g_string_append_printf(out, "</title>\n<style>\n%s%s</style>\n</head>\n<body>\n<header>\n<h1>", html_style,
+			       page->style->str);
 	html_append(out, page->title);
 	g_string_append(out, "</h1>\n");
 	if (page->facts->len)
@@ -103,17 +127,43 @@ static void append_head(GString *out, const struct html_page *page)
 	g_string_append(out, "</header>\n");
 }
 
-static void append_toc(GString *out, const struct html_page *page)
+/* The links to the sections, the lead ones (LEAD) or the others. */
+static void append_links(GString *out, const struct html_page *page, gboolean lead)
 {
-	g_string_append(out, "<nav class=\"toc\" aria-label=\"Contents\"><strong>Contents</strong><ol>\n");
-	g_string_append_printf(out, "<li><a href=\"#warnings\">Warnings (%u)</a></li>\n", page->warnings->len);
 	for (guint i = 0; i < page->sections->len; i++) {
 		const struct html_section *s = page->sections->pdata[i];
+		if (s->lead != lead)
+			continue;
 		g_string_append_printf(out, "<li><a href=\"#%s\">", s->id);
 		html_append(out, s->title);
 		g_string_append(out, "</a></li>\n");
 	}
+}
+
+static void append_toc(GString *out, const struct html_page *page)
+{
+	g_string_append(out, "<nav class=\"toc\" aria-label=\"Contents\"><strong>Contents</strong><ol>\n");
+	append_links(out, page, TRUE);
+	g_string_append_printf(out, "<li><a href=\"#warnings\">Warnings (%u)</a></li>\n", page->warnings->len);
+	append_links(out, page, FALSE);
 	g_string_append(out, "</ol></nav>\n");
+}
+
+/* Writes the sections, the lead ones (LEAD) or the others; FALSE when OUT fails. */
+static gboolean write_sections(struct output *out, const struct html_page *page, gboolean lead, GString *text)
+{
+	gboolean ok = TRUE;
+	for (guint i = 0; ok && i < page->sections->len; i++) {
+		const struct html_section *s = page->sections->pdata[i];
+		if (s->lead != lead)
+			continue;
+		g_string_printf(text, "<section id=\"%s\">\n<h2>", s->id);
+		html_append(text, s->title);
+		g_string_append(text, "</h2>\n");
+		ok = output_write(out, text->str, text->len) && output_write(out, s->body->str, s->body->len) &&
+		     output_write(out, "</section>\n", strlen("</section>\n"));
+	}
+	return ok;
 }
 
 static void append_warnings(GString *out, const struct html_page *page)
@@ -137,17 +187,11 @@ gboolean html_page_write(const struct html_page *page, struct output *out)
 {
 	g_autoptr(GString) text = g_string_sized_new(1 << 16);
 	append_head(text, page);
+	gboolean ok = output_write(out, text->str, text->len) && write_sections(out, page, TRUE, text);
+	g_string_truncate(text, 0);
 	append_toc(text, page);
 	append_warnings(text, page);
-	gboolean ok = output_write(out, text->str, text->len);
-	for (guint i = 0; ok && i < page->sections->len; i++) {
-		const struct html_section *s = page->sections->pdata[i];
-		g_string_printf(text, "<section id=\"%s\">\n<h2>", s->id);
-		html_append(text, s->title);
-		g_string_append(text, "</h2>\n");
-		ok = output_write(out, text->str, text->len) && output_write(out, s->body->str, s->body->len) &&
-		     output_write(out, "</section>\n", strlen("</section>\n"));
-	}
-	g_string_printf(text, "<script>\n%s</script>\n</body>\n</html>\n", html_script);
+	ok = ok && output_write(out, text->str, text->len) && write_sections(out, page, FALSE, text);
+	g_string_printf(text, "<script>\n%s%s</script>\n</body>\n</html>\n", html_script, page->script->str);
 	return ok && output_write(out, text->str, text->len);
 }

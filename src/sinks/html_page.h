@@ -10,8 +10,9 @@
  * figures, numbers right-aligned, a light and a dark scheme by
  * prefers-color-scheme, the device-event classes in the colours of the SVG
  * flame graph, src/sinks/flame_svg.c); a header (title, facts as a <dl>,
- * and every warning of the run as a list); a table of contents linking the
- * warnings and each section; the sections in the order added; then the
+ * and every warning of the run as a list); the lead sections (what a
+ * reader must see first); a table of contents linking them, the warnings
+ * and each section; the sections in the order added; then the
  * inline script, which only adds to what reads without it: sorting a
  * table.data by a click on a column header (numbers numerically, largest
  * first, text alphabetically; empty cells last either way; a second click
@@ -37,6 +38,13 @@ void html_page_warnings(struct html_page *page, const char *text);
 /* A new section with ID (an HTML id: [a-z0-9-]) and TITLE (plain ASCII),
  * after those added before; its body, for the caller to fill with markup. */
 GString *html_page_section(struct html_page *page, const char *id, const char *title);
+/* A section written right after the header, before the table of contents
+ * and the warnings (the contents link it first); otherwise as above. */
+GString *html_page_lead(struct html_page *page, const char *id, const char *title);
+/* CSS and JavaScript that a section needs, added to the page's one inline
+ * style and script (after its own); constant text of the program. */
+void html_page_style(struct html_page *page, const char *css);
+void html_page_script(struct html_page *page, const char *js);
 /* Appends a paragraph saying TEXT (any bytes), of class CLASS (or NULL). */
 void html_paragraph(GString *body, const char *class, const char *text);
 /* Writes the page to OUT; FALSE when writing fails. */

@@ -1,0 +1,142 @@
+#!/bin/sh
+# The sections of the per-node page (SPEC 16) beyond its tables
+# (tests/html.sh): what the analysis found, graph-capture matching and the
+# flame graph.
+# (a) "What the analysis found", on hand-made traces (tests/views/page_*),
+#     each with one problem and the figures worked out by hand, and one with
+#     none: its items, word for word, and nothing else;
+# (b) the graph-capture matching table (tests/cases/graph_partial, whose
+#     figures its .report gives), only with --graph-capture;
+# (c) the flame graph inline: one <svg class="flame">, the page's one script,
+#     no id of its own, strict parsing, at most PAGE_FLAME_FRAMES (3,000)
+#     frames, the widest, and the page says how many were left out;
+# (d) Chromium (skipped without it): the DOM after scripts holds the flame
+#     graph's frames, its script ran, and a click on a frame zooms on it.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+need python3 python3
+check() { python3 "$top_srcdir/tests/html_check.py" "$@"; }
+views=$top_srcdir/tests/views
+
+# findings NAME WANT ARGS...: the page of ARGS has exactly the findings WANT (lines)
+findings() {
+	name=$1 want=$2; shift 2
+	if ! "$PROFILE_PARSER" -q -d "$tmp/$name.html" -mc cpu_op "$@" 2>"$tmp/err"; then
+		fail "$name: profile_parser failed"; cat "$tmp/err"; return
+	fi
+	check findings "$tmp/$name.html" >"$tmp/$name.found"
+	if [ "$(cat "$tmp/$name.found")" = "$want" ]; then pass "$name: the page finds what it should, in words"
+	else fail "$name: the findings are:"; cat "$tmp/$name.found"; echo "# wanted: $want"; fi
+}
+
+# (a) 10 of the 100 us of device time under the one monitored op
+findings coverage 'Only 10.0% of the device time (0.01 ms of 0.1 ms) is under monitored events; the rest is in no row. A wider -mc (such as -mc cpu_op,user_annotation) covers more; --summary kernel lists every kernel, monitored or not.' \
+	-s "$views/page_coverage.json"
+# a graph launch replays 30 + 10 us, all of the device time, without --graph-capture
+findings graph '1 graph launch replayed 0.04 ms (100.0% of the device time) of device work, all of it on the ops that called the replays, not on those that captured the graphs. --graph-capture FILE, a trace profiled while the graphs were captured, puts it under them.' \
+	-s "$views/page_graph.json"
+# kernels [10, 20) and [510, 520): span 510 us, idle 490 (96.0%, down), the
+# second launched at 500, so 500 - 20 = 480 us of host wait (97.9% of 490)
+findings idle "Device 0 was idle 96.0% of its span (0.49 ms of 0.51 ms), 97.9% of it (0.48 ms) waiting for the host to launch work: the host, not the device, sets the pace. --summary step gives each step's host wait, --summary kernel each kernel's launch delay." \
+	-s "$views/page_idle.json"
+# mm and addmm of 64x64 floats: 2·64³ = 524288 flops, at 1 TFLOP/s 524 ns,
+# over the bytes' 49 (66) ns at 1 TB/s; mm busy 10 us (5.2%), addmm 0.6 us (87.3%)
+findings roofline 'Modelled ops far from their roofline (under 30% of it): aten::mm (1 call) busy 0.01 ms at 5.2% of its roofline. The table of modelled ops (--summary perf) gives each shape'"'"'s rates, roofline and bound; --columns with roofline % puts them in the tree.' \
+	-s "$views/page_roofline.json" --columns 'name,device busy(ms),roofline %' --peak-flops 1 --peak-bandwidth 1
+nothing='Nothing stood out: monitored events cover at least 90% of the device time, no graph launch left its device time on the op that replayed it, no device was idle over half its span mostly waiting for the host, and no modelled op (when the perf figures are worked out) ran under 30% of its roofline.'
+findings none "$nothing" -s "$views/page_none.json"
+# the roofline is said only when the run works the perf figures out
+findings roofline_unasked "$nothing" -s "$views/page_roofline.json" --peak-flops 1 --peak-bandwidth 1
+# the second kernel launched at 15, before the gap at 20: no host wait
+sed 's/"ts": 500, "dur": 5/"ts": 15, "dur": 5/' "$views/page_idle.json" > "$tmp/idle_other.json"
+findings idle_other "$nothing" -s "$tmp/idle_other.json"
+# the findings come before the contents and the warnings; the warning of
+# the graph launches is on the page with -q too
+if grep -n 'id="findings"\|class="toc"\|id="warnings"' "$tmp/graph.html" | cut -d: -f2 | tr -d '\n' |
+	grep -q '<section id="findings"><nav class="toc".*<section id="warnings">'; then pass "the findings come first"
+else fail "the findings are not at the top"; fi
+if grep -q 'graph launches replay 0.04 ms (100.0% of the device time)' "$tmp/graph.html"; then pass "-q: the page has the warning of the graph launches"
+else fail "-q: no warning of the graph launches on the page"; fi
+
+# (b) graph-capture matching: 1 launch, matched partially; 10 events
+# (0.055 ms), 9 placed (0.049 ms) under 2 captured ops, 1 left (0.006 ms)
+gp=$top_srcdir/tests/cases/graph_partial
+"$PROFILE_PARSER" -q -s "$gp.json" --graph-capture "$gp.capture" -mc cpu_op -d "$tmp/capture.html" 2>"$tmp/err" || cat "$tmp/err"
+rows=$(sed -n '/<section id="graph-capture">/,/<\/section>/p' "$tmp/capture.html" | grep '^<tr><td>' | sed 's/<[^>]*>/|/g; s/||*/|/g')
+want='|graph launches|1|
+|matched|1|
+|matched exactly|0|
+|matched reordered|0|
+|matched partially|1|
+|matched by graph id|0|
+|matched by position only (unverified)|0|
+|matched no capture window|0|
+|replayed device events|10|0.055|
+|placed under captured ops|9|0.049|
+|left on the ops that called the replays|1|0.006|
+|captured ops the events were placed under|2|'
+if [ "$rows" = "$want" ]; then pass "--graph-capture: the matching section's figures"
+else fail "--graph-capture: the matching section:"; echo "$rows"; fi
+if check findings "$tmp/capture.html" | grep -qx '1 device event of graph launches (0.006 ms) stays on the ops that called the replays, not under the ops that captured them: 1 device event of matched graph launches fit no captured launch. The warnings say why, the graph-capture matching section gives the figures; --graph-capture with a trace that captured these graphs places them.'
+then pass "--graph-capture: the event left is a finding"; else fail "--graph-capture: no finding of the event left"; check findings "$tmp/capture.html"; fi
+if ! grep -q 'id="graph-capture"' "$tmp/graph.html"; then pass "no matching section without --graph-capture"
+else fail "a matching section without --graph-capture"; fi
+
+# (c) the flame graph inline
+ex=$top_srcdir/examples/example_trace.json
+"$PROFILE_PARSER" -q -s "$ex" -d "$tmp/node.html" || fail "the example's page failed"
+frames=$(grep -c '<g class="f"' "$tmp/node.html")
+if grep -q '<svg class="flame" xmlns="http://www.w3.org/2000/svg"' "$tmp/node.html" && [ "$frames" -gt 5 ] &&
+	[ "$(grep -c '<script' "$tmp/node.html")" = 1 ] && ! grep -q 'id="reset"\|<?xml\|CDATA' "$tmp/node.html" &&
+	check valid "$tmp/node.html" >"$tmp/why"; then pass "the flame graph is inline ($frames frames), the page's one script, no id, valid"
+else fail "the flame graph is not inline, or the page is not valid:"; cat "$tmp/why"; fi
+for page in node coverage graph idle roofline none capture; do
+	check valid "$tmp/$page.html" >"$tmp/why" || { fail "$page: not valid:"; cat "$tmp/why"; }
+done
+# 1,000 layers of 1 us each under one step, each a layer, an inner op and a
+# kernel: 3,002 frames (with "all"), each layer's 1.18 px wide; the 3,000
+# widest drawn, ties in frame order: the last layer's inner op and kernel left out
+python3 - "$tmp/wide.json" <<'PY'
+import json, sys
+ev = [{"ph": "X", "cat": "cpu_op", "name": "step", "pid": 1, "tid": 1, "ts": 0, "dur": 10000}]
+for i in range(1000):
+    ev += [{"ph": "X", "cat": "cpu_op", "name": "layer_%d" % i, "pid": 1, "tid": 1, "ts": 1 + 9 * i, "dur": 8},
+           {"ph": "X", "cat": "cpu_op", "name": "inner_%d" % i, "pid": 1, "tid": 1, "ts": 2 + 9 * i, "dur": 6},
+           {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 3 + 9 * i, "dur": 1,
+            "args": {"correlation": i + 1}},
+           {"ph": "X", "cat": "kernel", "name": "k_%d" % i, "pid": 0, "tid": 7, "ts": 20000 + i, "dur": 1,
+            "args": {"correlation": i + 1, "device": 0, "stream": 7}}]
+json.dump({"traceEvents": ev}, open(sys.argv[1], "w"))
+PY
+"$PROFILE_PARSER" -q -s "$tmp/wide.json" -mc cpu_op -d "$tmp/wide.html" || fail "the wide trace's page failed"
+if [ "$(grep -c '<g class="f"' "$tmp/wide.html")" = 3000 ] && grep -q '<title>layer_999&#10;' "$tmp/wide.html" &&
+	! grep -q '<title>inner_999&#10;' "$tmp/wide.html" &&
+	grep -q '3000 frames drawn; 2 narrower than a pixel (or past the 3000 widest) left out' "$tmp/wide.html"
+then pass "the flame graph draws the 3,000 widest frames and says how many were left out"
+else fail "the flame graph's bound: $(grep -c '<g class="f"' "$tmp/wide.html") frames"; fi
+
+# (d) a real browser
+browser=
+for b in chromium chromium-browser google-chrome; do
+	command -v "$b" >/dev/null && { browser=$b; break; }
+done
+render() {
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+		--user-data-dir="$tmp/profile" "$@" 2>>"$tmp/browser.err"
+}
+if [ -z "$browser" ]; then
+	skip "no Chromium (chromium, chromium-browser, google-chrome) to render the page; install it with scripts/install-deps.sh --browser"
+else
+	render --dump-dom "file://$tmp/node.html" >"$tmp/dom.html"
+	if check flame "$tmp/dom.html" "$frames" >"$tmp/why"; then pass "$browser: the DOM after scripts holds the flame graph's $frames frames, zoom ready"
+	else fail "$browser: the flame graph in the DOM:"; cat "$tmp/why"; fi
+	# a click on the last frame (a leaf): it fills the width (1200 - 2 * 10), its other frames hide
+	sed 's|</body>|<script>var fs = document.querySelectorAll("svg.flame g.f"), f = fs[fs.length - 1];\
+f.dispatchEvent(new MouseEvent("click", { bubbles: true }));\
+document.body.setAttribute("data-zoomed", f.querySelector("rect").getAttribute("width") + "\|" +\
+[].filter.call(fs, function (g) { return g.style.display === "none"; }).length);</script></body>|' \
+		"$tmp/node.html" >"$tmp/click.html"
+	render --dump-dom "file://$tmp/click.html" >"$tmp/clicked.html"
+	if check zoomed "$tmp/clicked.html" 1180 >"$tmp/why"; then pass "$browser: a click on a frame zooms on it"
+	else fail "$browser: zoom:"; cat "$tmp/why"; fi
+fi
+finish
