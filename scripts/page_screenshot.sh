@@ -3,14 +3,14 @@
 # --format html (SPEC 16) of a shared trace, rendered by headless Chromium
 # (as tests/html.sh renders it) in a 1280x900 window, light scheme.
 # Usage: scripts/page_screenshot.sh [TRACE [PNG]]
-#   TRACE  default ../shared/traces/a100_particle_transformer_bs512.json.gz
+#   TRACE  default ../shared/traces/trace_diff_control.json.gz (steps, collectives)
 #   PNG    default docs/page.png
 # Needs a built ./profile_parser and Chromium (scripts/install-deps.sh
 # --browser). The PNG is Chromium's, cropped to 1280x900 by the window (keep
 # it under 300 KB: README.md shows it).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-trace=${1:-$top/../shared/traces/a100_particle_transformer_bs512.json.gz}
+trace=${1:-$top/../shared/traces/trace_diff_control.json.gz}
 png=${2:-$top/docs/page.png}
 browser=
 for b in chromium chromium-browser google-chrome; do

@@ -127,7 +127,7 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 		*ok = capture(body, write_one_summary, &job, rows);
 		return page;
 	}
-	html_page_fact(page, "View", "per node: the call tree, then the top ops, kernels, modelled ops and collectives");
+	html_page_fact(page, "View", "per node: the device timeline, the steps, the call tree, the top ops, kernels, modelled ops and collectives, the flame graph");
 	page_charts_timeline(page, trace, attribution, config->communication);
 	page_charts_steps(page, forest, attribution, config);
 	GString *tree = html_page_section(page, "tree", "Call tree");
