@@ -231,7 +231,7 @@ static int run(const struct options *options)
 		settings.et = et;
 	}
 	g_autoptr(Peaks) peaks = NULL;
-	if (perf_asked(options) || options->peaks_file) { /* a --peaks FILE is checked even when no figure needs it */
+	if (perf_asked(options) || perf_for_page(options) || options->peaks_file) { /* a --peaks FILE is checked even when no figure needs it */
 		peaks = perf_peaks_load(options, &error);
 		if (!peaks)
 			return options->peaks_file ? fail_error(error) : fail_file("the table of device peaks", error);

@@ -40,12 +40,14 @@ findings idle "Device 0 was idle 96.0% of its span (0.49 ms of 0.51 ms), 97.9% o
 	-s "$views/page_idle.json"
 # mm and addmm of 64x64 floats: 2·64³ = 524288 flops, at 1 TFLOP/s 524 ns,
 # over the bytes' 49 (66) ns at 1 TB/s; mm busy 10 us (5.2%), addmm 0.6 us (87.3%)
-findings roofline 'Modelled ops far from their roofline (under 30% of it): aten::mm (1 call) busy 0.01 ms at 5.2% of its roofline. The table of modelled ops (--summary perf) gives each shape'"'"'s rates, roofline and bound; --columns with roofline % puts them in the tree.' \
-	-s "$views/page_roofline.json" --columns 'name,device busy(ms),roofline %' --peak-flops 1 --peak-bandwidth 1
-nothing='Nothing stood out: monitored events cover at least 90% of the device time, no graph launch left its device time on the op that replayed it, no device was idle over half its span mostly waiting for the host, and no modelled op (when the perf figures are worked out) ran under 30% of its roofline.'
+far='Modelled ops far from their roofline (under 30% of it): aten::mm (1 call) busy 0.01 ms at 5.2% of its roofline. The table of modelled ops (--summary perf) gives each shape'"'"'s rates, roofline and bound, and the call tree below each module'"'"'s.'
+findings roofline "$far" -s "$views/page_roofline.json" --columns 'name,device busy(ms),roofline %' --peak-flops 1 --peak-bandwidth 1
+nothing='Nothing stood out: monitored events cover at least 90% of the device time, no graph launch left its device time on the op that replayed it, no device was idle over half its span mostly waiting for the host, and no modelled op (ops with shapes, on a device with peaks) ran under 30% of its roofline.'
 findings none "$nothing" -s "$views/page_none.json"
-# the roofline is said only when the run works the perf figures out
-findings roofline_unasked "$nothing" -s "$views/page_roofline.json" --peak-flops 1 --peak-bandwidth 1
+# the page works the perf figures out whenever the trace has shapes (no perf column asked)...
+findings roofline_unasked "$far" -s "$views/page_roofline.json" --peak-flops 1 --peak-bandwidth 1
+# ...but says nothing of a device without peaks
+findings roofline_no_peaks "$nothing" -s "$views/page_roofline.json"
 # the second kernel launched at 15, before the gap at 20: no host wait
 sed 's/"ts": 500, "dur": 5/"ts": 15, "dur": 5/' "$views/page_idle.json" > "$tmp/idle_other.json"
 findings idle_other "$nothing" -s "$tmp/idle_other.json"
@@ -123,6 +125,33 @@ render() {
 	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
 		--user-data-dir="$tmp/profile" "$@" 2>>"$tmp/browser.err"
 }
+# (e) the tree's perf columns (SPEC 16, 15.1) when the trace has Input Dims:
+# tests/cases/perf_module's figures, worked out by hand in its .working
+# (Model_0: 400300000 flops, 43.276 TFLOP/s, 0.951 TB/s, roofline 56.2%,
+# memory); none, and no warning of a trace without shapes, otherwise.
+"$PROFILE_PARSER" -q -s "$top_srcdir/tests/cases/perf_module.json" -mc cpu_op,python_function \
+	--peaks "$top_srcdir/tests/cases/perf.peaks" -d "$tmp/perf.html"
+python3 - "$tmp/perf.html" >"$tmp/why" 2>&1 <<'PY'
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+tree = page[page.index('id="tree"'):]
+tree = tree[:tree.index('</section>')]
+head = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<span>(.*?)</span>", tree[:tree.index("</div>")])]
+want = ["flops", "TFLOP/s", "TB/s", "roofline %", "bound"]
+if head[-5:] != want:
+    sys.exit("the tree's header ends %r, not %r" % (head[-5:], want))
+text = re.sub(r"<[^>]+>", " ", tree)
+if not re.search(r"nn\.Module: Model_0\s+(\S+\s+){6}400300000\s+43\.276\s+0\.951\s+56\.2\s+memory", text):
+    sys.exit("Model_0's perf cells are not 400300000 43.276 0.951 56.2 memory")
+print("tree header", head[-5:])
+PY
+if [ $? = 0 ]; then pass "the tree has the perf columns of a trace with shapes, by hand: $(cat "$tmp/why")"
+else fail "the tree's perf columns:"; cat "$tmp/why"; fi
+"$PROFILE_PARSER" -s "$top_srcdir/tests/compare/base.json" -mc cpu_op -d "$tmp/noshapes.html" 2>"$tmp/err"
+if grep -q "TFLOP/s" "$tmp/noshapes.html" || grep -q "Input Dims" "$tmp/err" || grep -q "perf models" "$tmp/err"; then
+	fail "a trace without shapes: perf columns, or their warning or report line"; cat "$tmp/err"
+else pass "a trace without shapes: no perf column, no warning, no perf line in the report"; fi
+
 if [ -z "$browser" ]; then
 	skip "no Chromium (chromium, chromium-browser, google-chrome) to render the page; install it with scripts/install-deps.sh --browser"
 else

@@ -8,6 +8,7 @@
 #include "cli/page_flame.h"
 #include "cli/report.h"
 #include "sinks/sink_html.h"
+#include "views/columns.h"
 #include "views/page_tree.h"
 #include "views/summary.h"
 #include "views/summary_collective.h"
@@ -131,7 +132,18 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 	page_charts_timeline(page, trace, attribution, config->communication);
 	page_charts_steps(page, forest, attribution, config);
 	GString *tree = html_page_section(page, "tree", "Call tree");
-	*rows = page_tree_append(tree, forest, attribution, config, PAGE_TREE_NODES);
+	/* SPEC 16: the perf columns of 15.1 when the trace has Input Dims (unless --columns chose) */
+	struct write_config with_perf = *config;
+	struct layout layout = *config->layout;
+	g_autoptr(GPtrArray) picked = g_ptr_array_new();
+	for (guint i = 0; i < config->layout->picked->len; i++)
+		g_ptr_array_add(picked, config->layout->picked->pdata[i]);
+	if (config->perf && config->perf->shapes && !options->columns_list) {
+		catalogue_pick(node_catalogue(), PAGE_PERF_COLUMNS, 0, picked, NULL);
+		layout.picked = picked;
+		with_perf.layout = &layout;
+	}
+	*rows = page_tree_append(tree, forest, attribution, &with_perf, PAGE_TREE_NODES);
 	g_autoptr(Collectives) collectives =
 		collectives_compute(forest, attribution, config->selection, config->communication);
 	struct write_config tops = *config;

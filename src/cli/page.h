@@ -17,10 +17,9 @@
  * collective), each only when it has rows; then, added by page_finish once
  * the run's figures are known, graph-capture matching with --graph-capture
  * (src/cli/page_capture.h) and the flame graph (src/cli/page_flame.h).
- *
- * TODO (SPEC 16, the rest): the tree's perf columns when the trace has Input Dims
- * (the reader must then keep the modelled ops' shapes and the run load the
- * peaks). Each is a section added in page_build's order. */
+ * The tree has the perf columns (PAGE_PERF_COLUMNS) when the trace has
+ * Input Dims: the run works the perf figures out for the page
+ * (perf_for_page, src/views/perf_options.h). */
 #ifndef PP_PAGE_H
 #define PP_PAGE_H
 
@@ -29,6 +28,8 @@
 #include "views/write.h"
 
 #define PAGE_TOP 100 /* rows of each top table of the per-node page */
+/* The perf columns the tree adds when the trace has Input Dims (SPEC 16, 15.1). */
+#define PAGE_PERF_COLUMNS "flops,TFLOP/s,TB/s,roofline %,bound"
 
 /* The page of one trace's run, its sections written; *ROWS: the rows (or
  * tree nodes) shown; *OK FALSE when memory could not be written to. SRC:

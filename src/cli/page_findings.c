@@ -205,8 +205,7 @@ static void roofline(GString *list, const struct perf *perf, const struct forest
 	if (far->len > PAGE_FINDINGS_OPS)
 		g_string_append_printf(list, "; and %u more", far->len - PAGE_FINDINGS_OPS);
 	g_string_append(list, ". The table of modelled ops (<code>--summary perf</code>) gives each shape's rates, "
-			      "roofline and bound; <code>--columns</code> with <code>roofline %</code> puts them in "
-			      "the tree.</li>\n");
+			      "roofline and bound, and the call tree below each module's.</li>\n");
 }
 
 void page_findings_add(HtmlPage *page, const struct run_summary *run)
@@ -229,7 +228,7 @@ void page_findings_add(HtmlPage *page, const struct run_summary *run)
 		html_paragraph(body, "note found",
 			       "Nothing stood out: monitored events cover at least 90% of the device time, no graph "
 			       "launch left its device time on the op that replayed it, no device was idle over half its span mostly "
-			       "waiting for the host, and no modelled op (when the perf figures are worked out) ran "
+			       "waiting for the host, and no modelled op (ops with shapes, on a device with peaks) ran "
 			       "under 30% of its roofline.");
 	html_page_style(page, style);
 }

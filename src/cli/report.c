@@ -1,6 +1,7 @@
 #include "cli/report.h"
 #include "cli/graphs.h"
 #include "cli/perf_report.h"
+#include "views/perf_options.h"
 #include "views/summary_collective.h"
 #include "output/output_names.h"
 #include <string.h>
@@ -232,7 +233,7 @@ void report_print(FILE *out, const struct run_summary *run)
 	print_coverage(out, &run->coverage);
 	if (run->graft)
 		graphs_report(out, run->graft, run->options->graph_captures != NULL, run->coverage.total);
-	if (run->perf)
+	if (run->perf && (perf_asked(run->options) || run->perf->shapes)) /* the page's own figures: when it has shapes */
 		perf_report_print(out, run->perf, run->coverage.total);
 	if (run->collectives) {
 		g_autofree char *collectives = collectives_report_text(run->collectives);

@@ -128,7 +128,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
-		.event_extras = extras || perf_asked(options),
+		.event_extras = extras || perf_asked(options) || perf_for_page(options),
 		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
 		.memory = (flags & NODE_MEMORY) != 0,
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
@@ -168,7 +168,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 		graft_apply(&forest, &attribution, capture, &graft);
 	else if (!options->quiet || options->format == &html_sink) /* the page's warnings and findings, -q or not */
 		graft_count(attribution, &graft);
-	g_autoptr(Perf) perf = perf_asked(options) ? perf_compute(forest, attribution, trace->devices, settings->peaks) : NULL;
+	g_autoptr(Perf) perf = perf_asked(options) || perf_for_page(options)
+				       ? perf_compute(forest, attribution, trace->devices, settings->peaks)
+				       : NULL;
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	stage[2] = lap(&mark);
 	struct selection selection = {

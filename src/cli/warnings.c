@@ -1,6 +1,7 @@
 #include "cli/warnings.h"
 #include "cli/graphs.h"
 #include "cli/perf_report.h"
+#include "views/perf_options.h"
 #include <stdarg.h>
 #include <string.h>
 #include "views/flame.h"
@@ -466,7 +467,7 @@ void warnings_print(FILE *out, const struct run_summary *run)
 	if (uses & USES_MONITOR) /* how much of the device time the monitored events claim */
 		warn_coverage(out, run);
 	warn_join(out, run);
-	if (run->perf)
+	if (run->perf && (perf_asked(run->options) || run->perf->shapes)) /* the page's own figures: when it has shapes */
 		perf_report_warn(out, run->src, run->perf, run->options->peaks_file);
 	if (run->graft)
 		graphs_warn(out, run->src, run->graft, run->options->graph_captures != NULL, run->coverage.total);

@@ -1,6 +1,7 @@
 #include "views/perf_options.h"
 #include "views/columns.h"
 #include "views/summary.h"
+#include "sinks/sink_html.h"
 
 /* VALUE of OPTION, a positive decimal number: *FIGURE, in millionths. */
 static gboolean figure_option(const char *option, const char *value, guint64 *figure, GError **error)
@@ -55,6 +56,11 @@ struct peaks *perf_peaks_load(const struct options *options, GError **error)
 		peaks->bandwidth_override = options->peak_bandwidth;
 	}
 	return peaks;
+}
+
+gboolean perf_for_page(const struct options *options)
+{
+	return options->format == &html_sink && !options->summary && !options->compare;
 }
 
 gboolean perf_asked(const struct options *options)

@@ -19,5 +19,9 @@ struct peaks *perf_peaks_load(const struct options *options, GError **error);
  * by) or --summary perf; then the table of peaks is loaded and the figures
  * worked out (src/views/perf.h). */
 gboolean perf_asked(const struct options *options);
+/* Whether the run writes the per-node HTML page (SPEC 16), which shows the
+ * perf columns when the trace has Input Dims: the figures are worked out
+ * then too, without the warning of a trace that has none. */
+gboolean perf_for_page(const struct options *options);
 
 #endif
