@@ -102,6 +102,14 @@ if grep -q '<li>[^<]*/ops.json: -mc python_function matches no event' "$tmp/acro
 then pass "--across-ranks's page: the traces' warnings and failures"
 else fail "--across-ranks's page lacks a trace's warning or failure"; fi
 
+# --summary perf with no op modelled: the page (as standard error) says why,
+# and blames no depth bound (there is none)
+"$PROFILE_PARSER" -q -s "$tmp/ops.json" -mc cpu_op --summary perf -d "$tmp/perf_none.html" 2>/dev/null
+if grep -q '<li>[^<]*/ops.json: no monitored op of the models&#39; table has Input Dims' "$tmp/perf_none.html" &&
+	! grep -q 'depth bounds' "$tmp/perf_none.html"
+then pass "--summary perf, no op modelled: why, and no depth bound blamed"
+else fail "--summary perf, no op modelled: the warnings are wrong:"; grep '<li>' "$tmp/perf_none.html"; fi
+
 # (c) a real browser
 browser=
 for b in chromium chromium-browser google-chrome; do
