@@ -86,6 +86,30 @@ if grep -q 'NVIDIA H100 80GB HBM3' "$tmp/node.html" && grep -q '<dd>0 of 1</dd>'
 then pass "the header: device, rank of world size, version, and the run's warning"
 else fail "the header lacks the device, rank, version or warning"; fi
 
+# every warning of the run on a comparison's page, each trace's too (SPEC 16):
+# the traces have no python_function event, so the default -mc matches none,
+# and the cut-short trace fails
+echo '{"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "op", "pid": 1, "tid": 1, "ts": 0, "dur": 5}]}' >"$tmp/ops.json"
+printf '{"traceEvents": [' >"$tmp/cut.json"
+"$PROFILE_PARSER" -q -s "$tmp/ops.json" -s "$tmp/ops.json" --diff name -d "$tmp/diff_warn.html" 2>/dev/null
+if grep -q '<li>[^<]*/ops.json: -mc python_function matches no event' "$tmp/diff_warn.html" &&
+	grep -q '<li>--diff: the base and the new trace are the same file' "$tmp/diff_warn.html"
+then pass "--diff's page: the traces' warnings and the pair's"
+else fail "--diff's page lacks a trace's warning or the pair's"; fi
+"$PROFILE_PARSER" -q -s "$tmp/ops.json" -s "$tmp/cut.json" --summary name --across-ranks -d "$tmp/across_warn.html" 2>/dev/null
+if grep -q '<li>[^<]*/ops.json: -mc python_function matches no event' "$tmp/across_warn.html" &&
+	grep -q '<li>failed: .*cut.json: ' "$tmp/across_warn.html"
+then pass "--across-ranks's page: the traces' warnings and failures"
+else fail "--across-ranks's page lacks a trace's warning or failure"; fi
+
+# --summary perf with no op modelled: the page (as standard error) says why,
+# and blames no depth bound (there is none)
+"$PROFILE_PARSER" -q -s "$tmp/ops.json" -mc cpu_op --summary perf -d "$tmp/perf_none.html" 2>/dev/null
+if grep -q '<li>[^<]*/ops.json: no monitored op of the models&#39; table has Input Dims' "$tmp/perf_none.html" &&
+	! grep -q 'depth bounds' "$tmp/perf_none.html"
+then pass "--summary perf, no op modelled: why, and no depth bound blamed"
+else fail "--summary perf, no op modelled: the warnings are wrong:"; grep '<li>' "$tmp/perf_none.html"; fi
+
 # (c) a real browser
 browser=
 for b in chromium chromium-browser google-chrome; do

@@ -88,6 +88,29 @@ static void print_failures(GPtrArray *jobs)
 
 static const char *const diff_sides[2] = { "base", "new" };
 
+#define WARNING_LINE "profile_parser: warning: "
+
+/* SPEC 16: every warning of the run on the page of a comparison: each
+ * trace's (the warning lines of its report) or its failure, in the order
+ * of JOBS, then MORE's lines. */
+static char *page_warnings(const GPtrArray *jobs, const char *more)
+{
+	GString *text = g_string_new(NULL);
+	for (guint i = 0; i < jobs->len; i++) {
+		const struct job *job = jobs->pdata[i];
+		if (job->error) {
+			g_string_append_printf(text, "failed: %s\n", job->error);
+			continue;
+		}
+		g_auto(GStrv) lines = g_strsplit(job->report->str, "\n", -1);
+		for (char **line = lines; *line; line++)
+			if (g_str_has_prefix(*line, WARNING_LINE))
+				g_string_append_printf(text, "%s\n", *line);
+	}
+	g_string_append(text, more ? more : "");
+	return g_string_free(text, FALSE);
+}
+
 /* Whether PATHS (2) name the same file (-, standard input, is no file). */
 static gboolean same_file(const char *base, const char *new)
 {
@@ -137,7 +160,8 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	g_autoptr(GPtrArray) order = diff_columns(order_named, by_step); /* as the rows write them */
 	g_autofree char *base_src = output_shown(base_job->src), *new_src = output_shown(new_job->src);
 	const char *facts[] = { "Base", base_src, "New", new_src, "Figures", by_step ? "per step" : "totals", NULL };
-	struct table_page page = { "profile_parser: --diff", facts, warnings->str };
+	g_autofree char *all = page_warnings(jobs, warnings->str);
+	struct table_page page = { "profile_parser: --diff", facts, all };
 	if (!write_table(options, NULL, rows, columns, sort, order, &page))
 		return EXIT_INPUT;
 	if (!options->quiet) {
@@ -186,7 +210,8 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 	GPtrArray *rows = ranks_rows(ranks);
 	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
 	const char *facts[] = { "Traces", traces, NULL };
-	struct table_page page = { "profile_parser: --across-ranks", facts, ranks_warnings(ranks) };
+	g_autofree char *all = page_warnings(jobs, ranks_warnings(ranks));
+	struct table_page page = { "profile_parser: --across-ranks", facts, all };
 	gboolean written = failed < jobs->len && write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,

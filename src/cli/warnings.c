@@ -104,6 +104,13 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 	if (run->rows || !f->count || run->options->summary == SUMMARY_STEP || run->options->summary == SUMMARY_KERNEL ||
 	    run->options->summary == SUMMARY_COLLECTIVE)
 		return;
+	if (run->options->summary == SUMMARY_PERF && run->perf) { /* no op modelled: perf_report_warn says why */
+		guint counted = 0;
+		for (guint i = 0; i < G_N_ELEMENTS(run->perf->counted); i++)
+			counted += run->perf->counted[i];
+		if (!counted)
+			return;
+	}
 	if (flame_format(run->options->format)) { /* the bounds and filters do not apply */
 		warn(out, run, "no stack written: the trace's %u monitored event%s have no %s", f->count, plural(f->count),
 		     flame_weight_text(run->options->weight));
