@@ -48,6 +48,12 @@ findings none "$nothing" -s "$views/page_none.json"
 findings roofline_unasked "$far" -s "$views/page_roofline.json" --peak-flops 1 --peak-bandwidth 1
 # ...but says nothing of a device without peaks
 findings roofline_no_peaks "$nothing" -s "$views/page_roofline.json"
+# a trace without device events: nothing to judge, said so
+printf '{"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "a", "pid": 1, "tid": 1, "ts": 0, "dur": 5}]}' > "$tmp/nodev.json"
+findings nodev 'Nothing to judge: the trace has no device events (kernels, copies, memsets), so there is no device time to cover, no idle device and no roofline.' \
+	-s "$tmp/nodev.json"
+if grep -q '<p class="note">The 1 node shown.</p>' "$tmp/nodev.html"; then pass "one node: The 1 node shown"
+else fail "one node: the tree's note"; grep -o '<p class="note">[^<]*nodes\? shown[^<]*</p>' "$tmp/nodev.html"; fi
 # the second kernel launched at 15, before the gap at 20: no host wait
 sed 's/"ts": 500, "dur": 5/"ts": 15, "dur": 5/' "$views/page_idle.json" > "$tmp/idle_other.json"
 findings idle_other "$nothing" -s "$tmp/idle_other.json"

@@ -224,6 +224,10 @@ void page_findings_add(HtmlPage *page, const struct run_summary *run)
 	GString *body = html_page_lead(page, "findings", "What the analysis found");
 	if (list->len)
 		g_string_append_printf(body, "<ul class=\"findings\">\n%s</ul>\n", list->str);
+	else if (!run->trace->device->len)
+		html_paragraph(body, "note found",
+			       "Nothing to judge: the trace has no device events (kernels, copies, memsets), so there is "
+			       "no device time to cover, no idle device and no roofline.");
 	else
 		html_paragraph(body, "note found",
 			       "Nothing stood out: monitored events cover at least 90% of the device time, no graph "

@@ -187,7 +187,8 @@ guint page_tree_append(GString *body, const struct forest *forest, const struct 
 				       "host time, and their ancestors; %u left out.</p>\n", shown, candidates,
 				       candidates - shown);
 	else
-		g_string_append_printf(body, "<p class=\"note\">All %u nodes shown.</p>\n", shown);
+		g_string_append_printf(body, "<p class=\"note\">%s %u node%s shown.</p>\n", shown == 1 ? "The" : "All", shown,
+				       shown == 1 ? "" : "s");
 	g_string_append_printf(body, "<div class=\"tree\" style=\"--cols: %u\">\n<div class=\"row head\"><span>name</span>",
 			       columns->len);
 	for (guint c = 0; c < columns->len; c++) {
