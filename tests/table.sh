@@ -143,13 +143,27 @@ EOF
 # 5040 bf16 elements: flops 5040, bytes 3·5040·2 = 30240, busy 1 us,
 # TFLOP/s 0.005, TB/s 0.030, roofline 30240/2000 = 15.12 -> 15 ns, 1.5 %.
 saved=$trace trace=$top_srcdir/tests/views/perf_wide.json
-table "--summary perf at 170: every column, Input Dims and Input Type shortened" 170 --peaks "$top_srcdir/tests/cases/perf.peaks" --summary perf <<'EOF'
+every='name,family,precision,Input Dims,Input Type,count,device busy total(ms),flops,bytes,TFLOP/s,TB/s,roofline(ms),roofline %,bound'
+table "--summary perf at 170: every column, Input Dims and Input Type shortened" 170 --peaks "$top_srcdir/tests/cases/perf.peaks" --summary perf \
+	--columns "$every" <<'EOF'
                                                                                                device
                                                                                                  busy                                                    roofline
 name       family  precision  Input Dims                   Input Type                count  total(ms)      flops    bytes  TFLOP/s   TB/s  roofline(ms)         %  bound
 ---------  ------  ---------  ---------------------------  ------------------------  -----  ---------  ---------  -------  -------  -----  ------------  --------  -------
 aten::mm   gemm    fp32       [[200, 500], [500, 1000]]    ['float', 'float']            1      0.004  200000000  3200000   50.000  0.800      0.002000      50.0  compute
 aten::add  memory             [[2, 3, 4, 5, 6, …, 7], []]  ['c10::BFloat16…Scalar']      1      0.001       5040    30240    0.005  0.030      0.000015       1.5  memory
+EOF
+# its own columns in a table (PERF_SUMMARY_VIEW_COLUMNS): name, precision,
+# Input Dims, count, busy, the rates, roofline % and bound: 9+9+24+5+9+7+5+8+7
+# = 83 and 8 gaps of 2: 99 in 120, so the 21 left widen Input Dims to its
+# whole 44 characters (119 in all)
+table "--summary perf in a table: its own columns, Input Dims whole at 120" 120 --peaks "$top_srcdir/tests/cases/perf.peaks" --summary perf <<'EOF'
+                                                                              device
+                                                                                busy                  roofline
+name       precision  Input Dims                                    count  total(ms)  TFLOP/s   TB/s         %  bound
+---------  ---------  --------------------------------------------  -----  ---------  -------  -----  --------  -------
+aten::mm   fp32       [[200, 500], [500, 1000]]                         1      0.004   50.000  0.800      50.0  compute
+aten::add             [[2, 3, 4, 5, 6, 7], [2, 3, 4, 5, 6, 7], []]      1      0.001    0.005  0.030       1.5  memory
 EOF
 "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/wide.csv" -mc cpu_op --peaks "$top_srcdir/tests/cases/perf.peaks" --summary perf
 grep -qF '"aten::add","memory","","[[2, 3, 4, 5, 6, 7], [2, 3, 4, 5, 6, 7], []]","['"'c10::BFloat16', 'c10::BFloat16', 'Scalar'"']","1",' "$tmp/wide.csv" \

@@ -8,6 +8,10 @@
 
 /* The order of its rows, for a table to keep first. */
 #define PERF_SUMMARY_ORDER "device busy total(ms)"
+/* Its default columns in --format table and html, for a terminal's width:
+ * the rates and the roofline before the figures a reader rarely needs. */
+#define PERF_SUMMARY_VIEW_COLUMNS \
+	"name,precision,Input Dims,count,device busy total(ms),TFLOP/s,TB/s,roofline %,bound"
 
 const struct catalogue *perf_summary_catalogue(void);
 /* CONFIG's perf holds the figures (NULL: no row). */

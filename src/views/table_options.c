@@ -5,6 +5,7 @@
 #include "views/option_values.h"
 #include "views/ranks.h"
 #include "views/sort.h"
+#include "views/summary_perf.h"
 
 /* The catalogue of the rows MODE (not COMPARE_NONE) writes. */
 static const struct catalogue *compare_catalogue(enum compare_mode mode)
@@ -94,6 +95,15 @@ static gboolean check(struct options *options, GError **error)
 	       option_list_check("--sort", options->sort_list, "column", FALSE, error);
 }
 
+/* LIST (--columns as given) over the view's own DEFAULTS: DEFAULTS when
+ * none is given, and followed by LIST's columns when it starts with '+'. */
+static char *view_list(const char *defaults, const char *list)
+{
+	if (!list)
+		return g_strdup(defaults);
+	return list[0] == '+' ? g_strconcat(defaults, ",", list + 1, NULL) : g_strdup(list);
+}
+
 /* The columns (and the sort keys) from the catalogue of the rows: a
  * comparison's, a summary's, or the per-node one; --format table and html
  * have their own defaults, and a summary in JSON Lines carries the trace's rank (for --merge). */
@@ -108,8 +118,11 @@ static gboolean settle(struct options *options, GError **error)
 		defaults |= NODE_ET;
 	if (options->summary && !options->compare && options->format == &jsonl_sink)
 		defaults |= SUMMARY_JSONL_DEFAULT;
-	g_autofree char *view = (options->format == &table_sink || options->format == &html_sink) && !options->summary && !options->compare
-					? node_view_list(columns) : NULL;
+	gboolean for_people = options->format == &table_sink || options->format == &html_sink;
+	g_autofree char *view = for_people && !options->summary && !options->compare ? node_view_list(columns)
+				: for_people && options->summary == SUMMARY_PERF && !options->compare
+					? view_list(PERF_SUMMARY_VIEW_COLUMNS, columns)
+					: NULL;
 	return catalogue_pick(catalogue, view ? view : columns, defaults, options->columns, error) &&
 	       sort_pick(catalogue, options->sort_list, options->sort, error);
 }
