@@ -111,14 +111,6 @@ then pass "--summary perf, no op modelled: why, and no depth bound blamed"
 else fail "--summary perf, no op modelled: the warnings are wrong:"; grep '<li>' "$tmp/perf_none.html"; fi
 
 # (c) a real browser
-browser=
-for b in chromium chromium-browser google-chrome; do
-	command -v "$b" >/dev/null && { browser=$b; break; }
-done
-render() {
-	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
-		--user-data-dir="$tmp/profile" "$@" 2>>"$tmp/browser.err"
-}
 if [ -z "$browser" ]; then
 	skip "no Chromium (chromium, chromium-browser, google-chrome) to render the page; install it with scripts/install-deps.sh --browser"
 else

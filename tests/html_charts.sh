@@ -143,15 +143,9 @@ else fail "60 steps: $bars bars, or no word of the others"; fi
 # a colour, 200 in all); the smallest bars (the memsets, 5 of 160 and 5
 # of 135 us of a bar some 990 px wide and 18 px high) hold over 1,000
 # pixels: at least 800 of each colour says the bars were drawn.
-browser=
-for b in chromium chromium-browser google-chrome; do
-	command -v "$b" >/dev/null && { browser=$b; break; }
-done
 shoot() { # PNG [FLAGS...]
 	png=$1; shift
-	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
-		--user-data-dir="$tmp/profile" --screenshot="$png" --window-size=1200,2400 "$@" \
-		"file://$page" >/dev/null 2>>"$tmp/browser.err"
+	render --screenshot="$png" --window-size=1200,2400 "$@" "file://$page" >/dev/null
 }
 if [ -z "$browser" ]; then
 	skip "no Chromium (chromium, chromium-browser, google-chrome) to render the charts; install it with scripts/install-deps.sh --browser"

@@ -123,14 +123,6 @@ then pass "the flame graph draws the 3,000 widest frames and says how many were 
 else fail "the flame graph's bound: $(grep -c '<g class="f"' "$tmp/wide.html") frames"; fi
 
 # (d) a real browser
-browser=
-for b in chromium chromium-browser google-chrome; do
-	command -v "$b" >/dev/null && { browser=$b; break; }
-done
-render() {
-	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
-		--user-data-dir="$tmp/profile" "$@" 2>>"$tmp/browser.err"
-}
 # (e) the tree's perf columns (SPEC 16, 15.1) when the trace has Input Dims:
 # tests/cases/perf_module's figures, worked out by hand in its .working
 # (Model_0: 400300000 flops, 43.276 TFLOP/s, 0.951 TB/s, roofline 56.2%,

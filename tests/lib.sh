@@ -65,6 +65,20 @@ need_traces() {
 	why=$(have_traces "$@") || skip_all "$why"
 }
 
+# The headless browser of the page and SVG tests: $browser, the first of
+# chromium, chromium-browser, google-chrome installed (empty: none), and
+# render FLAGS... runs it headless (no sandbox: root in containers; no GPU;
+# no first-run work) with a private profile, its messages appended to
+# $tmp/browser.err.
+browser=
+for b in chromium chromium-browser google-chrome; do
+	command -v "$b" >/dev/null && { browser=$b; break; }
+done
+render() {
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+		--user-data-dir="$tmp/profile" "$@" 2>>"$tmp/browser.err"
+}
+
 # need COMMAND PACKAGE: skips the whole test unless COMMAND is installed.
 need() {
 	command -v "$1" >/dev/null || skip_all "$1 is not installed; to run this test, install $2"

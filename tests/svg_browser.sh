@@ -9,21 +9,12 @@
 # --browser installs it (CI does).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 need python3 python3
-browser=
-for b in chromium chromium-browser google-chrome; do
-	command -v "$b" >/dev/null && { browser=$b; break; }
-done
 [ -n "$browser" ] || skip_all "no Chromium (chromium, chromium-browser, google-chrome) to render the SVG; install it with scripts/install-deps.sh --browser (Debian: apt-get install chromium)"
 
 svg=$tmp/example.svg
 "$PROFILE_PARSER" -q -s "$top_srcdir/examples/example_trace.json" -d "$svg" -mc cpu_op,user_annotation ||
 	{ fail "profile_parser --format svg"; finish; exit 1; }
 height=$(sed -n 's/^<svg .* height="\([0-9]*\)".*/\1/p' "$svg")
-# headless: no sandbox (root in containers), no GPU, no first-run work
-render() {
-	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
-		--user-data-dir="$tmp/profile" "$@" 2>>"$tmp/browser.err"
-}
 # The screenshot (a window of 1200x800: smaller ones may be drawn in part).
 # FLAME_PNG=FILE keeps it, cut to the graph's height: docs/flamegraph.png.
 render --screenshot="$tmp/shot.png" --window-size=1200,800 "file://$svg" >/dev/null
