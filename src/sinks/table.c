@@ -63,6 +63,11 @@ gint64 tenths_of_percent(gint64 part, gint64 whole)
 	return tenths > G_MAXINT64 ? -1 : (gint64)tenths;
 }
 
+gint64 mean_half_up(gint64 total, gint64 count)
+{
+	return total / count + (total % count >= count - total % count); /* the remainder at least half of COUNT */
+}
+
 void percent_append(GString *out, gint64 tenths)
 {
 	guint64 magnitude = tenths < 0 ? -(guint64)tenths : (guint64)tenths;

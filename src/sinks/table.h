@@ -83,6 +83,9 @@ void value_rank(struct value *value, const char *rank);
 /* PART (>= 0) of WHOLE (> 0) in tenths of a percent, rounded half up,
  * exactly; -1 when they are not such, or the share does not fit. */
 gint64 tenths_of_percent(gint64 part, gint64 whole);
+/* TOTAL (>= 0) / COUNT (> 0) to the nearest unit, half up, without
+ * overflow (the means of the summaries: ns per call). */
+gint64 mean_half_up(gint64 total, gint64 count);
 /* Appends TENTHS of a percent with one decimal: 123 is "12.3". */
 void percent_append(GString *out, gint64 tenths);
 

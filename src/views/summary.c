@@ -131,7 +131,7 @@ static int compare_groups(gconstpointer x, gconstpointer y)
 /* host total / outermost nodes, to the nearest nanosecond (half up). */
 static gint64 host_mean(const struct group *group)
 {
-	return group->outermost ? (group->host_total + (gint64)group->outermost / 2) / (gint64)group->outermost : 0;
+	return group->outermost ? mean_half_up(group->host_total, (gint64)group->outermost) : 0;
 }
 
 #define GROUP(r) ((const struct group *)(r))

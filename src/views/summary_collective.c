@@ -305,8 +305,7 @@ static void total(const void *r, struct value *v)
 /* total / count, to the nearest nanosecond (half up), as the kernel summary's */
 static void mean(const void *r, struct value *v)
 {
-	gint64 n = (gint64)ROW(r)->count;
-	value_number(v, VALUE_DURATION, ROW(r)->total / n + (ROW(r)->total % n * 2 >= n));
+	value_number(v, VALUE_DURATION, mean_half_up(ROW(r)->total, (gint64)ROW(r)->count));
 }
 
 static void min(const void *r, struct value *v)

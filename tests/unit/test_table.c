@@ -349,7 +349,20 @@ static void test_percent_formats(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(jsonl, "\"device %\":null}"));
 }
 
-UNIT_MAIN("table", UNIT_TEST(test_shorten_ascii), UNIT_TEST(test_shorten_utf8), UNIT_TEST(test_cell_text),
+/* The summaries' means: to the nearest unit, half up, and no overflow near 2^63. */
+static void test_mean_half_up(void)
+{
+	CU_ASSERT_EQUAL(mean_half_up(1, 3), 0);
+	CU_ASSERT_EQUAL(mean_half_up(2, 3), 1);  /* 0.667 */
+	CU_ASSERT_EQUAL(mean_half_up(1, 2), 1);  /* 0.5: up */
+	CU_ASSERT_EQUAL(mean_half_up(5, 4), 1);  /* 1.25 */
+	CU_ASSERT_EQUAL(mean_half_up(6, 4), 2);  /* 1.5: up */
+	CU_ASSERT_EQUAL(mean_half_up(0, 7), 0);
+	CU_ASSERT_EQUAL(mean_half_up(G_MAXINT64, 2), G_GINT64_CONSTANT(1) << 62); /* (2^63 - 1) / 2, half up */
+	CU_ASSERT_EQUAL(mean_half_up(G_MAXINT64, G_MAXINT64), 1);
+}
+
+UNIT_MAIN("table", UNIT_TEST(test_mean_half_up), UNIT_TEST(test_shorten_ascii), UNIT_TEST(test_shorten_utf8), UNIT_TEST(test_cell_text),
 	  UNIT_TEST(test_fixed_decimals), UNIT_TEST(test_percent), UNIT_TEST(test_table_wide),
 	  UNIT_TEST(test_table_narrow), UNIT_TEST(test_table_left_out), UNIT_TEST(test_table_exact_fit),
 	  UNIT_TEST(test_percent_formats), UNIT_TEST(test_names_apart), UNIT_TEST(test_names_end_kept))
