@@ -76,16 +76,16 @@ static void fill(struct diff_row *row, enum side side, const struct group *group
  * summary.c works them out: every one empty without a counted op. */
 static void fill_perf(struct diff_row *row, enum side side, const struct group *group, guint steps)
 {
-	gboolean ops = group && group->ops;
-	gint64 flops = ops ? perf_fit(group->flops) : -1, bytes = ops ? perf_fit(group->bytes) : -1;
-	gint64 roofline = ops && !group->unknown ? perf_fit(group->roofline) : -1;
-	row->figure[FLOPS][side] = flops >= 0 ? per_step(flops, steps) : -1;
-	row->figure[BYTES][side] = bytes >= 0 ? per_step(bytes, steps) : -1;
-	row->figure[ROOFLINE][side] = roofline >= 0 ? per_step(roofline, steps) : -1;
-	row->rate[TFLOPS][side] = ops && group->flops < G_MAXUINT64 ? perf_rate((guint64)group->flops, group->busy_total) : -1;
-	row->rate[TBYTES][side] = ops && group->bytes < G_MAXUINT64 ? perf_rate((guint64)group->bytes, group->busy_total) : -1;
-	row->rate[ROOFLINE_SHARE][side] = roofline >= 0 ? tenths_of_percent(roofline, group->busy_total) : -1;
-	row->bound[side] = roofline >= 0 ? group->compute >= group->memory : -1;
+	static const struct group_perf none = { .flops = -1, .bytes = -1, .roofline = -1, .tflops = -1, .tbytes = -1,
+						.share = -1, .bound = -1 };
+	struct group_perf p = group ? group_perf(group) : none;
+	row->figure[FLOPS][side] = p.flops >= 0 ? per_step(p.flops, steps) : -1;
+	row->figure[BYTES][side] = p.bytes >= 0 ? per_step(p.bytes, steps) : -1;
+	row->figure[ROOFLINE][side] = p.roofline >= 0 ? per_step(p.roofline, steps) : -1;
+	row->rate[TFLOPS][side] = p.tflops;
+	row->rate[TBYTES][side] = p.tbytes;
+	row->rate[ROOFLINE_SHARE][side] = p.share;
+	row->bound[side] = p.bound;
 }
 
 /* new - base of a time figure (a side without the key counts 0). */

@@ -10,14 +10,9 @@
 
 struct rank_perf rank_perf_of_group(const struct group *g)
 {
-	gboolean known = g->ops && !g->unknown;
+	struct group_perf p = group_perf(g);
 	return (struct rank_perf){
-		.ops = g->ops > 0,
-		.busy = g->busy_total,
-		.flops = g->ops ? perf_fit(g->flops) : -1,
-		.bytes = g->ops ? perf_fit(g->bytes) : -1,
-		.roofline = known ? perf_fit(g->roofline) : -1,
-		.bound = known && perf_fit(g->roofline) >= 0 ? g->compute >= g->memory : -1,
+		.ops = p.ops, .busy = g->busy_total, .flops = p.flops, .bytes = p.bytes, .roofline = p.roofline, .bound = p.bound,
 	};
 }
 

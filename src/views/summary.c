@@ -201,57 +201,59 @@ static void rank(const void *r, struct value *v)
 	value_rank(v, GROUP(r)->rank);
 }
 
-/* SPEC 15.1: the perf figures of the group's outermost nodes (empty without
- * counted ops; the roofline's also when one lacks a peak). */
-static gint64 perf_figure(const void *r, perf_sum n)
+struct group_perf group_perf(const struct group *g)
 {
-	return GROUP(r)->ops ? perf_fit(n) : -1;
+	struct group_perf p = { .ops = g->ops > 0, .flops = -1, .bytes = -1, .roofline = -1, .tflops = -1, .tbytes = -1,
+				.share = -1, .bound = -1 };
+	if (!p.ops)
+		return p;
+	p.flops = perf_fit(g->flops);
+	p.bytes = perf_fit(g->bytes);
+	p.tflops = g->flops < G_MAXUINT64 ? perf_rate((guint64)g->flops, g->busy_total) : -1;
+	p.tbytes = g->bytes < G_MAXUINT64 ? perf_rate((guint64)g->bytes, g->busy_total) : -1;
+	p.roofline = g->unknown ? -1 : perf_fit(g->roofline);
+	if (p.roofline >= 0) {
+		p.share = tenths_of_percent(p.roofline, g->busy_total);
+		p.bound = g->compute >= g->memory;
+	}
+	return p;
 }
 
-static gint64 roofline_ns(const struct group *g)
-{
-	return g->ops && !g->unknown ? perf_fit(g->roofline) : -1;
-}
-
+/* SPEC 15.1: the perf figures of the group's outermost nodes (group_perf). */
 static void flops(const void *r, struct value *v)
 {
-	perf_value(v, VALUE_INTEGER, perf_figure(r, GROUP(r)->flops));
+	perf_value(v, VALUE_INTEGER, group_perf(GROUP(r)).flops);
 }
 
 static void bytes_moved(const void *r, struct value *v)
 {
-	perf_value(v, VALUE_INTEGER, perf_figure(r, GROUP(r)->bytes));
-}
-
-static void rate(const void *r, struct value *v, perf_sum n)
-{
-	perf_value(v, VALUE_RATIO, GROUP(r)->ops && n < G_MAXUINT64 ? perf_rate((guint64)n, GROUP(r)->busy_total) : -1);
+	perf_value(v, VALUE_INTEGER, group_perf(GROUP(r)).bytes);
 }
 
 static void tflops(const void *r, struct value *v)
 {
-	rate(r, v, GROUP(r)->flops);
+	perf_value(v, VALUE_RATIO, group_perf(GROUP(r)).tflops);
 }
 
 static void tbytes(const void *r, struct value *v)
 {
-	rate(r, v, GROUP(r)->bytes);
+	perf_value(v, VALUE_RATIO, group_perf(GROUP(r)).tbytes);
 }
 
 static void roofline(const void *r, struct value *v)
 {
-	perf_value(v, VALUE_DURATION, roofline_ns(GROUP(r)));
+	perf_value(v, VALUE_DURATION, group_perf(GROUP(r)).roofline);
 }
 
 static void roofline_share(const void *r, struct value *v)
 {
-	gint64 ns = roofline_ns(GROUP(r));
-	perf_value(v, VALUE_PERCENT, ns >= 0 ? tenths_of_percent(ns, GROUP(r)->busy_total) : -1);
+	perf_value(v, VALUE_PERCENT, group_perf(GROUP(r)).share);
 }
 
 static void bound(const void *r, struct value *v)
 {
-	perf_value_bound(v, roofline_ns(GROUP(r)) >= 0, GROUP(r)->compute >= GROUP(r)->memory);
+	int b = group_perf(GROUP(r)).bound;
+	perf_value_bound(v, b >= 0, b == 1);
 }
 
 static void busy_total(const void *r, struct value *v)

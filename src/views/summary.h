@@ -38,6 +38,20 @@ struct group {
 	const char *shape; /* the options that shape the rows (src/cli/shape.h), for the options column (not owned) */
 };
 
+/* A group's perf cells (SPEC 15.1), as its row writes them, -1 where a cell
+ * is empty: every one without a counted op under the group; the roofline's,
+ * its share and bound also when one lacks a peak; a figure past 63 bits.
+ * The rates (thousandths of TFLOP/s, TB/s) and the share (tenths of a
+ * percent) are over the group's busy total. The diff and the ranks read
+ * their sides' and ranks' figures from it. */
+struct group_perf {
+	gboolean ops;
+	gint64 flops, bytes, roofline; /* roofline in ns */
+	gint64 tflops, tbytes, share;
+	int bound; /* 1 compute, 0 memory, -1 empty */
+};
+struct group_perf group_perf(const struct group *group);
+
 /* A column of the path and name summaries that JSON Lines writes by default. */
 enum { SUMMARY_JSONL_DEFAULT = COLUMN_TABLE_FLAGS << 0 };
 /* A column of the path and name summaries that needs every node's busy time
