@@ -113,7 +113,7 @@ static void add_trace_facts(HtmlPage *page, const struct trace *trace, const cha
 
 HtmlPage *page_build(const struct trace *trace, const char *src, const struct forest *forest,
 		     const struct attribution *attribution, const struct write_config *config,
-		     const struct options *options, guint64 *rows, gboolean *ok)
+		     const struct options *options, const struct timeline *timeline, guint64 *rows, gboolean *ok)
 {
 	g_autofree char *title = g_strdup_printf("profile_parser: %s", src);
 	HtmlPage *page = html_page_new(title);
@@ -129,7 +129,7 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 		return page;
 	}
 	html_page_fact(page, "View", "per node: the device timeline, the steps, the call tree, the top ops, kernels, modelled ops and collectives, the flame graph");
-	page_charts_timeline(page, trace, attribution, config->communication);
+	page_charts_timeline(page, timeline);
 	page_charts_steps(page, forest, attribution, config);
 	GString *tree = html_page_section(page, "tree", "Call tree");
 	/* SPEC 16: the perf columns of 15.1 when the trace has Input Dims (unless --columns chose) */

@@ -33,10 +33,11 @@
 
 /* The page of one trace's run, its sections written; *ROWS: the rows (or
  * tree nodes) shown; *OK FALSE when memory could not be written to. SRC:
- * the trace as messages show it. */
+ * the trace as messages show it; TIMELINE the run's device timeline (for
+ * the per-node page; NULL for a summary's). */
 HtmlPage *page_build(const struct trace *trace, const char *src, const struct forest *forest,
 		     const struct attribution *attribution, const struct write_config *config,
-		     const struct options *options, guint64 *rows, gboolean *ok);
+		     const struct options *options, const struct timeline *timeline, guint64 *rows, gboolean *ok);
 /* Adds RUN's warnings and notes to PAGE and writes it to OUT. */
 gboolean page_finish(HtmlPage *page, const struct run_summary *run, struct output *out);
 /* The page of a comparison: TITLE, FACTS (NULL-terminated label, value

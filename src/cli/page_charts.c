@@ -72,12 +72,9 @@ static void device_bar(struct html_bar *bar, const struct timeline_device *d, GS
 	bar->parts[BAR_IDLE] = d->idle - d->host_wait;
 }
 
-void page_charts_timeline(HtmlPage *page, const struct trace *trace, const struct attribution *attribution,
-			  const GRegex *communication)
+void page_charts_timeline(HtmlPage *page, const struct timeline *timeline)
 {
 	GString *body = html_page_section(page, "timeline", "Device timeline");
-	g_autoptr(Timeline) timeline =
-		timeline_compute(attribution->by_time, trace->device->len, attribution, trace->threads, communication);
 	if (!timeline->count) {
 		html_paragraph(body, "empty", "The trace has no device events.");
 		return;

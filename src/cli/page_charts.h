@@ -20,15 +20,15 @@
 #ifndef PP_PAGE_CHARTS_H
 #define PP_PAGE_CHARTS_H
 
+#include "attribution/timeline.h"
 #include "sinks/html_page.h"
 #include "views/write.h"
 
 #define PAGE_DEVICES 64 /* bars of the device timeline */
 #define PAGE_STEPS 50   /* bars of the steps */
 
-/* The device timeline section of TRACE's device events. */
-void page_charts_timeline(HtmlPage *page, const struct trace *trace, const struct attribution *attribution,
-			  const GRegex *communication);
+/* The device timeline section, of the run's TIMELINE. */
+void page_charts_timeline(HtmlPage *page, const struct timeline *timeline);
 /* The steps section, when CONFIG's selection has steps in its range. */
 void page_charts_steps(HtmlPage *page, const struct forest *forest, const struct attribution *attribution,
 		       const struct write_config *config);

@@ -212,8 +212,7 @@ void page_findings_add(HtmlPage *page, const struct run_summary *run)
 {
 	const struct options *options = run->options;
 	gboolean capture_given = options->graph_captures != NULL;
-	g_autoptr(Timeline) timeline = timeline_compute(run->attribution->by_time, run->trace->device->len,
-							run->attribution, run->trace->threads, options->communication);
+	const struct timeline *timeline = run->timeline; /* the run works it out for the per-node page */
 	g_autoptr(GString) list = g_string_new(NULL);
 	coverage(list, &run->coverage);
 	if (run->graft)

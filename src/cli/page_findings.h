@@ -19,9 +19,10 @@
  *   under 30% (roofline · 10 < busy · 3), those with an unknown roofline
  *   aside.
  * The figures come from the run (the coverage, the graph launches, counted
- * here when the report did not, -q or not), the timeline computed once
- * more here (one sweep of the device events, src/attribution/timeline.h)
- * and the perf figures' prefix sums with each node's busy time. */
+ * here when the report did not, -q or not), its device timeline (worked
+ * out once by the run for the report and the page, -q or not:
+ * src/attribution/timeline.h) and the perf figures' prefix sums with each
+ * node's busy time. */
 #ifndef PP_PAGE_FINDINGS_H
 #define PP_PAGE_FINDINGS_H
 

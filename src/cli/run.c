@@ -172,6 +172,12 @@ void run_job(struct job *job, const struct run_settings *settings)
 				       ? perf_compute(forest, attribution, trace->devices, settings->peaks)
 				       : NULL;
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
+	/* the device timeline: the report's (none with -q), and the per-node page's charts and findings: worked out once */
+	gboolean node_page = !job->collect && options->format == &html_sink && !options->summary;
+	g_autoptr(Timeline) timeline = !options->quiet || node_page
+					       ? timeline_compute(attribution->by_time, trace->device->len, attribution,
+								  trace->threads, options->communication)
+					       : NULL;
 	stage[2] = lap(&mark);
 	struct selection selection = {
 		.min_depth = options->min_depth,
@@ -205,7 +211,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	if (job->collect)
 		job->collected.rank = g_steal_pointer(&rank);
 	else if (options->format == &html_sink)
-		page = page_build(trace, src_shown, forest, attribution, &write_config, options, &written.rows, &ok);
+		page = page_build(trace, src_shown, forest, attribution, &write_config, options, timeline, &written.rows,
+				  &ok);
 	else if (flame_format(options->format))
 		ok = flame_write(&output, forest, attribution, options, job->src, &written.rows);
 	else
@@ -223,6 +230,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.graft = &graft;
 	summary.perf = perf;
 	summary.collectives = collectives;
+	summary.timeline = timeline;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);
 	if (!ok) {
@@ -236,11 +244,6 @@ void run_job(struct job *job, const struct run_settings *settings)
 		return;
 	}
 	stage[3] = lap(&mark);
-	/* for the report only (none with -q); attribute() left the device events in ts order */
-	g_autoptr(Timeline) timeline = options->quiet ? NULL
-				     : timeline_compute(attribution->by_time, trace->device->len, attribution,
-							trace->threads, options->communication);
-	summary.timeline = timeline;
 	summary.seconds = (g_get_monotonic_time() - started) / 1e6;
 	memcpy(summary.stage_seconds, stage, sizeof stage);
 	capture_report(job, &summary);
