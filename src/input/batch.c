@@ -4,6 +4,7 @@
 #include "input/pair.h"
 #include "input/roles.h"
 #include "input/skim.h"
+#include "input/fastev.h"
 #include <json-c/printbuf.h>
 #include <limits.h>
 #include <string.h>
@@ -17,12 +18,21 @@ struct group_entry {
 	const struct element *element;
 };
 
+/* An event read without json-c (src/input/fastev.h), waiting for the group's
+ * elements before it: BEFORE of them. */
+struct fast_entry {
+	guint before;
+	struct fastev event;
+};
+
 struct worker {
 	struct extractor extractor;
 	gboolean execution_trace; /* elements are ET nodes, all of them needed */
 	json_tokener *tokener;
 	GString *group;   /* "[" the elements that may matter, "," "]" */
 	GArray *entries;  /* struct group_entry */
+	GArray *fast;     /* struct fast_entry: events read while the group is not empty */
+	GString *staging; /* their literals */
 };
 
 struct batch_pool {
@@ -77,6 +87,8 @@ static void worker_free(gpointer data)
 	json_tokener_free(w->tokener);
 	g_string_free(w->group, TRUE);
 	g_array_free(w->entries, TRUE);
+	g_array_free(w->fast, TRUE);
+	g_string_free(w->staging, TRUE);
 	g_free(w);
 }
 
@@ -110,6 +122,8 @@ struct batch_pool *batch_pool_new(const struct read_config *config, struct trace
 		w->execution_trace = config->execution_trace;
 		w->group = g_string_sized_new(1 << 16);
 		w->entries = g_array_new(FALSE, FALSE, sizeof(struct group_entry));
+		w->fast = g_array_new(FALSE, FALSE, sizeof(struct fast_entry));
+		w->staging = g_string_sized_new(1 << 16);
 		g_ptr_array_add(pool->workers, w);
 		g_async_queue_push(pool->idle, w);
 	}
@@ -211,6 +225,25 @@ static gboolean parsed(json_tokener *tokener, gboolean whole, gsize len)
 	return status == json_tokener_success;
 }
 
+/* The events read without json-c that wait for fewer than SLOW of the group's elements. */
+static void commit_fast(struct worker *w, guint *next, guint slow)
+{
+	for (; *next < w->fast->len; ++*next) {
+		const struct fast_entry *f = &g_array_index(w->fast, struct fast_entry, *next);
+		if (f->before > slow)
+			return;
+		fastev_commit(&w->extractor, &f->event, w->staging);
+	}
+}
+
+static void clear_group(struct worker *w)
+{
+	g_string_truncate(w->group, 0);
+	g_array_set_size(w->entries, 0);
+	g_array_set_size(w->fast, 0);
+	g_string_truncate(w->staging, 0);
+}
+
 /* Parses the group "[e1,e2,...]" with one call to the tokener. (json-c sets
  * up a C locale on each call, under a lock that workers calling once per
  * event would queue on; a whole batch at once would not stay in the cache.) */
@@ -225,9 +258,13 @@ static gboolean parse_group(struct worker *w, struct batch *b)
 	gboolean ok = parsed(w->tokener, json_object_is_type(group, json_type_array) &&
 					     json_object_array_length(group) == w->entries->len, w->group->len);
 	if (ok) {
-		for (guint i = 0; i < w->entries->len; i++)
+		guint next = 0; /* the events read without json-c go between, in document order */
+		for (guint i = 0; i < w->entries->len; i++) {
+			commit_fast(w, &next, i);
 			take_parsed(w, b, json_object_array_get_idx(group, i),
 				    g_array_index(w->entries, struct group_entry, i).element->index);
+		}
+		commit_fast(w, &next, w->entries->len);
 	} else {
 		gsize pos = json_tokener_get_parse_end(w->tokener);
 		const char *why = json_tokener_error_desc(json_tokener_get_error(w->tokener));
@@ -239,8 +276,7 @@ static gboolean parse_group(struct worker *w, struct batch *b)
 		element_error(b, entry->element, pos - entry->start, why);
 	}
 	json_object_put(group);
-	g_string_truncate(w->group, 0);
-	g_array_set_size(w->entries, 0);
+	clear_group(w);
 	return ok;
 }
 
@@ -286,7 +322,26 @@ static gboolean add_to_group(struct worker *w, struct batch *b, const struct ele
 	return w->entries->len < GROUP_EVENTS || parse_group(w, b);
 }
 
-/* One element: skimmed, and given to json-c when it may matter. */
+/* A needed element read without json-c, when it can be: its events are kept at
+ * once, or after the group's elements before it. */
+static gboolean take_fast(struct worker *w, struct batch *b, const struct element *e)
+{
+	g_array_set_size(w->fast, w->fast->len + 1);
+	struct fast_entry *f = &g_array_index(w->fast, struct fast_entry, w->fast->len - 1);
+	f->before = w->entries->len;
+	gboolean fast = fastev_parse(&w->extractor, b->bytes->str + e->start, e->len, e->index, w->staging, &f->event);
+	if (fast && w->entries->len)
+		return TRUE;
+	if (fast) { /* nothing waits before it */
+		fastev_commit(&w->extractor, &f->event, w->staging);
+		g_string_truncate(w->staging, 0);
+	}
+	g_array_set_size(w->fast, w->fast->len - 1);
+	return fast;
+}
+
+/* One element: skimmed, read without json-c when it can be, else given to
+ * json-c when it may matter. */
 static gboolean take_element(struct worker *w, struct batch *b, const struct element *e)
 {
 	gsize pos;
@@ -296,6 +351,8 @@ static gboolean take_element(struct worker *w, struct batch *b, const struct ele
 	switch (skim_event_counted(b->bytes->str + e->start, e->len, w->extractor.roles, w->extractor.steps, &pos,
 				   &why, &b->out->categories)) {
 	case SKIM_NEEDED:
+		if (take_fast(w, b, e))
+			return TRUE;
 		return add_to_group(w, b, e);
 	case SKIM_IGNORED:
 		return TRUE;
@@ -323,8 +380,7 @@ static void parse_batch(gpointer data, gpointer user_data)
 		ok = take_element(w, b, &g_array_index(b->elements, struct element, i));
 	if (ok)
 		parse_group(w, b);
-	g_string_truncate(w->group, 0);
-	g_array_set_size(w->entries, 0);
+	clear_group(w);
 	w->extractor.out = NULL;
 	g_async_queue_push(pool->idle, w);
 }
