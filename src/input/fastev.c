@@ -137,7 +137,7 @@ static gboolean member_value(struct fp *s, enum member m, struct raw *value, str
 		return fastlit_string(s, value);
 	case '{':
 		if (m == M_ARGS) {
-			value->kind = K_OTHER;
+			value->kind = K_OBJECT;
 			return fastlit_object(s, 1, on_arg, seen);
 		}
 		break;
@@ -240,7 +240,7 @@ static gboolean decide(const struct extractor *x, struct fastev *ev, const struc
 	ev->name_len = v[M_NAME].len;
 	if (!thread_part(&v[M_PID], &ev->pid, &ev->pid_len) || !thread_part(&v[M_TID], &ev->tid, &ev->tid_len))
 		return FALSE;
-	if (v[M_ARGS].kind != K_OTHER && v[M_ARGS].kind != K_NULL && v[M_ARGS].kind != K_NONE)
+	if (v[M_ARGS].kind != K_OBJECT && v[M_ARGS].kind != K_NULL && v[M_ARGS].kind != K_NONE)
 		return FALSE; /* args that is no object */
 	return read_args(ev, seen, staging);
 }

@@ -31,7 +31,7 @@ struct fp {
 	gsize replaced; /* invalid UTF-8 bytes replaced in OUT so far */
 };
 
-enum fastlit_kind { K_NONE, K_STRING, K_INT, K_DOUBLE, K_NULL, K_OTHER };
+enum fastlit_kind { K_NONE, K_STRING, K_INT, K_DOUBLE, K_NULL, K_OTHER, K_OBJECT /* (set by callers) */ };
 
 /* A value read: its kind and, for a string or a number, its raw bytes
  * (a string's without its quotes). */
