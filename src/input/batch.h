@@ -1,8 +1,8 @@
 /* Batch: the elements of the event array, parsed on all cores and merged
  * into the trace in document order. The document scanner (src/input/read.c)
- * copies elements into batches of half a megabyte; a pool of workers, each
- * with a json_tokener and an extractor of its own, skims every element
- * (src/input/skim.c) and gives json-c those that may matter, 64 to a call.
+ * copies elements into batches of half a megabyte; a pool of workers
+ * (src/input/worker.h), each with an extractor of its own, reads them: the
+ * common events without json-c, the others with it.
  * Parsed batches are taken back in the order they were given (src/util/ordered.c),
  * so the result does not depend on the number of workers, merged into the
  * trace, their B and E events paired (src/input/pair.c), and filled again: memory
