@@ -28,18 +28,6 @@ struct batch_pool {
 	struct pairs *pairs;
 };
 
-void batch_free(struct batch *b)
-{
-	if (!b)
-		return;
-	g_string_free(b->bytes, TRUE);
-	g_array_free(b->elements, TRUE);
-	g_byte_array_unref(b->pairing);
-	extracted_free(b->out);
-	g_clear_error(&b->error);
-	g_free(b);
-}
-
 static void parse_batch(gpointer data, gpointer user_data);
 
 struct batch_pool *batch_pool_new(const struct read_config *config, struct trace *trace)

@@ -11,27 +11,7 @@
 #define PP_BATCH_H
 
 #include "input/read_config.h"
-#include "input/extract.h"
-
-#define BATCH_BYTES (512 << 10) /* a batch is full once it holds this many */
-
-/* An element of the event array: its bytes in the batch, and where it was. */
-struct element {
-	gsize start;
-	gsize len;
-	gint64 offset; /* in the document */
-	gint64 index;  /* in the event array */
-};
-
-struct batch {
-	GString *bytes;   /* the elements, one after the other */
-	GArray *elements; /* struct element */
-	struct extracted *out; /* what a worker made of them */
-	GByteArray *pairing;   /* the records of out->begin_end's events (src/input/pair.h) */
-	GError *error;         /* the first element that is not JSON */
-};
-
-void batch_free(struct batch *batch);
+#include "input/worker.h"
 
 struct batch_pool;
 

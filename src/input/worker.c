@@ -46,6 +46,18 @@ void worker_free(gpointer data)
 	g_string_free(w->staging, TRUE);
 	g_free(w);
 }
+void batch_free(struct batch *b)
+{
+	if (!b)
+		return;
+	g_string_free(b->bytes, TRUE);
+	g_array_free(b->elements, TRUE);
+	g_byte_array_unref(b->pairing);
+	extracted_free(b->out);
+	g_clear_error(&b->error);
+	g_free(b);
+}
+
 struct worker *worker_new(GHashTable *roles, const struct read_config *config)
 {
 	struct worker *w = g_new0(struct worker, 1);

@@ -1,4 +1,5 @@
-/* Worker: a thread's reading of a batch (src/input/batch.h). Each element
+/* Worker: a thread's reading of a batch of elements (src/input/batch.h
+ * makes them and merges what workers made). Each element
  * is skimmed (src/input/skim.h); one that may matter is read without json-c
  * when it can be (src/input/fastev.h), else copied into a group "[e1,e2,...]"
  * that json-c parses 64 elements to a call (json-c sets up a C locale on
@@ -10,8 +11,30 @@
 #ifndef PP_WORKER_H
 #define PP_WORKER_H
 
-#include "input/batch.h"
+#include "input/read_config.h"
+#include "input/extract.h"
 #include "input/fastev.h"
+
+#define BATCH_BYTES (512 << 10) /* a batch is full once it holds this many */
+
+/* An element of the event array: its bytes in the batch, and where it was. */
+struct element {
+	gsize start;
+	gsize len;
+	gint64 offset; /* in the document */
+	gint64 index;  /* in the event array */
+};
+
+struct batch {
+	GString *bytes;   /* the elements, one after the other */
+	GArray *elements; /* struct element */
+	struct extracted *out; /* what a worker made of them */
+	GByteArray *pairing;   /* the records of out->begin_end's events (src/input/pair.h) */
+	GError *error;         /* the first element that is not JSON */
+};
+
+/* BATCH and what it holds. */
+void batch_free(struct batch *batch);
 
 /* An element copied into a worker's group, at START of the group's bytes. */
 struct group_entry {
