@@ -1,8 +1,8 @@
 /* Batch: the elements of the event array, parsed on all cores and merged
  * into the trace in document order. The document scanner (src/input/read.c)
- * copies elements into batches of half a megabyte; a pool of workers, each
- * with a json_tokener and an extractor of its own, skims every element
- * (src/input/skim.c) and gives json-c those that may matter, 64 to a call.
+ * copies elements into batches of half a megabyte; a pool of workers
+ * (src/input/worker.h), each with an extractor of its own, reads them: the
+ * common events without json-c, the others with it.
  * Parsed batches are taken back in the order they were given (src/util/ordered.c),
  * so the result does not depend on the number of workers, merged into the
  * trace, their B and E events paired (src/input/pair.c), and filled again: memory
@@ -11,27 +11,7 @@
 #define PP_BATCH_H
 
 #include "input/read_config.h"
-#include "input/extract.h"
-
-#define BATCH_BYTES (512 << 10) /* a batch is full once it holds this many */
-
-/* An element of the event array: its bytes in the batch, and where it was. */
-struct element {
-	gsize start;
-	gsize len;
-	gint64 offset; /* in the document */
-	gint64 index;  /* in the event array */
-};
-
-struct batch {
-	GString *bytes;   /* the elements, one after the other */
-	GArray *elements; /* struct element */
-	struct extracted *out; /* what a worker made of them */
-	GByteArray *pairing;   /* the records of out->begin_end's events (src/input/pair.h) */
-	GError *error;         /* the first element that is not JSON */
-};
-
-void batch_free(struct batch *batch);
+#include "input/worker.h"
 
 struct batch_pool;
 

@@ -267,20 +267,28 @@ static gboolean digits_of_text(const char *text, char digits[20], int *n, int *e
 	return TRUE;
 }
 
-static void append_double(GString *out, json_object *value)
+void pylit_append_double_text(GString *out, const char *text)
 {
-	/* json-c keeps the text of parsed numbers; reading it again gives the
-	 * double Python's json would make (json-c's own may differ in the last bit). */
-	const char *text = json_object_get_userdata(value);
 	char digits[20];
 	int n, exponent;
-	if (text && digits_of_text(text, digits, &n, &exponent)) {
+	if (digits_of_text(text, digits, &n, &exponent)) {
 		if (*text == '-')
 			g_string_append_c(out, '-');
 		append_digits_python(out, digits, n, exponent);
 		return;
 	}
-	pylit_append_double(out, text ? g_ascii_strtod(text, NULL) : json_object_get_double(value));
+	pylit_append_double(out, g_ascii_strtod(text, NULL));
+}
+
+static void append_double(GString *out, json_object *value)
+{
+	/* json-c keeps the text of parsed numbers; reading it again gives the
+	 * double Python's json would make (json-c's own may differ in the last bit). */
+	const char *text = json_object_get_userdata(value);
+	if (text)
+		pylit_append_double_text(out, text);
+	else
+		pylit_append_double(out, json_object_get_double(value));
 }
 
 static gsize append_object(GString *out, json_object *value)

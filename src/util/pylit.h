@@ -14,6 +14,9 @@ gboolean pylit_utf8_valid(const char *s, gsize len);
 gsize pylit_append_string(GString *out, const char *s, gsize len);
 /* repr(float): shortest round-trip digits, 2.0, 1e-05, 1e+16, -0.0, inf, nan. */
 void pylit_append_double(GString *out, double value);
+/* repr(float) of the JSON number TEXT (a double as json-c reads it: the
+ * text it keeps of one), as pylit_append_json writes it. */
+void pylit_append_double_text(GString *out, const char *text);
 /* str() of the parsed JSON VALUE (NULL is None); returns replaced bytes. */
 gsize pylit_append_json(GString *out, json_object *value);
 /* VALUE as JSON text (compact, '/' unescaped), valid UTF-8 as

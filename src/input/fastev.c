@@ -1,0 +1,361 @@
+#include "input/fastev.h"
+#include "input/fastlit.h"
+#include "input/roles.h"
+#include "util/pylit.h"
+#include "util/timefmt.h"
+#include <string.h>
+
+#define MAX_CATEGORY 64 /* longer categories are left to json-c */
+
+/* The members of args that extract.c reads. */
+enum arg_member { A_CORRELATION, A_DEVICE, A_KERNEL, A_DIMS, A_DIMS_LOWER, A_TYPE, A_CONCRETE, A_RECORD_ID,
+		  A_EXTERNAL_ID, A_MEMBERS };
+
+static const struct {
+	const char *key;
+	gsize len;
+} arg_keys[A_MEMBERS] = {
+#define KEY(text) { text, sizeof text - 1 }
+	KEY("correlation"), KEY("device"), KEY("kernel"), KEY("Input Dims"), KEY("Input dims"),
+	KEY("Input type"), KEY("Concrete Inputs"), KEY("Record function id"), KEY("External id"),
+#undef KEY
+};
+
+struct args_seen {
+	struct raw value[A_MEMBERS]; /* kind K_NONE: absent */
+	struct fastev_literal literal[A_MEMBERS];
+};
+
+static gboolean on_arg(void *data, const struct raw *key, const struct raw *value, gsize literal_start,
+		       gsize replaced_before, struct fp *s)
+{
+	struct args_seen *seen = data;
+	for (int i = 0; i < A_MEMBERS; i++) {
+		if (key->len != arg_keys[i].len || memcmp(key->text, arg_keys[i].key, key->len) != 0)
+			continue;
+		seen->value[i] = *value;
+		seen->literal[i] = (struct fastev_literal){ .start = literal_start, .len = s->out->len - literal_start,
+							    .present = TRUE, .replaced = s->replaced > replaced_before };
+		break;
+	}
+	return TRUE;
+}
+
+/* integer_arg(): an integer, or nothing; a string holding one is declined. */
+static gboolean integer_of(const struct raw *value, struct fastev_integer *integer)
+{
+	if (value->kind == K_STRING)
+		return FALSE;
+	if (value->kind == K_INT) {
+		integer->value = fastlit_int(value);
+		integer->kind = integer->value < 0 ? 2 : 1;
+	}
+	return TRUE;
+}
+
+/* shapes_empty(): a literal "[]" or "[[], [], ...]" (or none at all). */
+static gboolean shapes_empty(const struct raw *value, const char *literal, gsize len)
+{
+	if (value->kind == K_NONE || value->kind == K_NULL)
+		return TRUE;
+	if (len < 2 || literal[0] != '[' || literal[len - 1] != ']')
+		return FALSE;
+	if (len == 2)
+		return TRUE;
+	if (len < 4 || memcmp(literal + 1, "[]", 2) != 0)
+		return FALSE;
+	gsize i = 3;
+	for (; i + 4 < len; i += 4)
+		if (memcmp(literal + i, ", []", 4) != 0)
+			return FALSE;
+	return i == len - 1;
+}
+
+/* What extra_of() and the others read of args, from the members seen. */
+static gboolean read_args(struct fastev *ev, const struct args_seen *seen, const GString *staging)
+{
+	if (!integer_of(&seen->value[A_CORRELATION], &ev->correlation) || !integer_of(&seen->value[A_DEVICE], &ev->device))
+		return FALSE;
+	if (seen->value[A_KERNEL].kind == K_STRING)
+		ev->kernel = seen->value[A_KERNEL].text, ev->kernel_len = seen->value[A_KERNEL].len;
+	int dims = seen->literal[A_DIMS].present ? A_DIMS : A_DIMS_LOWER;
+	ev->input_dims = seen->literal[dims];
+	ev->input_type = seen->literal[A_TYPE];
+	ev->concrete_inputs = seen->literal[A_CONCRETE];
+	ev->shapes_empty = shapes_empty(&seen->value[dims], staging->str + seen->literal[dims].start,
+					seen->literal[dims].len);
+	int join = seen->literal[A_RECORD_ID].present ? A_RECORD_ID : A_EXTERNAL_ID;
+	ev->has_join_id = seen->value[join].kind == K_INT;
+	ev->join_id = ev->has_join_id ? fastlit_int(&seen->value[join]) : 0;
+	return TRUE;
+}
+
+/* time_of(): an integer of microseconds, a double's or a string's text; a skip is declined. */
+static gboolean time_ns(const struct raw *value, gint64 *ns)
+{
+	if (value->kind == K_INT) {
+		gint64 us = fastlit_int(value);
+		if (us >= G_MAXINT64 / 1000 || us <= G_MININT64 / 1000)
+			return FALSE;
+		*ns = us * 1000;
+		return TRUE;
+	}
+	return (value->kind == K_DOUBLE || value->kind == K_STRING) && time_parse_us(value->text, value->len, ns);
+}
+
+/* The top-level members that matter. */
+enum member { M_PH, M_CAT, M_NAME, M_PID, M_TID, M_TS, M_DUR, M_ARGS, M_OTHER };
+
+static enum member member_of(const struct raw *key)
+{
+	const char *k = key->text;
+	switch (key->len) {
+	case 2:
+		return k[0] == 'p' && k[1] == 'h' ? M_PH : k[0] == 't' && k[1] == 's' ? M_TS : M_OTHER;
+	case 3:
+		if (memcmp(k, "cat", 3) == 0)
+			return M_CAT;
+		if (memcmp(k, "pid", 3) == 0)
+			return M_PID;
+		if (memcmp(k, "tid", 3) == 0)
+			return M_TID;
+		return memcmp(k, "dur", 3) == 0 ? M_DUR : M_OTHER;
+	case 4:
+		return memcmp(k, "name", 4) == 0 ? M_NAME : memcmp(k, "args", 4) == 0 ? M_ARGS : M_OTHER;
+	default:
+		return M_OTHER;
+	}
+}
+
+/* A top-level value: args' literal, and its members, with SEEN; the others read raw. */
+static gboolean member_value(struct fp *s, enum member m, struct raw *value, struct args_seen *seen)
+{
+	if (s->p >= s->end)
+		return FALSE;
+	switch (*s->p) {
+	case '"':
+		return fastlit_string(s, value);
+	case '{':
+		if (m == M_ARGS) {
+			value->kind = K_OBJECT;
+			return fastlit_object(s, 1, on_arg, seen);
+		}
+		break;
+	case '[':
+	case 't':
+	case 'f':
+	case 'n':
+		break;
+	default:
+		return fastlit_number(s, value);
+	}
+	gsize mark = s->out->len;
+	gboolean ok = fastlit_value(s, 1, value);
+	g_string_truncate(s->out, mark); /* only args' literal is kept */
+	return ok;
+}
+
+/* The members of the event object, validated, those that matter in V. */
+static gboolean read_event(struct fp *s, struct raw v[M_OTHER], struct args_seen *seen, struct fastev_literal *args)
+{
+	fastlit_blanks(s);
+	if (!fastlit_at(s, '{'))
+		return FALSE;
+	s->p++;
+	fastlit_blanks(s);
+	gboolean more = !fastlit_at(s, '}');
+	if (!more)
+		s->p++;
+	while (more) {
+		fastlit_blanks(s);
+		struct raw key;
+		if (!fastlit_at(s, '"') || !fastlit_string(s, &key))
+			return FALSE;
+		fastlit_blanks(s);
+		if (!fastlit_at(s, ':'))
+			return FALSE;
+		s->p++;
+		fastlit_blanks(s);
+		enum member m = member_of(&key);
+		struct raw other = { 0 }, *value = m == M_OTHER ? &other : &v[m];
+		if (value->kind != K_NONE) /* a duplicate of a member that matters */
+			return FALSE;
+		gsize start = s->out->len, replaced = s->replaced;
+		if (!member_value(s, m, value, seen))
+			return FALSE;
+		if (m == M_ARGS)
+			*args = (struct fastev_literal){ .start = start, .len = s->out->len - start,
+							 .present = value->kind != K_NULL, .replaced = s->replaced > replaced };
+		fastlit_blanks(s);
+		if (fastlit_at(s, ',')) {
+			s->p++;
+		} else if (fastlit_at(s, '}')) {
+			s->p++;
+			more = FALSE;
+		} else {
+			return FALSE;
+		}
+	}
+	fastlit_blanks(s);
+	return s->p == s->end;
+}
+
+/* pid and tid: as threads_add_json() takes them, an integer as written, a string, or none. */
+static gboolean thread_part(const struct raw *value, const char **text, gsize *len)
+{
+	switch (value->kind) {
+	case K_NONE:
+	case K_NULL:
+		*text = "", *len = 0;
+		return TRUE;
+	case K_INT:
+	case K_STRING:
+		*text = value->text, *len = value->len;
+		return TRUE;
+	default:
+		return FALSE;
+	}
+}
+
+static gboolean decide(const struct extractor *x, struct fastev *ev, const struct raw v[M_OTHER],
+		       const struct args_seen *seen, const GString *staging)
+{
+	if (v[M_PH].kind != K_STRING || v[M_PH].len != 1 || v[M_PH].text[0] != 'X' || v[M_CAT].kind != K_STRING ||
+	    v[M_CAT].len >= MAX_CATEGORY)
+		return FALSE;
+	char category[MAX_CATEGORY];
+	memcpy(category, v[M_CAT].text, v[M_CAT].len);
+	category[v[M_CAT].len] = 0;
+	ev->cat = v[M_CAT].text;
+	ev->cat_len = v[M_CAT].len;
+	ev->roles = event_roles(x->roles, "X", 1, category_canonical(category));
+	if (x->steps && v[M_NAME].kind == K_STRING && step_name_candidate(v[M_NAME].text, v[M_NAME].len))
+		return FALSE;
+	if (!ev->roles)
+		return TRUE; /* counted, nothing kept */
+	if (v[M_NAME].kind != K_STRING || !time_ns(&v[M_TS], &ev->ts) || !time_ns(&v[M_DUR], &ev->dur) || ev->dur < 0 ||
+	    ev->ts > G_MAXINT64 - ev->dur)
+		return FALSE;
+	ev->name = v[M_NAME].text;
+	ev->name_len = v[M_NAME].len;
+	if (!thread_part(&v[M_PID], &ev->pid, &ev->pid_len) || !thread_part(&v[M_TID], &ev->tid, &ev->tid_len))
+		return FALSE;
+	if (v[M_ARGS].kind != K_OBJECT && v[M_ARGS].kind != K_NULL && v[M_ARGS].kind != K_NONE)
+		return FALSE; /* args that is no object */
+	return read_args(ev, seen, staging);
+}
+
+gboolean fastev_parse(const struct extractor *x, const char *text, gsize len, gint64 index, GString *staging,
+		      struct fastev *ev)
+{
+	if (x->json_values)
+		return FALSE;
+	gsize mark = staging->len;
+	struct fp s = { .p = text, .end = text + len, .out = staging };
+	struct raw v[M_OTHER] = { 0 };
+	struct args_seen seen = { 0 };
+	memset(ev, 0, sizeof *ev);
+	ev->index = index;
+	if (read_event(&s, v, &seen, &ev->args) && decide(x, ev, v, &seen, staging))
+		return TRUE;
+	g_string_truncate(staging, mark);
+	return FALSE;
+}
+
+/* ---- committing, in document order ---- */
+
+/* value_text(): the literal kept, a replacement counted. */
+static const char *literal_of(struct extractor *x, const struct fastev_literal *literal, const GString *staging)
+{
+	if (!literal->present)
+		return NULL;
+	if (literal->replaced)
+		x->out->stats.invalid_utf8++;
+	return g_string_chunk_insert_len(x->text, staging->str + literal->start, literal->len);
+}
+
+/* threads_add_json(): invalid UTF-8 interned, to be replaced as in names. */
+static void clean_text(struct extractor *x, const char **text, gsize *len)
+{
+	if (pylit_utf8_valid(*text, *len))
+		return;
+	const struct name *clean = names_intern(x->names, *text, *len, &x->out->stats.invalid_utf8);
+	*text = clean->text;
+	*len = clean->len;
+}
+
+/* kernel_text(). */
+static const char *kernel_of(struct extractor *x, const struct fastev *ev)
+{
+	if (!ev->kernel)
+		return NULL;
+	g_string_truncate(x->literal, 0);
+	if (pylit_utf8_valid(ev->kernel, ev->kernel_len)) {
+		g_string_append_len(x->literal, ev->kernel, ev->kernel_len);
+	} else {
+		pylit_append_utf8(x->literal, ev->kernel, ev->kernel_len);
+		x->out->stats.invalid_utf8++;
+	}
+	return g_string_chunk_insert_const(x->text, x->literal->str);
+}
+
+static const struct event_extra *extra_of(struct extractor *x, const struct fastev *ev, const GString *staging)
+{
+	struct event_extra *extra = g_new0(struct event_extra, 1);
+	extra->input_dims = literal_of(x, &ev->input_dims, staging);
+	extra->input_type = literal_of(x, &ev->input_type, staging);
+	extra->concrete_inputs = literal_of(x, &ev->concrete_inputs, staging);
+	extra->shapes_empty = ev->shapes_empty;
+	extra->has_join_id = ev->has_join_id;
+	extra->join_id = ev->join_id;
+	g_ptr_array_add(x->extras, extra);
+	return extra;
+}
+
+/* As extract_event() with keep(), for an X event. */
+void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *staging)
+{
+	char buffer[MAX_CATEGORY];
+	memcpy(buffer, ev->cat, ev->cat_len);
+	buffer[ev->cat_len] = 0;
+	const char *category = category_canonical(buffer);
+	if (*category)
+		category_counts_add(&x->out->categories, category, strlen(category));
+	guint roles = ev->roles;
+	if (!roles)
+		return;
+	struct event event = { .index = (guint32)ev->index, .ts = ev->ts, .dur = ev->dur };
+	event.name = names_intern(x->names, ev->name, ev->name_len, &x->out->stats.invalid_utf8);
+	if (!x->all_python_functions && (roles & ROLE_MONITORED) && strcmp(category, "python_function") == 0 &&
+	    !g_str_has_prefix(event.name->text, "nn.Module"))
+		roles &= ~ROLE_MONITORED;
+	if (!roles)
+		return;
+	event.category = roles_category(x->roles, category);
+	const char *pid = ev->pid, *tid = ev->tid;
+	gsize pid_len = ev->pid_len, tid_len = ev->tid_len;
+	clean_text(x, &pid, &pid_len);
+	clean_text(x, &tid, &tid_len);
+	event.thread = threads_add(x->out->threads, pid, pid_len, tid, tid_len);
+	event.has_correlation = ev->correlation.kind;
+	if (ev->correlation.kind)
+		event.correlation = ev->correlation.value;
+	if ((roles & ROLE_DEVICE) && ev->device.kind == 1 && (guint64)ev->device.value <= G_MAXUINT16)
+		event.has_device = TRUE, event.device = (guint16)ev->device.value;
+	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
+		event.args = literal_of(x, &ev->args, staging);
+	if (roles & ROLE_MONITORED) {
+		struct event node = event;
+		gboolean wanted = x->extras && (!x->extras_wanted || x->extras_wanted(event.name->text, event.name->len));
+		node.extra = wanted ? extra_of(x, ev, staging) : NULL;
+		g_array_append_val(x->out->events[OUT_MONITORED], node);
+	}
+	if (roles & ROLE_LAUNCH) {
+		struct event launch = event;
+		if (x->launch_kernels)
+			launch.args = kernel_of(x, ev);
+		g_array_append_val(x->out->events[OUT_LAUNCH], launch);
+	}
+	if (roles & ROLE_DEVICE)
+		g_array_append_val(x->out->events[OUT_DEVICE], event);
+}
