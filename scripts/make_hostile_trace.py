@@ -8,6 +8,8 @@ KIND is one of
   unmatched  N B events that no E closes
   threads    N events, each on a thread of its own
   name       one event whose name is N bytes long
+  lists      N launches, each with a kernel, inside 16 nested ops: each of
+             the 16 rows lists all of them (output many times the input)
 """
 import sys
 
@@ -26,8 +28,17 @@ def events(kind, n):
             yield '{"ph":"X","cat":"cpu_op","name":"o","pid":%d,"tid":%d,"ts":%d,"dur":1}' % (i // 1000, i, i)
     elif kind == "name":
         yield '{"ph":"X","cat":"cpu_op","name":"%s","pid":1,"tid":1,"ts":0,"dur":1}' % ("n" * n)
+    elif kind == "lists":
+        for depth in range(16):
+            yield '{"ph":"X","cat":"cpu_op","name":"op%d","pid":1,"tid":1,"ts":%d,"dur":%d}' % (
+                depth, depth, 10 * n + 100 - 2 * depth)
+        for i in range(n):
+            yield ('{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,'
+                   '"ts":%d,"dur":1,"args":{"correlation":%d}}' % (10 + 10 * i, i))
+            yield ('{"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":%d,"dur":1,'
+                   '"args":{"correlation":%d}}' % (15 + 10 * i, i))
     else:
-        sys.exit("make_hostile_trace.py: KIND is minimal, unmatched, threads or name")
+        sys.exit("make_hostile_trace.py: KIND is minimal, unmatched, threads, name or lists")
 
 
 def main():

@@ -1,32 +1,25 @@
 #include "views/write.h"
 #include <string.h>
-#include "util/ordered.h"
+#include "util/fault.h"
+#include "util/spool.h"
 #include "views/sort.h"
 
-#define SEGMENT_NODES 64 /* a row holds whole launch lists (megabytes, at times): few in flight */
-#define SEGMENTS_IN_FLIGHT 2
-#define FLUSH_BYTES (1 << 16) /* gathered rows: written out in pieces of this size */
+#define FLUSH_BYTES (1 << 16) /* rows: handed on, or written out, in pieces of this size */
+#define SPOOL_BYTES (1 << 20) /* formatted and not yet written: a row is never split, so a piece may be more */
 
-/* A run of roots whose rows one thread formats. */
-struct segment {
-	guint first; /* roots [first, end) in the forest's list of roots */
-	guint end;
-	GString *text;
-	struct write_result result;
-};
-
-/* The formatting thread's. */
+/* The formatting thread's: the rows of every root, in order, in pieces
+ * given to SPOOL (or, when no thread could be started, written to OUT). */
 struct formatter {
 	struct node_row row;
 	struct sink sink;
 	struct path_walk walk;
 	const struct selection *selection;
-};
-
-/* What a row visitor of format_segment needs. */
-struct row_context {
-	struct formatter *formatter;
-	struct segment *segment;
+	struct spool *spool; /* NULL: this thread writes */
+	struct output *out;
+	GString *piece;      /* the rows not yet handed on */
+	struct write_result result;
+	gboolean ok;         /* FALSE: writing failed; nothing more is formatted */
+	const char *context; /* the trace, for messages (src/util/fault.h) */
 };
 
 static void count_join(struct write_result *result, const struct et_node *et, const struct event *event)
@@ -37,52 +30,49 @@ static void count_join(struct write_result *result, const struct et_node *et, co
 	result->other_name += et->name != event->name && g_strcmp0(et->name->text, event->name->text) != 0;
 }
 
+/* The rows formatted so far, handed to the writer (or written). */
+static void hand_on(struct formatter *f)
+{
+	if (!f->piece->len)
+		return;
+	if (!f->spool) {
+		f->ok = output_write(f->out, f->piece->str, f->piece->len);
+		g_string_truncate(f->piece, 0);
+		return;
+	}
+	f->ok = spool_put(f->spool, g_steal_pointer(&f->piece));
+	f->piece = spool_piece(f->spool);
+}
+
 static void format_row(guint node, guint depth, const GString *path, gpointer data)
 {
-	struct row_context *c = data;
-	struct node_row *row = &c->formatter->row;
+	struct formatter *f = data;
+	struct node_row *row = &f->row;
 	node_row_set(row, node, depth, path);
-	count_join(&c->segment->result, row->et_node, &row->forest->events[node]);
-	sink_row(&c->formatter->sink, row, c->segment->text);
-	c->segment->result.rows++;
+	count_join(&f->result, row->et_node, &row->forest->events[node]);
+	sink_row(&f->sink, row, f->piece);
+	f->result.rows++;
+	if (f->piece->len >= FLUSH_BYTES)
+		hand_on(f);
 }
 
-static void segment_free(gpointer data)
+static void format_all(struct formatter *f)
 {
-	struct segment *segment = data;
-	g_string_free(segment->text, TRUE);
-	g_free(segment);
-}
-
-static void format_segment(gpointer data, gpointer user_data)
-{
-	struct segment *segment = data;
-	struct formatter *f = user_data;
-	struct row_context context = { f, segment };
 	const struct forest *forest = f->row.forest;
-	for (guint root = segment->first; root != segment->end; root = forest_next_root(forest, root))
-		select_visit_tree(root, forest, f->selection, &f->walk, format_row, &context);
+	for (guint root = forest->first_root; f->ok && root != FOREST_END; root = forest_next_root(forest, root))
+		select_visit_tree(root, forest, f->selection, &f->walk, format_row, f);
+	if (f->ok)
+		hand_on(f);
+	if (f->spool)
+		spool_close(f->spool);
 }
 
-/* The roots from FIRST whose subtrees hold about SEGMENT_NODES nodes. */
-static guint segment_end(const struct forest *forest, guint first)
+static gpointer format_thread(gpointer data)
 {
-	guint nodes = 0, root = first;
-	while (root != FOREST_END && nodes < SEGMENT_NODES) {
-		nodes += forest->subtree_end[root] - root;
-		root = forest_next_root(forest, root);
-	}
-	return root;
-}
-
-static gboolean write_segment(struct output *out, struct segment *segment, struct write_result *result)
-{
-	gboolean ok = output_write(out, segment->text->str, segment->text->len);
-	result->rows += segment->result.rows;
-	result->joined += segment->result.joined;
-	result->other_name += segment->result.other_name;
-	segment_free(segment);
-	return ok;
+	struct formatter *f = data;
+	fault_set_context(f->context);
+	format_all(f);
+	return NULL;
 }
 
 static gboolean write_header(struct output *out, struct sink *sink)
@@ -242,35 +232,41 @@ static gboolean write_gathered(struct output *out, const struct forest *forest,
 	return ok;
 }
 
-/* A pipeline: one thread formats segments of roots while this one writes
- * them, in order. (Writing is bound by the kernel's copy into the page
- * cache; more formatting threads only hold more rows in memory.) */
+/* A pipeline: one thread formats the rows while this one writes them, in
+ * order, through a spool that holds about a megabyte, whatever the size of
+ * the output. (Writing is bound by the kernel's copy into the page cache;
+ * more formatting threads would only hold more rows in memory.) */
 gboolean write_nodes(struct output *out, const struct forest *forest, const struct attribution *attribution,
 		     const struct write_config *config, struct write_result *result)
 {
 	if (sorts(config) || config->top || config->format->measure)
 		return write_gathered(out, forest, attribution, config, result);
-	struct formatter f = { .selection = config->selection };
+	struct formatter f = { .selection = config->selection, .out = out, .ok = TRUE, .context = fault_context() };
 	row_init(&f.row, forest, attribution, config, columns_flags(config->layout->picked));
 	sink_init(&f.sink, config->format, config->layout);
 	path_walk_init(&f.walk, forest);
-	struct ordered_pool *pool = ordered_pool_new(format_segment, &f, 1, segment_free);
 	gboolean ok = write_header(out, &f.sink);
-	memset(result, 0, sizeof *result);
-	for (guint first = forest->first_root; ok && first != FOREST_END;) {
-		struct segment *segment = g_new0(struct segment, 1);
-		segment->first = first;
-		segment->end = first = segment_end(forest, first);
-		segment->text = g_string_sized_new(1 << 16);
-		ordered_pool_push(pool, segment);
-		struct segment *done;
-		while (ok && (done = ordered_pool_next(pool, ordered_pool_in_flight(pool) > SEGMENTS_IN_FLIGHT)))
-			ok = write_segment(out, done, result);
+	f.spool = spool_new(SPOOL_BYTES);
+	f.piece = spool_piece(f.spool);
+	GThread *thread = ok ? g_thread_try_new("format", format_thread, &f, NULL) : NULL;
+	if (thread) {
+		GString *piece;
+		while (ok && (piece = spool_take(f.spool))) {
+			ok = output_write(out, piece->str, piece->len);
+			spool_give_back(f.spool, piece);
+		}
+		if (!ok)
+			spool_cancel(f.spool);
+		g_thread_join(thread);
+	} else if (ok) { /* no thread could be started: this one formats and writes */
+		spool_free(g_steal_pointer(&f.spool));
+		format_all(&f);
+		ok = f.ok;
 	}
-	struct segment *done;
-	while (ok && (done = ordered_pool_next(pool, TRUE)))
-		ok = write_segment(out, done, result);
-	ordered_pool_free(pool);
+	spool_free(f.spool);
+	if (f.piece)
+		g_string_free(f.piece, TRUE);
+	*result = f.result;
 	ok = ok && write_footer(out, &f.sink);
 	path_walk_clear(&f.walk);
 	sink_clear(&f.sink);
