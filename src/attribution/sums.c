@@ -121,6 +121,13 @@ void sums_launch(struct sums *s, const struct attribution *a, guint l, gint64 *v
 			v[FIGURE_COMPUTE + classify(&s->classifier, &a->device[d])] += a->device[d].dur;
 }
 
+/* How many nodes before index I (at most the forest's count) own launches. */
+static inline guint owning_before(const struct sums *s, guint i)
+{
+	guint64 below = s->owning[i / 64] & ((G_GUINT64_CONSTANT(1) << (i % 64)) - 1);
+	return s->owning_before[i / 64] + (guint)__builtin_popcountll(below);
+}
+
 struct sums *sums_new(const struct forest *forest, const struct attribution *a, guint figures,
 		      const GRegex *communication, gboolean from_rows)
 {
@@ -136,21 +143,32 @@ struct sums *sums_new(const struct forest *forest, const struct attribution *a, 
 		s->classifier.by_name = g_hash_table_new(NULL, NULL); /* communication NULL: no class asked for */
 	if (from_rows || !figures)
 		return s;
+	guint words = forest->count / 64 + 1; /* (index count too has a word) */
+	s->owning = g_new0(guint64, words);
+	s->owning_before = g_new(guint, words + 1);
+	for (guint l = 0; l < a->launch_count; l++)
+		if (a->owner[l] != NO_OWNER)
+			s->owning[a->owner[l] / 64] |= G_GUINT64_CONSTANT(1) << (a->owner[l] % 64);
+	s->owning_before[0] = 0;
+	for (guint w = 0; w < words; w++)
+		s->owning_before[w + 1] = s->owning_before[w] + (guint)__builtin_popcountll(s->owning[w]);
+	guint owners = s->owning_before[words];
 	for (guint f = 0; f < FIGURE_COUNT; f++)
 		if (figures & FIGURE_BIT(f))
-			s->prefix[f] = g_new0(gint64, forest->count + 1);
+			s->prefix[f] = g_new0(gint64, owners + 1);
 	gint64 v[FIGURE_COUNT];
 	for (guint l = 0; l < a->launch_count; l++) {
 		if (a->owner[l] == NO_OWNER)
 			continue;
 		sums_launch(s, a, l, v);
+		guint k = owning_before(s, a->owner[l]);
 		for (guint f = 0; f < FIGURE_COUNT; f++)
 			if (s->prefix[f])
-				s->prefix[f][a->owner[l] + 1] += v[f];
+				s->prefix[f][k + 1] += v[f];
 	}
 	for (guint f = 0; f < FIGURE_COUNT; f++)
-		for (guint i = 0; s->prefix[f] && i < forest->count; i++)
-			s->prefix[f][i + 1] += s->prefix[f][i];
+		for (guint k = 0; s->prefix[f] && k < owners; k++)
+			s->prefix[f][k + 1] += s->prefix[f][k];
 	return s;
 }
 
@@ -176,6 +194,8 @@ void sums_free(struct sums *s)
 		return;
 	for (guint f = 0; f < FIGURE_COUNT; f++)
 		g_free(s->prefix[f]);
+	g_free(s->owning);
+	g_free(s->owning_before);
 	classifier_clear(&s->classifier);
 	g_free(s);
 }
@@ -185,7 +205,7 @@ gint64 sums_inclusive(const struct sums *s, enum figure figure, guint node)
 	if (s->from_rows)
 		return s->figures & FIGURE_BIT(figure) ? s->row_inclusive[figure] : 0;
 	const gint64 *p = s->prefix[figure];
-	return p ? p[s->forest->subtree_end[node]] - p[node] : 0;
+	return p ? p[owning_before(s, s->forest->subtree_end[node])] - p[owning_before(s, node)] : 0;
 }
 
 gint64 sums_self(const struct sums *s, enum figure figure, guint node)
@@ -193,5 +213,5 @@ gint64 sums_self(const struct sums *s, enum figure figure, guint node)
 	if (s->from_rows)
 		return s->figures & FIGURE_BIT(figure) ? s->row_self[figure] : 0;
 	const gint64 *p = s->prefix[figure];
-	return p ? p[node + 1] - p[node] : 0;
+	return p ? p[owning_before(s, node + 1)] - p[owning_before(s, node)] : 0;
 }
