@@ -8,6 +8,7 @@ KIND is one of
   unmatched  N B events that no E closes
   threads    N events, each on a thread of its own
   name       one event whose name is N bytes long
+  launches   N ops, each with a launch and its kernel
   lists      N launches, each with a kernel, inside 16 nested ops: each of
              the 16 rows lists all of them (output many times the input)
 """
@@ -28,6 +29,13 @@ def events(kind, n):
             yield '{"ph":"X","cat":"cpu_op","name":"o","pid":%d,"tid":%d,"ts":%d,"dur":1}' % (i // 1000, i, i)
     elif kind == "name":
         yield '{"ph":"X","cat":"cpu_op","name":"%s","pid":1,"tid":1,"ts":0,"dur":1}' % ("n" * n)
+    elif kind == "launches":
+        for i in range(n):
+            yield EVENT % (10 * i)
+            yield ('{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,'
+                   '"ts":%d,"dur":1,"args":{"correlation":%d}}' % (10 * i, i))
+            yield ('{"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":%d,"dur":1,'
+                   '"args":{"correlation":%d}}' % (10 * i + 5, i))
     elif kind == "lists":
         for depth in range(16):
             yield '{"ph":"X","cat":"cpu_op","name":"op%d","pid":1,"tid":1,"ts":%d,"dur":%d}' % (
@@ -38,7 +46,7 @@ def events(kind, n):
             yield ('{"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":%d,"dur":1,'
                    '"args":{"correlation":%d}}' % (15 + 10 * i, i))
     else:
-        sys.exit("make_hostile_trace.py: KIND is minimal, unmatched, threads, name or lists")
+        sys.exit("make_hostile_trace.py: KIND is minimal, unmatched, threads, name, launches or lists")
 
 
 def main():

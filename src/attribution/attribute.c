@@ -97,8 +97,10 @@ static gboolean correlation_equal(gconstpointer x, gconstpointer y)
 }
 
 /* Correlation id (of an event) -> the first launch, in sort order, that
- * carries it. Launches of other processes that carry it too are counted:
- * ids are unique within a process, so the trace was merged from several. */
+ * carries it: a set of launches, keyed by their ids (a set keeps no array
+ * of values: 12 bytes a launch, not 20). Launches of other processes that
+ * carry it too are counted: ids are unique within a process, so the trace
+ * was merged from several. */
 static GHashTable *launches_by_correlation(struct attribution *a, const struct threads *threads)
 {
 	GHashTable *table = g_hash_table_new(correlation_hash, correlation_equal);
@@ -106,14 +108,13 @@ static GHashTable *launches_by_correlation(struct attribution *a, const struct t
 		struct event *launch = &a->launches[l];
 		if (!launch->has_correlation)
 			continue;
-		gpointer found = g_hash_table_lookup(table, launch);
-		const struct event *first = found ? &a->launches[GPOINTER_TO_UINT(found) - 1] : NULL;
+		const struct event *first = g_hash_table_lookup(table, launch);
 		char one[THREADS_NUMBER_MAX], other[THREADS_NUMBER_MAX];
 		if (first && first->thread != launch->thread &&
 		    strcmp(threads_pid(threads, first->thread, one), threads_pid(threads, launch->thread, other)) != 0)
 			a->shared_ids++;
 		if (!first || event_compare(launch, first) < 0)
-			g_hash_table_insert(table, launch, GUINT_TO_POINTER(l + 1));
+			g_hash_table_replace(table, launch, launch); /* the key too: a set's keys are its values */
 	}
 	return table;
 }
@@ -129,8 +130,8 @@ static void claim_device_events(struct attribution *a, GArray *device, const str
 	a->device_time = g_new0(gint64, a->launch_count + 1);
 	for (guint d = 0; d < device->len; d++) {
 		struct event *event = &g_array_index(device, struct event, d);
-		gpointer found = event->has_correlation ? g_hash_table_lookup(table, event) : NULL;
-		claim[d] = found ? GPOINTER_TO_UINT(found) - 1 : a->launch_count; /* the last group: unclaimed */
+		const struct event *found = event->has_correlation ? g_hash_table_lookup(table, event) : NULL;
+		claim[d] = found ? (guint)(found - a->launches) : a->launch_count; /* the last group: unclaimed */
 		a->device_first[claim[d] + 1]++;
 		a->device_time[claim[d]] += event->dur;
 	}
@@ -138,10 +139,10 @@ static void claim_device_events(struct attribution *a, GArray *device, const str
 		a->device_first[l + 1] += a->device_first[l];
 	a->unclaimed = a->device_first[a->launch_count + 1] - a->device_first[a->launch_count];
 	a->claimed = device->len - a->unclaimed;
-	a->device = g_new(struct event, device->len);
+	a->device_order = g_new(guint, device->len + 1);
 	g_autofree guint *next = g_memdup2(a->device_first, sizeof(guint) * (a->launch_count + 1));
 	for (guint d = 0; d < device->len; d++)
-		a->device[next[claim[d]]++] = g_array_index(device, struct event, d);
+		a->device_order[next[claim[d]]++] = d;
 	for (guint d = 0; d < device->len; d++)
 		if (claim[d] == a->launch_count)
 			claim[d] = NO_LAUNCH;
@@ -176,7 +177,7 @@ void attribution_free(struct attribution *a)
 		return;
 	g_free(a->owner);
 	g_free(a->nested);
-	g_free(a->device);
+	g_free(a->device_order);
 	g_free(a->device_first);
 	g_free(a->device_time);
 	g_free(a->by_time_launch);

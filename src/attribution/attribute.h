@@ -13,7 +13,10 @@ struct attribution {
 	guint launch_count;
 	guint *owner;  /* per launch: forest index of its node, or NO_OWNER */
 	gboolean *nested; /* per launch: contained in an earlier launch of its thread */
-	struct event *device; /* the trace's device events, grouped by launch, each group by (ts, position) */
+	/* The trace's device events grouped by launch, each group by (ts,
+	 * position): positions in by_time (4 bytes an event, not a copy of its
+	 * 56), read through attribution_device. */
+	guint *device_order;
 	guint *device_first; /* launch l's device events: [device_first[l], device_first[l + 1]) */
 	gint64 *device_time; /* per launch: the sum of its device events' durations */
 	/* The trace's device events in (ts, position) order (the trace's own
@@ -37,6 +40,12 @@ struct attribution {
 	guint virtual_count; /* how many launches are virtual (launch_count less these: the trace's) */
 	struct event *own_launches; /* the launches, when the attribution owns them (grafted); else NULL */
 };
+
+/* The D-th device event in launch order (device_first's numbering). */
+static inline const struct event *attribution_device(const struct attribution *a, guint d)
+{
+	return &a->by_time[a->device_order[d]];
+}
 
 /* Bytes allocated (positive) and freed (negative) inside a node. */
 struct memory_sums {

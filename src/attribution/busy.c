@@ -112,7 +112,7 @@ gint64 *busy_compute(const struct attribution *a, const struct forest *forest)
 			for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++) {
 				if (!set)
 					set = set_new();
-				set_add(set, a->device[d].ts, event_end(&a->device[d]));
+				set_add(set, attribution_device(a, d)->ts, event_end(attribution_device(a, d)));
 			}
 		}
 		sets[i] = NULL;

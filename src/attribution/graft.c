@@ -168,7 +168,7 @@ static void launch_inputs_init(struct launch_inputs *in, const struct attributio
 		guint first = at;
 		gboolean any_ids = FALSE;
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++, at++) {
-			const struct event *e = &a->device[d];
+			const struct event *e = attribution_device(a, d);
 			in->names[at] = (struct gm_name){ e->name->text, e->name->len };
 			in->has_ids[at] = top_level_integer(e->args, "graph id", &in->graph_id[at]) &&
 					  top_level_integer(e->args, "graph node id", &in->node_id[at]);
@@ -205,7 +205,7 @@ static void place(struct grafting *g, guint l, guint seq, const struct gm_result
 {
 	const struct attribution *a = g->a;
 	for (guint j = 0, d = a->device_first[l]; d < a->device_first[l + 1]; j++, d++) {
-		const struct event *e = &a->device[d];
+		const struct event *e = attribution_device(a, d);
 		if (r->to[j] == NONE) {
 			note_unmatched(s, &a->launches[l], GM_REASON_NONE);
 			s->unmatched_events++;

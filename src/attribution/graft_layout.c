@@ -164,10 +164,10 @@ static struct attribution *lay_attribution(struct grafting *g, const guint *new_
 	b->owner = g_new(guint, count + 1);
 	b->nested = g_new(gboolean, count + 1);
 	b->virtual_launch = g_new0(guint8, count + 1);
-	b->device = g_new(struct event, events + 1);
+	b->device_order = g_new(guint, events + 1);
 	b->device_first = g_new0(guint, count + 2);
 	b->device_time = g_new0(gint64, count + 1);
-	memcpy(b->device, a->device, sizeof(struct event) * events); /* the order stays; only the groups split */
+	memcpy(b->device_order, a->device_order, sizeof(guint) * events); /* the order stays; only the groups split */
 	guint nl = 0;
 	for (guint l = 0; l < a->launch_count; l++) {
 		guint owner = a->owner[l] == NO_OWNER ? NO_OWNER : new_index[a->owner[l]];
@@ -186,7 +186,7 @@ static struct attribution *lay_attribution(struct grafting *g, const guint *new_
 				b->virtual_launch[nl] = 1;
 				b->device_first[nl++] = d;
 			}
-			b->device_time[nl - 1] += a->device[d].dur;
+			b->device_time[nl - 1] += attribution_device(a, d)->dur;
 		}
 	}
 	b->device_first[nl] = a->device_first[a->launch_count]; /* the unclaimed device events */

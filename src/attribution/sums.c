@@ -118,7 +118,7 @@ void sums_launch(struct sums *s, const struct attribution *a, guint l, gint64 *v
 	}
 	if (s->classifier.communication) /* the device events of the launch, by class */
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
-			v[FIGURE_COMPUTE + classify(&s->classifier, &a->device[d])] += a->device[d].dur;
+			v[FIGURE_COMPUTE + classify(&s->classifier, attribution_device(a, d))] += attribution_device(a, d)->dur;
 }
 
 /* How many nodes before index I (at most the forest's count) own launches. */

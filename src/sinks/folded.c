@@ -143,7 +143,7 @@ static void add_node(struct walk *w, const struct forest *forest, const struct a
 			continue;
 		}
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
-			add(w, level, a->device[d].name, FRAME_DEVICE + classify(classes, &a->device[d]), a->device[d].dur);
+			add(w, level, attribution_device(a, d)->name, FRAME_DEVICE + classify(classes, attribution_device(a, d)), attribution_device(a, d)->dur);
 	}
 }
 

@@ -26,7 +26,7 @@ const struct event *entries_next(struct entry_iter *iter)
 		iter->device = a->device_first[l];
 		iter->device_end = a->device_first[l + 1];
 	}
-	return &a->device[iter->device++];
+	return attribution_device(a, iter->device++);
 }
 
 void value_number(struct value *value, enum value_type type, gint64 number)

@@ -63,7 +63,7 @@ static gboolean launches_of(const struct attribution *a, const struct forest *f,
 	for (guint k = 0; k < scratch->len; k++) {
 		guint l = g_array_index(scratch, guint, k);
 		if (!launched->first && a->device_first[l + 1] > a->device_first[l])
-			launched->first = &a->device[a->device_first[l]];
+			launched->first = attribution_device(a, a->device_first[l]);
 		launched->time += a->device_time[l];
 	}
 	return launched->first != NULL;

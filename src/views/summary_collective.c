@@ -230,7 +230,7 @@ struct collectives *collectives_compute(const struct forest *forest, const struc
 			continue;
 		guint owner = l < a->launch_count ? a->owner[l] : NO_OWNER;
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
-			add_event(&g, &a->device[d], owner);
+			add_event(&g, attribution_device(a, d), owner);
 	}
 	out->rows = g_ptr_array_new_with_free_func(row_free);
 	GHashTableIter iter;

@@ -237,7 +237,7 @@ gboolean write_kernel_summary(struct output *out, const struct forest *forest, c
 										      : NULL;
 		const struct event *launch = l < a->launch_count ? &a->launches[l] : NULL;
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
-			add_event(by_name, sums, &a->device[d], op, launch);
+			add_event(by_name, sums, attribution_device(a, d), op, launch);
 	}
 	g_autoptr(GPtrArray) sorted = g_ptr_array_new();
 	GHashTableIter iter;

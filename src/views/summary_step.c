@@ -162,7 +162,7 @@ static struct step_row *step_rows(const struct forest *forest, const struct attr
 		for (guint f = 0; f < FIGURE_COUNT; f++)
 			by_step[s].figures[f] += v[f];
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++) {
-			struct interval interval = { a->device[d].ts, event_end(&a->device[d]) };
+			struct interval interval = { attribution_device(a, d)->ts, event_end(attribution_device(a, d)) };
 			g_array_append_val(by_step[s].intervals, interval);
 		}
 	}

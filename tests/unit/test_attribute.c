@@ -117,8 +117,8 @@ static void test_cuda_graph_many_kernels(void)
 				   KERNEL("k3", 70, 1, 9) "," KERNEL("k1", 50, 2, 9) "," KERNEL("k2", 60, 3, 9) "]");
 	guint l = launch_named(&x, "cudaGraphLaunch");
 	CU_ASSERT_EQUAL(x.a->device_first[l + 1] - x.a->device_first[l], 3);
-	ASSERT_STR(x.a->device[x.a->device_first[l]].name->text, "k1");
-	ASSERT_STR(x.a->device[x.a->device_first[l] + 2].name->text, "k3");
+	ASSERT_STR(attribution_device(x.a, x.a->device_first[l])->name->text, "k1");
+	ASSERT_STR(attribution_device(x.a, x.a->device_first[l] + 2)->name->text, "k3");
 	CU_ASSERT_EQUAL(x.a->device_time[l], 6000);
 	CU_ASSERT_EQUAL(x.a->claimed, 3);
 	release(&x);

@@ -155,7 +155,7 @@ static gint64 brute_force(const struct fixture *x, guint node)
 	for (guint k = 0; k < launches->len; k++) {
 		guint l = g_array_index(launches, guint, k);
 		for (guint d = x->a->device_first[l]; d < x->a->device_first[l + 1]; d++) {
-			gint64 interval[2] = { x->a->device[d].ts, event_end(&x->a->device[d]) };
+			gint64 interval[2] = { attribution_device(x->a, d)->ts, event_end(attribution_device(x->a, d)) };
 			g_array_append_val(intervals, interval);
 		}
 	}
