@@ -157,7 +157,7 @@ struct attribution *attribute(struct trace *trace, const struct forest *forest)
 	a->launch_count = trace->launches->len;
 	events_sort_by_thread(a->launches, a->launch_count);
 	a->owner = g_new(guint, a->launch_count);
-	a->nested = g_new(gboolean, a->launch_count);
+	a->nested = g_new(guint8, a->launch_count);
 	assign_owners(forest, a->launches, a->launch_count, a->owner);
 	for (guint l = 0; l < a->launch_count; l++) {
 		if (a->owner[l] == NO_OWNER)

@@ -12,7 +12,7 @@ struct attribution {
 	struct event *launches; /* the trace's launches, sorted like the forest (by thread, then order) */
 	guint launch_count;
 	guint *owner;  /* per launch: forest index of its node, or NO_OWNER */
-	gboolean *nested; /* per launch: contained in an earlier launch of its thread */
+	guint8 *nested; /* per launch: 1 when contained in an earlier launch of its thread */
 	/* The trace's device events grouped by launch, each group by (ts,
 	 * position): positions in by_time (4 bytes an event, not a copy of its
 	 * 56), read through attribution_device. */

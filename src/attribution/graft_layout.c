@@ -162,7 +162,7 @@ static struct attribution *lay_attribution(struct grafting *g, const guint *new_
 	b->virtual_count = a->virtual_count + virtuals;
 	b->launches = b->own_launches = g_new(struct event, count + 1);
 	b->owner = g_new(guint, count + 1);
-	b->nested = g_new(gboolean, count + 1);
+	b->nested = g_new(guint8, count + 1);
 	b->virtual_launch = g_new0(guint8, count + 1);
 	b->device_order = g_new(guint, events + 1);
 	b->device_first = g_new0(guint, count + 2);
