@@ -1,7 +1,7 @@
 #include "util/spool.h"
 
-#define SPARE_PIECES 8
-#define SPARE_BYTES (1 << 20) /* a larger piece (a huge row) is freed, not kept */
+#define SPARE_PIECES 4
+#define SPARE_BYTES (1 << 18) /* a larger piece (a large row) is freed, not kept */
 
 struct spool {
 	GMutex lock;

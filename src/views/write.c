@@ -5,7 +5,7 @@
 #include "views/sort.h"
 
 #define FLUSH_BYTES (1 << 16) /* rows: handed on, or written out, in pieces of this size */
-#define SPOOL_BYTES (1 << 20) /* formatted and not yet written: a row is never split, so a piece may be more */
+#define SPOOL_BYTES (1 << 18) /* formatted and not yet written: a row is never split, so a piece may be more */
 
 /* The formatting thread's: the rows of every root, in order, in pieces
  * given to SPOOL (or, when no thread could be started, written to OUT). */
