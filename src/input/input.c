@@ -44,7 +44,8 @@ struct trace *read_trace_file(const char *path, const struct read_config *config
 	gzFile in = open_input(path, error);
 	if (!in)
 		return NULL;
-	gzbuffer(in, 1 << 20);
+	/* zlib inflates into the chunk, and reads a plain file into it: its own buffers are only memory */
+	gzbuffer(in, 128 << 10);
 	g_autoptr(Reader) r = reader_new(config);
 	g_autofree char *buffer = g_malloc(READ_CHUNK);
 	gboolean ok = TRUE;
