@@ -1,7 +1,9 @@
 #!/bin/sh
-# Peak memory at most the input's size (issue 15), on the pathological traces
-# of scripts/make_hostile_trace.py: the smallest events by the million, B
-# events that no E closes, a thread per event. Peak resident memory is read
+# Peak memory at most the input's size (issues 15 and 28), on the
+# pathological traces of scripts/make_hostile_trace.py: the smallest events
+# by the million (also summarized), B events that no E closes, a thread per
+# event, ops with a launch and a kernel each (under 0.9 of the input), and
+# rows that list every launch (under half the output). Peak resident memory is read
 # by Python's getrusage of the child. Skipped in sanitizer builds (their
 # shadow memory is not the program's) and without python3.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
