@@ -57,7 +57,7 @@ chain=$cache/chain_100000.json # 100,000 nested ops: quadratic if a column walks
 # it would add the freeing of its pages (a GB on the big trace) to this run.
 run() {
 	local out=$1; shift
-	rm -f "$cache/out.csv"
+	rm -f "$cache/out.csv" "$cache/out.html"
 	/usr/bin/time -f "%e %U %S %M" -o "$cache/time.txt" "$@" >/dev/null 2>"$cache/stderr.txt" || {
 		echo "bench.sh: failed: $*" >&2; cat "$cache/stderr.txt" >&2; exit 1; }
 	cat "$cache/time.txt" >> "$out"
@@ -112,9 +112,12 @@ ratio_row() {
 	while [ "$1" != "--" ]; do a+=("$1"); shift; done
 	shift
 	: > "$t_a"; : > "$t_b"
+	local out_a=(-d "$cache/out.csv") out_b=(-d "$cache/out.csv")
+	case " ${a[*]} " in *" -d "*) out_a=() ;; esac
+	case " $* " in *" -d "*) out_b=() ;; esac
 	for ((i = 0; i < runs; i++)); do
-		run "$t_a" "$pp" -s "$trace" -d "$cache/out.csv" "${a[@]}"
-		run "$t_b" "$pp" -s "$trace" -d "$cache/out.csv" "$@"
+		run "$t_a" "$pp" -s "$trace" "${out_a[@]}" "${a[@]}"
+		run "$t_b" "$pp" -s "$trace" "${out_b[@]}" "$@"
 	done
 	printf '| %-48s | %6.2f s | %6.2f s | %5.2f | %5.2f | %5s |\n' "$label" "$(median "$t_a" 1)" \
 		"$(median "$t_b" 1)" "$(pair_ratio "$t_b" "$t_a" 1)" "$(pair_ratio "$t_b" "$t_a" 5)" "$limit"
@@ -179,7 +182,7 @@ a100=$(unpacked a100_particle_transformer_bs512) # shapes on every op: every per
 ratio_row 'a100 (shapes): +flops,TFLOP/s,roofline %' 1.25 "$a100" -q -mc cpu_op -- \
 	-q -mc cpu_op --columns "+flops,TFLOP/s,roofline %"
 ratio_row 'df_index_resolver: -d page.html against -d out.csv' 1.3 "$df1" -q -mc cpu_op -- \
-	-q -mc cpu_op --format html
+	-q -mc cpu_op -d "$cache/out.html"
 ratio_row 'df_index_resolver: --summary collective against step' 1.1 "$df1" -q --summary step -- \
 	-q --summary collective
 echo

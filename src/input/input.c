@@ -38,6 +38,99 @@ static gint64 file_size(const char *path)
 	return strcmp(path, "-") != 0 && g_stat(path, &status) == 0 && S_ISREG(status.st_mode) ? status.st_size : -1;
 }
 
+/* ---- inflating ahead ----
+ * A gzip stream is inflated by a thread of its own into one chunk while the
+ * reader scans the other: two chunks go back and forth between the two
+ * threads (CHUNKS in all), so the inflating costs no wall time when a
+ * processor is free, and one chunk of memory. */
+#define CHUNKS 2
+
+struct chunk {
+	char *bytes;
+	int len;       /* gzread's: 0 at the end, negative on an error */
+	gint64 offset; /* gzoffset after it: the compressed bytes read */
+};
+
+struct prefetch {
+	gzFile in;
+	GAsyncQueue *full, *empty; /* struct chunk * */
+	struct chunk chunks[CHUNKS];
+	gint stop;    /* the reader wants no more */
+	int last;     /* the last gzread's result */
+	int last_errno; /* errno after it (errno is the thread's own) */
+	GThread *thread;
+};
+
+static gpointer inflate_ahead(gpointer data)
+{
+	struct prefetch *p = data;
+	for (;;) {
+		struct chunk *c = g_async_queue_pop(p->empty);
+		if (g_atomic_int_get(&p->stop)) {
+			p->last = 0;
+			return NULL;
+		}
+		errno = 0;
+		c->len = p->last = gzread(p->in, c->bytes, READ_CHUNK);
+		p->last_errno = errno;
+		c->offset = gzoffset(p->in);
+		g_async_queue_push(p->full, c);
+		if (c->len <= 0)
+			return NULL;
+	}
+}
+
+/* The thread started on IN; NULL when it cannot be (then read in this one). */
+static struct prefetch *prefetch_start(gzFile in)
+{
+	struct prefetch *p = g_new0(struct prefetch, 1);
+	p->in = in;
+	p->full = g_async_queue_new();
+	p->empty = g_async_queue_new();
+	for (int i = 0; i < CHUNKS; i++) {
+		p->chunks[i].bytes = g_malloc(READ_CHUNK);
+		g_async_queue_push(p->empty, &p->chunks[i]);
+	}
+	p->thread = g_thread_try_new("inflate", inflate_ahead, p, NULL);
+	if (p->thread)
+		return p;
+	for (int i = 0; i < CHUNKS; i++)
+		g_free(p->chunks[i].bytes);
+	g_async_queue_unref(p->full);
+	g_async_queue_unref(p->empty);
+	g_free(p);
+	return NULL;
+}
+
+/* The next chunk inflated, in order (waiting for it). */
+static struct chunk *prefetch_next(struct prefetch *p)
+{
+	return g_async_queue_pop(p->full);
+}
+
+/* A chunk read: to be filled again. */
+static void prefetch_done(struct prefetch *p, struct chunk *c)
+{
+	g_async_queue_push(p->empty, c);
+}
+
+/* Stops and joins the thread, frees P; gzread's last result (0 when
+ * stopped early), with errno as gzread left it. */
+static int prefetch_stop(struct prefetch *p)
+{
+	g_atomic_int_set(&p->stop, 1);
+	g_async_queue_push(p->empty, &p->chunks[0]); /* wakes it if it waits; a chunk in hand is never read again */
+	g_thread_join(p->thread);
+	int last = p->last;
+	errno = p->last_errno;
+	for (int i = 0; i < CHUNKS; i++)
+		g_free(p->chunks[i].bytes);
+	g_async_queue_unref(p->full);
+	g_async_queue_unref(p->empty);
+	g_free(p);
+	return last;
+}
+
 struct trace *read_trace_file(const char *path, const struct read_config *config, GError **error)
 {
 	errno = 0;
@@ -47,15 +140,30 @@ struct trace *read_trace_file(const char *path, const struct read_config *config
 	/* zlib inflates into the chunk, and reads a plain file into it: its own buffers are only memory */
 	gzbuffer(in, 128 << 10);
 	g_autoptr(Reader) r = reader_new(config);
-	g_autofree char *buffer = g_malloc(READ_CHUNK);
 	gboolean ok = TRUE;
 	int n;
 	gint64 size = file_size(path), fed = 0; /* bytes the reader took */
-	while (ok && (n = gzread(in, buffer, READ_CHUNK)) > 0) {
-		ok = reader_feed(r, buffer, n, error);
-		fed += ok ? n : 0;
-		if (config->progress)
-			config->progress(path, fed, size > 0 ? (double)gzoffset(in) / size : -1, FALSE);
+	struct prefetch *ahead = gzdirect(in) ? NULL : prefetch_start(in);
+	if (ahead) { /* gzip: one thread inflates while this one reads */
+		struct chunk *c;
+		while ((c = prefetch_next(ahead)) && (n = c->len) > 0) {
+			ok = reader_feed(r, c->bytes, n, error);
+			fed += ok ? n : 0;
+			if (config->progress && ok)
+				config->progress(path, fed, size > 0 ? (double)c->offset / size : -1, FALSE);
+			prefetch_done(ahead, c);
+			if (!ok)
+				break;
+		}
+		n = prefetch_stop(ahead); /* joined: IN is this thread's again */
+	} else {
+		g_autofree char *buffer = g_malloc(READ_CHUNK);
+		while (ok && (n = gzread(in, buffer, READ_CHUNK)) > 0) {
+			ok = reader_feed(r, buffer, n, error);
+			fed += ok ? n : 0;
+			if (config->progress)
+				config->progress(path, fed, size > 0 ? (double)gzoffset(in) / size : -1, FALSE);
+		}
 	}
 	if (config->progress)
 		config->progress(path, fed, 1, TRUE);
