@@ -40,10 +40,11 @@ static gint64 file_size(const char *path)
 
 /* ---- inflating ahead ----
  * A gzip stream is inflated by a thread of its own into one chunk while the
- * reader scans the other: two chunks go back and forth between the two
- * threads (CHUNKS in all), so the inflating costs no wall time when a
- * processor is free, and one chunk of memory. */
+ * reader scans the other: two chunks of half a reading chunk each go back
+ * and forth between the two threads, so the inflating costs no wall time
+ * when a processor is free, and no more memory than reading in one thread. */
 #define CHUNKS 2
+#define INFLATED_CHUNK (READ_CHUNK / CHUNKS) /* the same memory as reading in this thread */
 
 struct chunk {
 	char *bytes;
@@ -71,7 +72,7 @@ static gpointer inflate_ahead(gpointer data)
 			return NULL;
 		}
 		errno = 0;
-		c->len = p->last = gzread(p->in, c->bytes, READ_CHUNK);
+		c->len = p->last = gzread(p->in, c->bytes, INFLATED_CHUNK);
 		p->last_errno = errno;
 		c->offset = gzoffset(p->in);
 		g_async_queue_push(p->full, c);
@@ -88,7 +89,7 @@ static struct prefetch *prefetch_start(gzFile in)
 	p->full = g_async_queue_new();
 	p->empty = g_async_queue_new();
 	for (int i = 0; i < CHUNKS; i++) {
-		p->chunks[i].bytes = g_malloc(READ_CHUNK);
+		p->chunks[i].bytes = g_malloc(INFLATED_CHUNK);
 		g_async_queue_push(p->empty, &p->chunks[i]);
 	}
 	p->thread = g_thread_try_new("inflate", inflate_ahead, p, NULL);
