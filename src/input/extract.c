@@ -319,20 +319,33 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 		event.has_device = TRUE, event.device = (guint16)device;
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
 		event.args = args_literal(x, args);
+	const struct event_extra *extra =
+		(roles & ROLE_MONITORED) && extract_extras_wanted(x, &event) ? extra_of(x, args) : NULL;
+	const char *kernel = (roles & ROLE_LAUNCH) && x->launch_kernels ? kernel_text(x, args) : NULL;
+	extract_keep_roles(x, &event, roles, extra, kernel);
+}
+
+gboolean extract_extras_wanted(const struct extractor *x, const struct event *event)
+{
+	return x->extras && (!x->extras_wanted || x->extras_wanted(event->name->text, event->name->len));
+}
+
+void extract_keep_roles(struct extractor *x, const struct event *event, guint roles, const struct event_extra *extra,
+			const char *kernel)
+{
 	if (roles & ROLE_MONITORED) {
-		struct event node = event;
-		gboolean wanted = x->extras && (!x->extras_wanted || x->extras_wanted(event.name->text, event.name->len));
-		node.extra = wanted ? extra_of(x, args) : NULL; /* in place of the correlation */
+		struct event node = *event;
+		node.extra = extra; /* in place of the correlation */
 		g_array_append_val(x->out->events[OUT_MONITORED], node);
 	}
 	if (roles & ROLE_LAUNCH) {
-		struct event launch = event;
+		struct event launch = *event;
 		if (x->launch_kernels)
-			launch.args = kernel_text(x, args);
+			launch.args = kernel;
 		g_array_append_val(x->out->events[OUT_LAUNCH], launch);
 	}
 	if (roles & ROLE_DEVICE)
-		g_array_append_val(x->out->events[OUT_DEVICE], event);
+		g_array_append_val(x->out->events[OUT_DEVICE], *event);
 }
 
 /* A ProfilerStep#N event (src/input/roles.h), whatever roles it also has. */

@@ -60,6 +60,15 @@ void extract_et_node(struct extractor *x, json_object *node, gint64 index);
 /* The complete event of BEGIN (an X, or a B closed by END) with ARGS. */
 void extract_complete(struct extractor *x, json_object *begin, json_object *end, json_object *args, gint64 index);
 
+/* Whether the monitored EVENT keeps its extras (Input Dims and the others):
+ * read_config.event_extras, and extras_wanted when set. */
+gboolean extract_extras_wanted(const struct extractor *x, const struct event *event);
+/* EVENT kept in the arrays of its ROLES, read by json-c or by the fast path
+ * alike: a monitored event with EXTRA in place of its correlation, a launch
+ * with KERNEL as its args when read_config.launch_kernels. */
+void extract_keep_roles(struct extractor *x, const struct event *event, guint roles, const struct event_extra *extra,
+			const char *kernel);
+
 void read_stats_note_skip(struct read_stats *stats, gint64 index, enum skip_reason reason);
 
 #endif

@@ -344,18 +344,8 @@ void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *
 		event.has_device = TRUE, event.device = (guint16)ev->device.value;
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
 		event.args = literal_of(x, &ev->args, staging);
-	if (roles & ROLE_MONITORED) {
-		struct event node = event;
-		gboolean wanted = x->extras && (!x->extras_wanted || x->extras_wanted(event.name->text, event.name->len));
-		node.extra = wanted ? extra_of(x, ev, staging) : NULL;
-		g_array_append_val(x->out->events[OUT_MONITORED], node);
-	}
-	if (roles & ROLE_LAUNCH) {
-		struct event launch = event;
-		if (x->launch_kernels)
-			launch.args = kernel_of(x, ev);
-		g_array_append_val(x->out->events[OUT_LAUNCH], launch);
-	}
-	if (roles & ROLE_DEVICE)
-		g_array_append_val(x->out->events[OUT_DEVICE], event);
+	const struct event_extra *extra =
+		(roles & ROLE_MONITORED) && extract_extras_wanted(x, &event) ? extra_of(x, ev, staging) : NULL;
+	const char *kernel = (roles & ROLE_LAUNCH) && x->launch_kernels ? kernel_of(x, ev) : NULL;
+	extract_keep_roles(x, &event, roles, extra, kernel);
 }

@@ -81,6 +81,15 @@ static gpointer inflate_ahead(gpointer data)
 	}
 }
 
+static void prefetch_free(struct prefetch *p)
+{
+	for (int i = 0; i < CHUNKS; i++)
+		g_free(p->chunks[i].bytes);
+	g_async_queue_unref(p->full);
+	g_async_queue_unref(p->empty);
+	g_free(p);
+}
+
 /* The thread started on IN; NULL when it cannot be (then read in this one). */
 static struct prefetch *prefetch_start(gzFile in)
 {
@@ -95,11 +104,7 @@ static struct prefetch *prefetch_start(gzFile in)
 	p->thread = g_thread_try_new("inflate", inflate_ahead, p, NULL);
 	if (p->thread)
 		return p;
-	for (int i = 0; i < CHUNKS; i++)
-		g_free(p->chunks[i].bytes);
-	g_async_queue_unref(p->full);
-	g_async_queue_unref(p->empty);
-	g_free(p);
+	prefetch_free(p);
 	return NULL;
 }
 
@@ -124,11 +129,7 @@ static int prefetch_stop(struct prefetch *p)
 	g_thread_join(p->thread);
 	int last = p->last;
 	errno = p->last_errno;
-	for (int i = 0; i < CHUNKS; i++)
-		g_free(p->chunks[i].bytes);
-	g_async_queue_unref(p->full);
-	g_async_queue_unref(p->empty);
-	g_free(p);
+	prefetch_free(p);
 	return last;
 }
 
