@@ -305,18 +305,17 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 	if (!event_times(x, f, end, index, &event.ts, &event.dur))
 		return;
 	event.name = intern_text(x, f->name);
-	/* by name: the extractor's part of the rule, the skimmer never sees names */
-	if (!x->all_python_functions && (roles & ROLE_MONITORED) && strcmp(category, "python_function") == 0 &&
-	    !g_str_has_prefix(event.name->text, "nn.Module"))
-		roles &= ~ROLE_MONITORED;
+	roles = extract_roles_by_name(x, roles, category, event.name);
 	if (!roles)
 		return;
 	event.category = roles_category(x->roles, category);
 	event.thread = thread_of(x, f->pid, f->tid);
 	event.has_correlation = integer_arg(args, "correlation", &event.correlation);
-	gint64 device; /* SPEC 11.3: args.device from 0 to 65535, else no device */
-	if ((roles & ROLE_DEVICE) && integer_arg(args, "device", &device) == 1 && (guint64)device <= G_MAXUINT16)
-		event.has_device = TRUE, event.device = (guint16)device;
+	gint64 device = 0;
+	if (roles & ROLE_DEVICE) {
+		guint8 kind = integer_arg(args, "device", &device);
+		extract_set_device(&event, kind, device);
+	}
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
 		event.args = args_literal(x, args);
 	const struct event_extra *extra =
@@ -325,9 +324,13 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 	extract_keep_roles(x, &event, roles, extra, kernel);
 }
 
-gboolean extract_extras_wanted(const struct extractor *x, const struct event *event)
+guint extract_roles_by_name(const struct extractor *x, guint roles, const char *category, const struct name *name)
 {
-	return x->extras && (!x->extras_wanted || x->extras_wanted(event->name->text, event->name->len));
+	/* by name: the extractor's part of the rule, the skimmer never sees names */
+	if (!x->all_python_functions && (roles & ROLE_MONITORED) && strcmp(category, "python_function") == 0 &&
+	    !g_str_has_prefix(name->text, "nn.Module"))
+		roles &= ~ROLE_MONITORED;
+	return roles;
 }
 
 void extract_keep_roles(struct extractor *x, const struct event *event, guint roles, const struct event_extra *extra,

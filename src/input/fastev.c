@@ -326,9 +326,7 @@ void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *
 		return;
 	struct event event = { .index = (guint32)ev->index, .ts = ev->ts, .dur = ev->dur };
 	event.name = names_intern(x->names, ev->name, ev->name_len, &x->out->stats.invalid_utf8);
-	if (!x->all_python_functions && (roles & ROLE_MONITORED) && strcmp(category, "python_function") == 0 &&
-	    !g_str_has_prefix(event.name->text, "nn.Module"))
-		roles &= ~ROLE_MONITORED;
+	roles = extract_roles_by_name(x, roles, category, event.name);
 	if (!roles)
 		return;
 	event.category = roles_category(x->roles, category);
@@ -340,8 +338,8 @@ void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *
 	event.has_correlation = ev->correlation.kind;
 	if (ev->correlation.kind)
 		event.correlation = ev->correlation.value;
-	if ((roles & ROLE_DEVICE) && ev->device.kind == 1 && (guint64)ev->device.value <= G_MAXUINT16)
-		event.has_device = TRUE, event.device = (guint16)ev->device.value;
+	if (roles & ROLE_DEVICE)
+		extract_set_device(&event, ev->device.kind, ev->device.value);
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
 		event.args = literal_of(x, &ev->args, staging);
 	const struct event_extra *extra =
