@@ -15,9 +15,12 @@ build=$top/fuzz-build
 command -v clang >/dev/null || { echo "fuzz.sh: needs clang (apt-get install clang)" >&2; exit 2; }
 [ -f "$top/config.h" ] || (cd "$top" && { [ -x configure ] || ./autogen.sh >/dev/null; } && ./configure -q)
 mkdir -p "$build/corpus"
-sources=$(ls "$top"/src/*.c | grep -v '/main\.c$')
+# the library's sources as the build system lists them (Makefile.am), so that
+# no layout of src/ can leave the harness without them
+sources=$(make -s -C "$top" print-lib-sources | tr ' ' '\n' | sed -n 's|^\(src/.*\.c\)$|'"$top"'/\1|p')
+[ -n "$sources" ] || { echo "fuzz.sh: the build system lists no library source (make print-lib-sources)" >&2; exit 1; }
 # shellcheck disable=SC2086
-clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+clang -g -O1 -std=c11 -D_GNU_SOURCE -DPKGDATADIR="\"$top/data\"" -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I"$top" -I"$top/src" $(pkg-config --cflags json-c glib-2.0 zlib) \
 	$sources "$top/tests/fuzz/fuzz_pipeline.c" -o "$build/fuzz_pipeline" \
 	$(pkg-config --libs json-c glib-2.0 zlib) -lm

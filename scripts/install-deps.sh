@@ -2,7 +2,8 @@
 # Installs the Debian packages that building and testing profile_parser needs,
 # only those missing (run as root; nothing is fetched when all are there).
 # --browser: Chromium too, in which tests/svg_browser.sh renders the SVG flame
-# graph (without it, that test is skipped); CI passes it.
+# graph (without it, that test is skipped); --fuzz: clang and its libFuzzer
+# runtime, for scripts/fuzz.sh. CI passes both.
 set -e
 packages="build-essential autoconf automake pkg-config libjson-c-dev libglib2.0-dev libcunit1-dev zlib1g-dev"
 # what the tests use: groff renders the man page whose EXAMPLES they run, jq
@@ -12,11 +13,13 @@ packages="$packages groff-base jq parallel valgrind"
 packages="$packages slurm-wlm munge"
 # a decimal-comma locale, de_DE.UTF-8, under which the views must not change
 packages="$packages locales"
-case "${1:-}" in
---browser) packages="$packages chromium" ;;
-"") ;;
-*) echo "usage: $0 [--browser]" >&2; exit 2 ;;
-esac
+for flag in "$@"; do
+	case $flag in
+	--browser) packages="$packages chromium" ;;
+	--fuzz) packages="$packages clang libclang-rt-dev" ;;
+	*) echo "usage: $0 [--browser] [--fuzz]" >&2; exit 2 ;;
+	esac
+done
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

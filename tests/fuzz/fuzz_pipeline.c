@@ -5,10 +5,12 @@
  * leaves). */
 #include <stdint.h>
 #include <stdio.h>
-#include "attribute.h"
-#include "read.h"
-#include "summary.h"
-#include "write.h"
+#include "attribution/attribute.h"
+#include "input/read.h"
+#include "views/summary.h"
+#include "views/write.h"
+#include "sinks/sink_csv.h"
+#include "sinks/sink_jsonl.h"
 
 static char *monitor[] = { "cpu_op", "user_annotation", "python_function", NULL };
 static char *launch[] = { "cuda_runtime", "cuda_driver", NULL };
@@ -41,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	output_wrap(&out, file);
 	GPtrArray *columns = g_ptr_array_new();
 	if (choice & 4)
-		catalogue_pick(summary_catalogue(), NULL, COLUMN_DEFAULT, columns, NULL);
+		catalogue_pick(summary_catalogue(choice & 32 ? SUMMARY_NAME : SUMMARY_PATH), NULL, COLUMN_DEFAULT, columns, NULL);
 	else
 		catalogue_pick(node_catalogue(), "+Operation,depth,self host duration(ms),self device duration(ms),device busy(ms),"
 			       "Input Dims,Input Type,host memory(bytes),self device memory(bytes)", COLUMN_DEFAULT,
