@@ -27,7 +27,13 @@ profiled too, into OUT/graph_capture_RANK.json, for
 to put the replayed kernels back under the ops that captured them. Under
 torchrun, the rank comes from $RANK.
 
-Needs PyTorch 2.x; --help works without it.
+Needs PyTorch 2.x built with Kineto (torch.autograd.kineto_available()):
+without it, export_chrome_trace writes the legacy format (no shapes, memory
+events or ids), which the Execution Trace cannot join; --help works without
+PyTorch. What cannot be done is refused before anything runs, with a message
+and exit status 2: PyTorch missing or without Kineto, a $RANK that is not an
+integer (without --rank), --device cuda without CUDA, --cuda-graphs on a CPU,
+--profile-capture without --cuda-graphs.
 """
 import argparse
 import importlib
@@ -35,25 +41,67 @@ import os
 import sys
 
 
+PROGRAM = "collect_trace.py"
+
+
+def refuse(message):
+    """Says why the collection cannot be done, and exits with status 2."""
+    print(f"{PROGRAM}: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(
+        prog=PROGRAM,
         description=__doc__.split("\n\n")[0],
         epilog=__doc__.split("\n\n", 1)[1],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", default="traces", help="directory for the traces (default: traces)")
     parser.add_argument("--model", help='factory "package.module:function" (default: a small MLP)')
-    parser.add_argument("--rank", type=int, default=int(os.environ.get("RANK", "0")),
+    parser.add_argument("--rank", type=int, default=None,
                         help="rank in the file names (default: $RANK, else 0)")
     parser.add_argument("--wait", type=int, default=1, help="steps before the profiler warms up (default 1)")
     parser.add_argument("--warmup", type=int, default=1, help="warm-up steps, not recorded (default 1)")
     parser.add_argument("--active", type=int, default=2, help="steps recorded in both traces (default 2)")
-    parser.add_argument("--device", default=None, help="cuda or cpu (default: cuda when there is one)")
+    parser.add_argument("--device", default=None, choices=("cuda", "cpu"),
+                        help="cuda or cpu (default: cuda when there is one)")
     parser.add_argument("--compile", action="store_true", help="run the model through torch.compile")
     parser.add_argument("--cuda-graphs", action="store_true", help="capture the forward pass as a CUDA graph")
     parser.add_argument("--profile-capture", action="store_true",
                         help="with --cuda-graphs, also profile the graph capture (OUT/graph_capture_RANK.json)")
     parser.add_argument("--gzip", action="store_true", help="compress the Kineto trace (.json.gz)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)  # --help ends here, whatever $RANK holds
+    if args.rank is None:
+        rank = os.environ.get("RANK", "0")
+        try:
+            args.rank = int(rank)
+        except ValueError:
+            refuse(f"RANK={rank!r} in the environment is not an integer: unset it, or give --rank N")
+    if args.profile_capture and not args.cuda_graphs:
+        refuse("--profile-capture profiles the capture of --cuda-graphs: give --cuda-graphs too")
+    if args.cuda_graphs and args.device == "cpu":
+        refuse("--cuda-graphs captures CUDA graphs: it needs --device cuda, not cpu")
+    return args
+
+
+def check_torch(torch, args):
+    """The device the collection runs on, once PyTorch can do what ARGS ask;
+    refuses otherwise."""
+    kineto_available = getattr(torch.autograd, "kineto_available", None)
+    if kineto_available is None or not kineto_available():
+        refuse(f"this PyTorch ({getattr(torch, '__version__', '?')}) is built without Kineto "
+               "(torch.autograd.kineto_available() is false): its export_chrome_trace writes the legacy "
+               "format, which keeps no shapes, memory events or ids, and the Execution Trace joins "
+               "nothing in it; install a PyTorch with Kineto (the builds of pytorch.org have it)")
+    cuda = torch.cuda.is_available()
+    if args.device == "cuda" and not cuda:
+        refuse("--device cuda: this PyTorch sees no CUDA device (torch.cuda.is_available() is false); "
+               "give --device cpu, or run where a GPU is visible")
+    device = args.device or ("cuda" if cuda else "cpu")
+    if args.cuda_graphs and device != "cuda":
+        refuse("--cuda-graphs captures CUDA graphs, and this PyTorch sees no CUDA device "
+               "(torch.cuda.is_available() is false): run where a GPU is visible, or leave it out")
+    return device
 
 
 def small_mlp(torch):
@@ -100,10 +148,16 @@ def make_step(torch, model, make_batch, device, args):
 
 
 def collect(args):
-    import torch  # here, so that --help needs no PyTorch
-    from torch.profiler import ExecutionTraceObserver, ProfilerActivity, profile, schedule
+    try:
+        import torch  # here, so that --help needs no PyTorch
+    except ImportError as error:
+        refuse(f"PyTorch 2.x is needed ({error})")
+    device = check_torch(torch, args)
+    try:
+        from torch.profiler import ExecutionTraceObserver, ProfilerActivity, profile, schedule
+    except ImportError as error:
+        refuse(f"PyTorch 2.x is needed, with torch.profiler.ExecutionTraceObserver ({error})")
 
-    device = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
     os.makedirs(args.out, exist_ok=True)
     kineto_path = os.path.join(args.out, f"kineto_trace_{args.rank}.json" + (".gz" if args.gzip else ""))
     et_path = os.path.join(args.out, f"torch_et_{args.rank}.json")
@@ -133,10 +187,7 @@ def collect(args):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    try:
-        collect(args)
-    except ImportError as error:
-        sys.exit(f"collect_trace.py: PyTorch 2.x is needed ({error})")
+    collect(args)
 
 
 if __name__ == "__main__":

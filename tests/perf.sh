@@ -88,6 +88,30 @@ a=list(csv.reader(open('$tmp/plain.csv',newline=''))); b=list(csv.reader(open('$
 sys.exit(0 if len(a)==len(b) and all(x==y[:len(x)] for x,y in zip(a,b)) else 1)" \
 		&& pass "the default columns unchanged beside the perf columns" || fail "a perf column changed another"
 fi
+# The shipped table's A100 PCIe 40GB row (issue 33: it was empty, and this
+# trace got no roofline): no warning, and the rooflines by hand from the
+# datasheet figures (312 TFLOP/s 16-bit, 1.555 TB/s). aten::copy_
+# [[4096,128,128] half, [4096,128,128] float]: 4096·128·128 = 67108864
+# elements, read as float (4 bytes) and written as half (2): 402653184
+# bytes, 402653184 / 1.555e12 s = 258940.9 ns -> 0.258941 ms a call,
+# memory-bound. aten::baddbmm [[4096,128,128],[4096,128,16],[4096,16,128]]
+# half: 2·4096·128·128·16 = 2147483648 flops, 6882.9 ns at 312 TFLOP/s;
+# (67108864 + 8388608 + 8388608)·2 + 67108864·2 = 301989888 bytes,
+# 194205.7 ns at 1.555 TB/s -> 0.194206 ms, memory-bound.
+trace=$traces/a100_particle_transformer_bs512.json.gz
+if [ -f "$trace" ]; then
+	"$PROFILE_PARSER" -s "$trace" -mc cpu_op -d "$tmp/a100.csv" --summary perf 2>"$tmp/err"
+	grep -q "warning: .*no peak" "$tmp/err" && fail "A100 PCIe 40GB: the shipped table has no peak: $(grep warning "$tmp/err")" \
+		|| pass "A100 PCIe 40GB: the shipped table has its peaks (no warning)"
+	grep -qF '"aten::copy_","memory","","[[4096, 128, 128], [4096, 128, 128], []]","['"'c10::Half', 'float', 'Scalar'"']","16","8.671039","67108864","402653184","0.124","0.743","0.258941","47.8","memory"' "$tmp/a100.csv" \
+		&& pass "A100 PCIe 40GB: aten::copy_'s roofline, 402653184 bytes at 1.555 TB/s" \
+		|| fail "A100 PCIe 40GB: aten::copy_: $(grep -F '"aten::copy_","memory","","[[4096, 128, 128], [4096, 128, 128], []]"' "$tmp/a100.csv")"
+	grep -q '^"aten::baddbmm","gemm","16-bit","\[\[4096, 128, 128\], \[4096, 128, 16\], \[4096, 16, 128\], \[\], \[\]\]",.*,"2147483648","301989888",[^,]*,[^,]*,"0.194206",[^,]*,"memory"' "$tmp/a100.csv" \
+		&& pass "A100 PCIe 40GB: aten::baddbmm's roofline, memory-bound at 312 TFLOP/s and 1.555 TB/s" \
+		|| fail "A100 PCIe 40GB: aten::baddbmm: $(grep '^"aten::baddbmm"' "$tmp/a100.csv")"
+else
+	skip "a100_particle_transformer_bs512.json.gz: not among the shared traces"
+fi
 # Without shapes: a warning, empty cells.
 "$PROFILE_PARSER" -s "$traces/alexnet.json.gz" -mc cpu_op -d "$tmp/none.csv" --columns 'name,flops' 2>"$tmp/err"
 grep -q "record_shapes=True" "$tmp/err" && pass "no Input Dims: the warning" || { fail "no Input Dims:"; cat "$tmp/err"; }

@@ -143,4 +143,49 @@ expect_warning "--summary kernel: -mc, which its launched by reads" \
 	"$w/coverage.json" --summary kernel
 no_warning "folded: --exclude and --step, which it does not read" "$w/coverage.json" -mc cpu_op,user_annotation \
 	--format folded --exclude "$tmp/names" --step 3
+# A trace in PyTorch's legacy format (legacy.json: a bare array of "CPU
+# functions" events of no cat, args empty, as PyTorch writes without
+# Kineto) keeps no shapes, memory events or ids: the warnings say so rather
+# than blame record_shapes, profile_memory or the Execution Trace.
+legacy_text="the trace is in PyTorch's legacy format (\"CPU functions\" events of no category and empty args: what PyTorch writes without Kineto), which keeps no shapes, memory events or ids"
+expect_warning "legacy format: --summary perf says why nothing is modelled" \
+	"no op is modelled, and the perf columns are empty: $legacy_text" "$w/legacy.json" -mc cpu_op --summary perf
+expect_warning "legacy format: a perf column, the default -mc" \
+	"no op is modelled, and the perf columns are empty: $legacy_text" "$w/legacy.json" --columns name,flops
+expect_warning "legacy format: the memory columns" \
+	"no [memory] events ($legacy_text): the memory columns are empty" "$w/legacy.json" -mc cpu_op \
+	--columns "name,host memory(bytes)"
+expect_warning "legacy format: --skip-empty-shapes" \
+	"no row written, although the trace has 3 monitored events: removed by --skip-empty-shapes: no monitored event has Input Dims ($legacy_text)" \
+	"$w/legacy.json" -mc cpu_op --skip-empty-shapes
+expect_warning "legacy format: --et joins nothing" \
+	"the Execution Trace joins none of the 3 rows: $legacy_text" "$w/legacy.json" -mc cpu_op \
+	--et "$top_srcdir/tests/et/other_run_et.json"
+"$PROFILE_PARSER" -s "$w/legacy.json" -d "$tmp/out" -mc cpu_op --columns "name,flops,host memory(bytes)" \
+	--skip-empty-shapes --et "$top_srcdir/tests/et/other_run_et.json" 2>"$tmp/err"; status=$?
+[ $status = 0 ] && grep -q "warning: .*legacy format" "$tmp/err" &&
+	! grep -q "record_shapes\|profile_memory\|collected at different times" "$tmp/err" \
+	&& pass "legacy format: no option blamed" || fail "legacy format: an option blamed (status $status): $(cat "$tmp/err")"
+# One event with a cat (legacy_mixed.json): not the legacy format
+expect_warning "a Kineto trace with one \"CPU functions\" event: record_shapes is blamed" \
+	"no monitored op of the models' table has Input Dims: no op is modelled, and the perf columns are empty (the trace was recorded without record_shapes=True, or its ops are not monitored: -mc cpu_op monitors them)" \
+	"$w/legacy_mixed.json" -mc cpu_op --summary perf
+expect_warning "a Kineto trace with one \"CPU functions\" event: profile_memory is blamed" \
+	"no [memory] events (recorded without profile_memory=True?): the memory columns are empty" \
+	"$w/legacy_mixed.json" -mc cpu_op --columns "name,host memory(bytes)"
+# --summary perf with shapes and nothing counted says why: no device events
+# (cpu_shapes.json: aten::mm and aten::add, both modelled, on the host); a
+# modelled op that launched nothing on a trace with kernels (host_shapes.json:
+# aten::mm, no launch; aten::fill_, not in the table, launches); ops of the
+# table not modelled (unknown_type.json: a complex mm, a bmm of rank 2, a
+# relu of empty Input Dims, by reason)
+expect_warning "--summary perf: no device events" \
+	"no op is counted, and the perf columns are empty: the trace has no device events (a run on the CPU?): its 2 modelled ops ran on the host" \
+	"$w/cpu_shapes.json" -mc cpu_op --summary perf
+expect_warning "--summary perf: the modelled op launched nothing" \
+	"no op is counted, and the perf columns are empty: its 1 modelled op launched no device event (ran on the host)" \
+	"$w/host_shapes.json" -mc cpu_op --summary perf
+expect_warning "--summary perf: no op modelled, by reason" \
+	"no op is modelled, and the perf columns are empty: of the ops of the models' table, 1 with no shapes, 1 with a tensor of an unknown type, 1 with inputs the models cannot read (malformed, of other ranks or forms)" \
+	"$w/unknown_type.json" -mc cpu_op --summary perf
 finish

@@ -27,12 +27,40 @@ void perf_report_print(FILE *out, const struct perf *perf, gint64 device_total)
 	fputs(line->str, out);
 }
 
-void perf_report_warn(FILE *out, const char *src, const struct perf *perf, const char *peaks_file)
+/* Shapes were recorded and no op is counted: why (SPEC 15.1's rule). */
+static void warn_none_counted(FILE *out, const char *src, const struct perf *perf, const struct perf_trace *trace)
 {
-	if (!perf->shapes)
+	g_autofree char *text = NULL;
+	guint ops = perf->host_only; /* nothing counted: every modelled op ran on the host */
+	if (ops && !trace->device_events)
+		text = g_strdup_printf("no op is counted, and the perf columns are empty: the trace has no device events "
+				       "(a run on the CPU?): its %u modelled op%s ran on the host", ops, ops == 1 ? "" : "s");
+	else if (ops)
+		text = g_strdup_printf("no op is counted, and the perf columns are empty: its %u modelled op%s launched no "
+				       "device event (ran on the host)", ops, ops == 1 ? "" : "s");
+	else /* shapes: some op of the table is there */
+		text = g_strdup_printf("no op is modelled, and the perf columns are empty: of the ops of the models' table, "
+				       "%u with no shapes, %u with a tensor of an unknown type, %u with inputs the "
+				       "models cannot read (malformed, of other ranks or forms)",
+				       perf->not_modelled[PERF_NO_SHAPES], perf->not_modelled[PERF_UNKNOWN_TYPE],
+				       perf->not_modelled[PERF_OTHER]);
+	visible_warning(out, src, text);
+}
+
+void perf_report_warn(FILE *out, const char *src, const struct perf *perf, const char *peaks_file,
+		      const struct perf_trace *trace)
+{
+	guint counted = 0;
+	for (int f = PERF_GEMM; f <= PERF_MEMORY; f++)
+		counted += perf->counted[f];
+	if (trace->legacy)
+		visible_warning(out, src, "no op is modelled, and the perf columns are empty: " PERF_LEGACY_TEXT);
+	else if (!perf->shapes)
 		visible_warning(out, src, "no monitored op of the models' table has Input Dims: no op is modelled, and the "
 				  "perf columns are empty (the trace was recorded without record_shapes=True, or its "
 				  "ops are not monitored: -mc cpu_op monitors them)");
+	else if (!counted && trace->asked)
+		warn_none_counted(out, src, perf, trace);
 	for (guint i = 0; i < perf->unknown_devices->len; i++) {
 		g_autofree char *text = g_strdup_printf(
 			"no peak for %s in %s (or none for the precision of its ops): roofline(ms), "

@@ -34,7 +34,8 @@ static void warn_memory(FILE *out, const struct run_summary *run)
 {
 	if ((columns_flags(run->options->columns) & NODE_MEMORY) && !run->options->summary &&
 	    run->attribution->memory_count == 0)
-		warn(out, run, "no [memory] events (recorded without profile_memory=True?): the memory columns are empty");
+		warn(out, run, "no [memory] events (%s): the memory columns are empty",
+		     trace_legacy(run->trace) ? PERF_LEGACY_TEXT : "recorded without profile_memory=True?");
 }
 
 /* For g_ptr_array_sort, which passes pointers to the elements. */
@@ -137,9 +138,9 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 	lifted = *s;
 	lifted.skip_empty_shapes = FALSE;
 	if (s->skip_empty_shapes && rows_of(f, &lifted))
-		g_string_append(culprits, any_shapes(f) ? "; --skip-empty-shapes"
-							: "; --skip-empty-shapes: no monitored event has Input Dims "
-							  "(recorded without record_shapes=True?)");
+		g_string_append_printf(culprits, any_shapes(f) ? "; --skip-empty-shapes"
+							       : "; --skip-empty-shapes: no monitored event has Input Dims (%s)",
+				       trace_legacy(run->trace) ? PERF_LEGACY_TEXT : "recorded without record_shapes=True?");
 	lifted = *s;
 	lifted.leaves = FALSE;
 	if (s->leaves && rows_of(f, &lifted))
@@ -406,7 +407,10 @@ static void warn_join(FILE *out, const struct run_summary *run)
 {
 	if (!run->et || !run->rows || (run->joined && run->joined_other_name * 2 <= run->joined))
 		return;
-	if (run->joined)
+	if (trace_legacy(run->trace))
+		warn(out, run, "the Execution Trace joins none of the %" G_GUINT64_FORMAT " rows: " PERF_LEGACY_TEXT,
+		     run->rows);
+	else if (run->joined)
 		warn(out, run, "the Execution Trace does not overlap the trace (collected at different times?): %"
 		     G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " joined rows name another operation",
 		     run->joined_other_name, run->joined);
@@ -475,7 +479,10 @@ void warnings_print(FILE *out, const struct run_summary *run)
 		warn_coverage(out, run);
 	warn_join(out, run);
 	if (run->perf && (perf_asked(run->options) || run->perf->shapes)) /* the page's own figures: when it has shapes */
-		perf_report_warn(out, run->src, run->perf, run->options->peaks_file);
+		perf_report_warn(out, run->src, run->perf, run->options->peaks_file,
+				 &(struct perf_trace){ trace_legacy(run->trace),
+						       run->attribution->claimed + run->attribution->unclaimed,
+						       perf_asked(run->options) });
 	if (run->graft)
 		graphs_warn(out, run->src, run->graft, run->options->graph_captures != NULL, run->coverage.total);
 }

@@ -171,13 +171,18 @@ static guint8 integer_arg(json_object *args, const char *key, gint64 *number)
 	return 0;
 }
 
+/* An event of PyTorch's legacy format (no Kineto): no cat, pid "CPU functions". */
+static gboolean legacy_event(const struct fields *f)
+{
+	return !f->cat && json_object_is_type(f->pid, json_type_string) &&
+	       strcmp(json_object_get_string(f->pid), LEGACY_CPU_PID) == 0;
+}
+
 static const char *category_of(const struct fields *f)
 {
 	if (f->cat)
 		return category_canonical(FAULT_CHECK(json_object_get_string(f->cat)));
-	if (json_object_is_type(f->pid, json_type_string) && strcmp(json_object_get_string(f->pid), LEGACY_CPU_PID) == 0)
-		return "cpu_op";
-	return "";
+	return legacy_event(f) ? "cpu_op" : "";
 }
 
 /* VALUE (NULL: a JSON null) as the text the output writes of it: a Python
@@ -431,6 +436,7 @@ void extract_event(struct extractor *x, json_object *event, gint64 index)
 		const char *counted = category ? category : category_of(&f);
 		if (*counted)
 			category_counts_add(&x->out->categories, counted, strlen(counted));
+		x->out->stats.legacy += legacy_event(&f);
 	}
 	if (x->steps && phase_len == 1 && phase[0] == 'X')
 		keep_step(x, &f, NULL, index, category ? category : category_of(&f));

@@ -95,4 +95,18 @@ void read_stats_add(struct read_stats *into, const struct read_stats *from)
 		into->first_skipped_reason = from->first_skipped_reason;
 	}
 	into->invalid_utf8 += from->invalid_utf8;
+	into->legacy += from->legacy;
+}
+
+gboolean trace_legacy(const struct trace *trace)
+{
+	if (trace->stats.legacy <= 0 || !trace->categories)
+		return FALSE;
+	guint64 categorized = 0;
+	GHashTableIter iter;
+	gpointer count;
+	g_hash_table_iter_init(&iter, trace->categories);
+	while (g_hash_table_iter_next(&iter, NULL, &count))
+		categorized += *(const guint64 *)count;
+	return categorized == (guint64)trace->stats.legacy;
 }

@@ -117,6 +117,7 @@ struct read_stats {
 	enum skip_reason first_skipped_reason;
 	gint64 invalid_utf8; /* strings in which bytes were replaced by U+FFFD */
 	gint64 bytes; /* uncompressed bytes read */
+	gint64 legacy; /* X and B events of no cat whose pid is "CPU functions" (PyTorch's legacy format) */
 };
 
 struct trace {
@@ -149,6 +150,12 @@ struct trace *trace_new(void);
 void trace_free(struct trace *trace);
 const char *skip_reason_text(enum skip_reason reason);
 gint64 read_stats_skipped(const struct read_stats *stats);
+/* Whether TRACE is in PyTorch's legacy format (what it writes without
+ * Kineto: "CPU functions" events of no cat, args empty), which keeps no
+ * shapes, memory events or ids: some event is of that form and every X and
+ * B event with a category took it from that form (trace.categories counts
+ * them all, the legacy ones as cpu_op). */
+gboolean trace_legacy(const struct trace *trace);
 /* Adds FROM's counts to INTO; the first skipped event is the one of lower index. */
 void read_stats_add(struct read_stats *into, const struct read_stats *from);
 

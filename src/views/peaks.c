@@ -210,6 +210,15 @@ char *peaks_default_file(void)
 	return peaks_locate(dir);
 }
 
+/* Whether ROW gives some figure: a row of empty cells says nothing. */
+static gboolean row_filled(const struct peak_row *row)
+{
+	for (int kind = 0; kind < PEAK_KINDS; kind++)
+		if (row->figure[kind] != PEAK_UNKNOWN)
+			return TRUE;
+	return FALSE;
+}
+
 const struct peak_row *peaks_find(const struct peaks *peaks, const char *device)
 {
 	const struct peak_row *best = NULL;
@@ -217,7 +226,7 @@ const struct peak_row *peaks_find(const struct peaks *peaks, const char *device)
 	for (guint i = 0; device && i < peaks->rows->len; i++) {
 		const struct peak_row *row = g_ptr_array_index(peaks->rows, i);
 		size_t length = strlen(row->match);
-		if (length > best_length && strstr(device, row->match))
+		if (length > best_length && row_filled(row) && strstr(device, row->match))
 			best = row, best_length = length;
 	}
 	return best;

@@ -15,7 +15,9 @@
  * The decimal text is read digit by digit, never through a double.
  *
  * A device's row is the one whose substring is the longest found in the
- * device's name (the first of the file among equally long ones). The
+ * device's name (the first of the file among equally long ones), of the
+ * rows that give at least one figure: a row of empty cells matches no
+ * device, so that it never hides a shorter, filled one. The
  * overrides (--peak-flops, --peak-bandwidth) replace the compute or the
  * bandwidth figure of every device, known or not, and every precision. */
 #ifndef PP_PEAKS_H
@@ -83,7 +85,8 @@ char *peaks_locate(const char *exe_dir);
 /* peaks_locate for this program (the folder of /proc/self/exe). */
 char *peaks_default_file(void);
 
-/* The row of DEVICE: the longest substring of its name; NULL when none. */
+/* The row of DEVICE: the longest substring of its name among the rows
+ * with a figure; NULL when none. */
 const struct peak_row *peaks_find(const struct peaks *peaks, const char *device);
 
 /* ROW's figure of KIND (ROW may be NULL: an unknown device), the overrides

@@ -153,6 +153,27 @@ static void test_longest_match(void)
 	CU_ASSERT_PTR_NULL(peaks_find(peaks, NULL));
 }
 
+static void test_empty_row_loses(void)
+{
+	/* a row of empty cells never hides a shorter, filled one (issue 33:
+	 * the empty "MI250X / MI250" outranked MI250X and MI250); a row with
+	 * one figure is a filled one */
+	g_autoptr(Peaks) peaks = parse(HEADER "MI250\t4\t\t\t\t\t\ts\n"
+					      "MI250X\t5\t\t\t\t\t\ts\n"
+					      "MI250X / MI250\t\t\t\t\t\t\ts\n"
+					      "H100\t\t\t\t\t\t\ts\n"
+					      "H100 PCIe\t\t\t\t\t\t2\ts\n"
+					      "V100\t\t\t\t\t\t\ts\n",
+				       NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(peaks);
+	ASSERT_STR(row_match(peaks, "AMD Instinct MI250X / MI250"), "MI250X");
+	ASSERT_STR(row_match(peaks, "AMD Instinct MI250"), "MI250");
+	ASSERT_STR(row_match(peaks, "NVIDIA H100 PCIe"), "H100 PCIe"); /* bandwidth alone */
+	ASSERT_STR(row_match(peaks, "NVIDIA H100 NVL"), "(none)");     /* only the empty "H100" */
+	ASSERT_STR(row_match(peaks, "Tesla V100-SXM2-16GB"), "(none)");
+	CU_ASSERT_EQUAL(peaks_figure(peaks, peaks_find(peaks, "NVIDIA H100 NVL"), PEAK_BANDWIDTH), PEAK_UNKNOWN);
+}
+
 static void test_overrides(void)
 {
 	g_autoptr(Peaks) peaks = parse(HEADER "A\t1\t2\t\t\t\t3\ts\n", NULL);
@@ -254,11 +275,18 @@ static void test_shipped_loads(void)
 	CU_ASSERT_EQUAL(a100s40->figure[PEAK_FP8], PEAK_UNKNOWN);
 	CU_ASSERT_EQUAL(a100s40->figure[PEAK_INT8], 624000000u);  /* 1,248 with sparsity */
 	CU_ASSERT_EQUAL(a100s40->figure[PEAK_BANDWIDTH], 1555000u);
-	/* the A100 40GB PCIe column stays unconfirmed: empty */
+	/* A100 40GB PCIe: the A100 GPU's figures of [NV-AMPERE] Table 1 and the
+	 * 40 GB HBM2's "1555 GB/sec" (the board's own column was not read) */
 	const struct peak_row *a100_40 = peaks_find(peaks, "NVIDIA A100-PCIE-40GB");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a100_40);
-	CU_ASSERT_EQUAL(a100_40->figure[PEAK_16BIT], PEAK_UNKNOWN);
-	CU_ASSERT_EQUAL(a100_40->figure[PEAK_BANDWIDTH], PEAK_UNKNOWN);
+	ASSERT_STR(a100_40->match, "A100-PCIE-40GB");
+	CU_ASSERT_EQUAL(a100_40->figure[PEAK_FP64], 19500000u);
+	CU_ASSERT_EQUAL(a100_40->figure[PEAK_FP32], 19500000u);
+	CU_ASSERT_EQUAL(a100_40->figure[PEAK_16BIT], 312000000u);
+	CU_ASSERT_EQUAL(a100_40->figure[PEAK_FP8], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(a100_40->figure[PEAK_INT8], 624000000u);
+	CU_ASSERT_EQUAL(a100_40->figure[PEAK_BANDWIDTH], 1555000u);
+	CU_ASSERT(g_str_has_prefix(a100_40->source, "V "));
 	/* V100 SXM2, the same blog's Table 3: FP64 7.8 (no FP64 Tensor Core),
 	 * FP32 15.7, FP16 Tensor 125 (BF16 NA), INT8 Tensor NA, 900 GB/sec */
 	const struct peak_row *v100 = peaks_find(peaks, "Tesla V100-SXM2-32GB");
@@ -270,14 +298,46 @@ static void test_shipped_loads(void)
 	CU_ASSERT_EQUAL(v100->figure[PEAK_INT8], PEAK_UNKNOWN);
 	CU_ASSERT_EQUAL(v100->figure[PEAK_BANDWIDTH], 900000u);
 	CU_ASSERT_PTR_EQUAL(peaks_find(peaks, "Tesla V100-SXM2-16GB"), v100);
-	/* the V100 PCIe and V100S PCIe columns stay unconfirmed: empty */
-	static const char *const unconfirmed[] = { "Tesla V100-PCIE-32GB", "Tesla V100S-PCIE-32GB", "NVIDIA H200",
-						   "NVIDIA H200 NVL", "NVIDIA H100 NVL", "NVIDIA H800", "NVIDIA B200" };
-	for (gsize i = 0; i < G_N_ELEMENTS(unconfirmed); i++) {
-		const struct peak_row *row = peaks_find(peaks, unconfirmed[i]);
+	/* the rows filled from peaks_sources.md (issue 33), by hand: dense =
+	 * half of a figure "with sparsity"; grade V, C or T first in the source */
+	static const struct {
+		const char *device, *grade;
+		guint64 figure[PEAK_KINDS]; /* fp64, fp32, 16-bit, fp8, int8 in MFLOP/s; MB/s */
+	} filled[] = {
+		/* H200 page: "FP64 Tensor Core 67", "FP32 67", "BFLOAT16 Tensor Core² 1,979",
+		 * "FP8 ... 3,958", "INT8 ... 3,958", "4.8TB/s"; "2 With sparsity" */
+		{ "NVIDIA H200", "V: ", { 67000000, 67000000, 989500000, 1979000000, 1979000000, 4800000 } },
+		/* H200 NVL: 60, 60, 1,671, 3,341, 3,341, 4.8TB/s */
+		{ "NVIDIA H200 NVL", "V: ", { 60000000, 60000000, 835500000, 1670500000, 1670500000, 4800000 } },
+		/* H100 NVL per card: 60, 60, 1,671*, 3,341*, 3,341*, 3.9TB/s */
+		{ "NVIDIA H100 NVL", "T: ", { 60000000, 60000000, 835500000, 1670500000, 1670500000, 3900000 } },
+		/* H800 SXM5: "FP64 1", "FP32 67", "BF16/FP16 1,979*", no FP8 row, "INT8 3,958*", 3.35 TB/s */
+		{ "NVIDIA H800", "T: ", { 1000000, 67000000, 989500000, 0, 1979000000, 3350000 } },
+		/* H800 PCIe: "FP64 0.8 TFLOPS" alone */
+		{ "NVIDIA H800 PCIe", "T: ", { 800000, 0, 0, 0, 0, 0 } },
+		/* HGX B200 per GPU: 37, 75, 4.5 PF², 9 PF², 9 POPS², 7.7 TB/s */
+		{ "NVIDIA B200", "T: ", { 37000000, 75000000, 2250000000, 4500000000, 4500000000, 7700000 } },
+		/* V100 PCIe: 7, 14, FP16 Tensor 112, 900 GB/s; V100S PCIe: 8.2, 16.4, 130, 1134 GB/s */
+		{ "Tesla V100-PCIE-32GB", "T: ", { 7000000, 14000000, 112000000, 0, 0, 900000 } },
+		{ "Tesla V100-PCIE-16GB", "T: ", { 7000000, 14000000, 112000000, 0, 0, 900000 } },
+		{ "Tesla V100S-PCIE-32GB", "T: ", { 8200000, 16400000, 130000000, 0, 0, 1134000 } },
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(filled); i++) {
+		const struct peak_row *row = peaks_find(peaks, filled[i].device);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(row);
-		for (int kind = 0; kind < PEAK_KINDS; kind++)
-			CU_ASSERT_EQUAL(row->figure[kind], PEAK_UNKNOWN);
+		for (int kind = 0; kind < PEAK_KINDS; kind++) {
+			if (row->figure[kind] != filled[i].figure[kind])
+				printf("\n%s %s: %" G_GUINT64_FORMAT ", not %" G_GUINT64_FORMAT "\n", filled[i].device,
+				       peak_kind_name(kind), row->figure[kind], filled[i].figure[kind]);
+			CU_ASSERT_EQUAL(row->figure[kind], filled[i].figure[kind]);
+		}
+		CU_ASSERT(g_str_has_prefix(row->source, filled[i].grade));
+	}
+	/* every row says the grade of its text first */
+	for (guint i = 0; i < peaks->rows->len; i++) {
+		const char *source = ((const struct peak_row *)g_ptr_array_index(peaks->rows, i))->source;
+		CU_ASSERT(source[0] == 'V' || source[0] == 'C' || source[0] == 'T');
+		CU_ASSERT(source[1] == ':' || source[1] == ';' || source[1] == ' ');
 	}
 	/* MI325X: CDNA 3 white paper, "1,307.4 TF | 2,614.9 TF" (dense | sparse) */
 	const struct peak_row *mi325x = peaks_find(peaks, "AMD Instinct MI325X");
@@ -333,7 +393,7 @@ static void test_shipped_names(void)
 		{ "Tesla V100S-PCIE-32GB", "V100S-PCIE" },
 		{ "AMD Instinct MI300X", "MI300X" },
 		{ "AMD Instinct MI325X", "MI325X" },
-		{ "AMD Instinct MI250X / MI250", "MI250X / MI250" },
+		{ "AMD Instinct MI250X / MI250", "MI250X" }, /* either: the longest filled row */
 		{ "AMD Instinct MI250X", "MI250X" },
 		{ "AMD Instinct MI250", "MI250" },
 		{ "AMD Instinct MI210", "MI210" },
@@ -353,5 +413,5 @@ static void test_shipped_names(void)
 }
 
 UNIT_MAIN("peaks", UNIT_TEST(test_decimal_exact), UNIT_TEST(test_parse), UNIT_TEST(test_rejected),
-	  UNIT_TEST(test_longest_match), UNIT_TEST(test_overrides), UNIT_TEST(test_locate),
+	  UNIT_TEST(test_longest_match), UNIT_TEST(test_empty_row_loses), UNIT_TEST(test_overrides), UNIT_TEST(test_locate),
 	  UNIT_TEST(test_shipped_loads), UNIT_TEST(test_shipped_names))

@@ -249,6 +249,30 @@ static void test_event_extras(void)
 	ASSERT_STR(a->concrete_inputs, "[\"\",\"[1, 1]\",\"it's\"]");
 }
 
+/* PyTorch's legacy format: "CPU functions" events of no cat (a B/E pair
+ * counts once); one event with a cat, or none of that pid, is not it. */
+static void test_legacy_format(void)
+{
+#define LEGACY(name, ts) "{\"ph\":\"X\",\"name\":\"" name "\",\"pid\":\"CPU functions\",\"tid\":1,\"ts\":" #ts ",\"dur\":1,\"args\":{}}"
+	g_autoptr(Trace) legacy = fixture_read("[" LEGACY("a", 1) "," LEGACY("b", 3)
+					       ",{\"ph\":\"B\",\"name\":\"c\",\"pid\":\"CPU functions\",\"tid\":1,\"ts\":5},"
+					       "{\"ph\":\"E\",\"pid\":\"CPU functions\",\"tid\":1,\"ts\":6}]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(legacy);
+	CU_ASSERT_EQUAL(legacy->stats.legacy, 3);
+	CU_ASSERT_TRUE(trace_legacy(legacy));
+	g_autoptr(Trace) mixed = fixture_read("{\"traceEvents\":[" LEGACY("a", 1) "," OP("x", 4, 1, 1) "]}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mixed);
+	CU_ASSERT_EQUAL(mixed->stats.legacy, 1);
+	CU_ASSERT_FALSE(trace_legacy(mixed));
+	g_autoptr(Trace) other_pid = fixture_read("[{\"ph\":\"X\",\"name\":\"a\",\"pid\":\"CPU\",\"tid\":1,\"ts\":1,\"dur\":1}]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(other_pid);
+	CU_ASSERT_FALSE(trace_legacy(other_pid));
+	g_autoptr(Trace) kineto = fixture_read("[" OP("x", 4, 1, 1) "]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(kineto);
+	CU_ASSERT_FALSE(trace_legacy(kineto));
+#undef LEGACY
+}
+
 static void test_syntax_errors(void)
 {
 	ASSERT_ERROR_HAS("[" OP("x", 1, 2, 1), "cut short");
@@ -266,4 +290,5 @@ UNIT_MAIN("read", UNIT_TEST(test_object_and_bare_array), UNIT_TEST(test_chunking
 	  UNIT_TEST(test_exact_times), UNIT_TEST(test_begin_end_pairs), UNIT_TEST(test_categories_and_aliases),
 	  UNIT_TEST(test_python_functions), UNIT_TEST(test_skipped_events), UNIT_TEST(test_threads_by_text),
 	  UNIT_TEST(test_raw_control_characters), UNIT_TEST(test_metadata), UNIT_TEST(test_not_traces),
-	  UNIT_TEST(test_syntax_errors), UNIT_TEST(test_long_names), UNIT_TEST(test_event_extras))
+	  UNIT_TEST(test_syntax_errors), UNIT_TEST(test_long_names), UNIT_TEST(test_event_extras),
+	  UNIT_TEST(test_legacy_format))
