@@ -183,6 +183,7 @@ void attribution_free(struct attribution *a)
 	g_free(a->by_time_launch);
 	g_free(a->memory_owner);
 	g_free(a->virtual_launch);
+	g_free(a->virtual_by_owner);
 	g_free(a->own_launches);
 	g_free(a);
 }
@@ -206,11 +207,39 @@ static guint first_at(const void *records, gsize stride, gsize thread_at, gsize 
 	return first;
 }
 
+/* The first of the virtual launches (by owner) whose owner is OWNER or later. */
+static guint first_owned(const struct attribution *a, guint owner)
+{
+	guint first = 0, end = a->virtual_count;
+	while (first < end) {
+		guint middle = first + (end - first) / 2;
+		if (a->owner[a->virtual_by_owner[middle]] < owner)
+			first = middle + 1;
+		else
+			end = middle;
+	}
+	return first;
+}
+
+static int compare_launches(const void *x, const void *y, void *data)
+{
+	(void)data;
+	guint a = *(const guint *)x, b = *(const guint *)y;
+	return (a > b) - (a < b);
+}
+
 void attribution_node_launches(const struct attribution *a, const struct forest *forest, guint node,
 			       GArray *launches)
 {
 	const struct event *event = &forest->events[node];
 	guint subtree_end = forest->subtree_end[node];
+	if (a->virtual_by_owner && forest->replayed_by && forest->replayed_by[node]) { /* grafted: virtual launches only */
+		guint from = launches->len, first = first_owned(a, node), end = first_owned(a, subtree_end);
+		g_array_append_vals(launches, a->virtual_by_owner + first, end - first);
+		g_qsort_with_data(&g_array_index(launches, guint, from), (gint)(end - first), sizeof(guint),
+				  compare_launches, NULL);
+		return;
+	}
 	/* every launch of the subtree lies within the node's interval */
 	for (guint l = first_at(a->launches, sizeof *a->launches, G_STRUCT_OFFSET(struct event, thread),
 				G_STRUCT_OFFSET(struct event, ts), a->launch_count, event->thread, event->ts);

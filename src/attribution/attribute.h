@@ -38,6 +38,7 @@ struct attribution {
 	 * thread those of the graph launch. NULL: none is. */
 	guint8 *virtual_launch;
 	guint virtual_count; /* how many launches are virtual (launch_count less these: the trace's) */
+	guint *virtual_by_owner; /* grafted: the virtual launches by (owner, index), virtual_count of them; else NULL */
 	struct event *own_launches; /* the launches, when the attribution owns them (grafted); else NULL */
 };
 
@@ -60,7 +61,11 @@ void attribution_free(struct attribution *attribution);
 
 /* Appends to LAUNCHES (guint) the launches of NODE and its descendants, in
  * sort order: O(launches in the node's interval), for list columns only;
- * sums over them come from src/attribution/sums.h in O(1). */
+ * sums over them come from src/attribution/sums.h in O(1). A grafted node
+ * (zero length at its graph launch, which has as many virtual launches as
+ * grafted nodes) holds virtual launches only: they are found by owner in
+ * virtual_by_owner, O(log + k log k) for its k, not by scanning all those
+ * at its ts (that made a graph of n kernels cost n^2). */
 void attribution_node_launches(const struct attribution *attribution, const struct forest *forest,
 			       guint node, GArray *launches);
 

@@ -5,30 +5,45 @@
  * order of section 3 (ts ascending); each thread's run is walked twice.
  * 1. Windows: the thread's BeginCapture and EndCapture launches (names
  *    holding those words; graph launches and nested launches, such as a
- *    driver call inside the runtime's, never count), the k-th of each in
- *    sort order paired; the unpaired are counted in one warning a thread
- *    and kind. A window runs from its BeginCapture's end to its
- *    EndCapture's ts; both are walked in sort order, so the BeginCaptures'
- *    ts and the EndCaptures' ts ascend with k.
- * 2. Members: one walk over the thread's launches. Those a window may hold
- *    (see kind_of: not nested, not a graph launch, "Launch" without
- *    "HostFunc", "Memcpy" or "Memset") belong to the windows whose
- *    BeginCapture starts by the launch's ts (a prefix of the windows, which
- *    only grows along the walk) and whose EndCapture starts at the launch's
- *    end or later (a suffix: a binary search), and then only those whose
- *    BeginCapture has ended by the launch's ts. Windows on one thread do not
- *    overlap in practice, so a launch costs O(log windows).
- * 3. The (window, launch) pairs are sorted by window, then (ts, position).
+ *    driver call inside the runtime's, never count) pair by nesting, in
+ *    sort order: a BeginCapture is pushed on a stack, an EndCapture closes
+ *    the one on top. An EndCapture with the stack empty and the
+ *    BeginCaptures left on it are ignored, one warning a thread and kind
+ *    naming the first few (NAME#CORRELATION at ts); every other pair
+ *    stands, so a capture profiled from its middle shifts nothing. A
+ *    window runs from its BeginCapture's end to its EndCapture's ts; the
+ *    thread's windows are put in the order of their BeginCaptures.
+ * 2. Members: a launch a window may hold (see kind_of: not nested, not a
+ *    graph launch, "Launch" without "HostFunc", "Memcpy" or "Memset") is
+ *    held by the innermost window that holds it: of the windows whose start
+ *    is by its ts and whose stop is at its end or later, the one whose
+ *    BeginCapture is latest (nested windows each keep their own launches,
+ *    and a launch is in one window: the pairs are never windows x
+ *    launches). One walk over the thread's launches in sort order: windows
+ *    enter the search as the walk passes their start; a Fenwick tree over
+ *    the windows by stop (descending, so "stop at the end or later" is a
+ *    prefix) holds the latest window entered in each prefix, a query is
+ *    O(log W).
+ * 3. The (window, launch) pairs, at most one a launch, are sorted by
+ *    window, then (ts, position).
  * 4. Paths: a launch's capture path is its owner node and the ancestors up
  *    to the first node that contains the window's BeginCapture (a parent
  *    contains its children in the forest, so every node above contains it
- *    too). Per window a table remembers where each node's path ends, so a
- *    node is walked once a window; capture nodes are kept per (forest node,
- *    capture node of its parent on the path), so the same forest node under
- *    the same path prefix is one capture node, in any window of the file,
- *    and two forest nodes of the same name are two.
- * Cost per file: O(L log L) for L launches, plus the nodes on the windows'
- * paths; capture_finish sorts the windows, O(W log W).
+ *    too). Each forest node remembers its path in the last window that
+ *    needed it (the path's root-most node and its capture node); the walk
+ *    up stops at a node whose remembered path has the same cut in this
+ *    window (its root-most node does not contain the BeginCapture and that
+ *    node's parent, if any, does: O(1)). In window order a node's cut
+ *    only moves down its chain (the later a BeginCapture before the node,
+ *    the deeper the deepest ancestor that contains it), so a node is
+ *    walked once for each path it has: once for each capture node. Capture
+ *    nodes are kept per (forest node, capture node of its parent on the
+ *    path), so the same forest node under the same path prefix is one
+ *    capture node, in any window of the file, and two forest nodes of the
+ *    same name are two.
+ * Cost per file: O(L log L + W log W) for L launches and W windows, plus
+ * O(1) a forest node and a capture node; memory O(L + W) and that of the
+ * nodes. capture_finish sorts the windows, O(W log W).
  *
  * A launch's name is its args.kernel as the reader keeps it with
  * read_config.launch_kernels: a C string, so a NUL inside a kernel name

@@ -147,6 +147,16 @@ static struct forest *lay_forest(struct grafting *g, const struct forest *old, g
  * (ts, position) order) that go to one grafted node, or back to its owner
  * after a run that did not: a row's launches, in order, then give its
  * device events in (ts, position) order, as the list columns want. */
+/* Launches (indices into DATA, the owners) by (owner, index). */
+static int compare_by_owner(const void *x, const void *y, void *data)
+{
+	const guint *owner = data;
+	guint a = *(const guint *)x, b = *(const guint *)y;
+	if (owner[a] != owner[b])
+		return owner[a] < owner[b] ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
 static struct attribution *lay_attribution(struct grafting *g, const guint *new_index)
 {
 	const struct attribution *a = g->a;
@@ -192,6 +202,11 @@ static struct attribution *lay_attribution(struct grafting *g, const guint *new_
 	b->device_first[nl] = a->device_first[a->launch_count]; /* the unclaimed device events */
 	b->device_first[nl + 1] = events;
 	b->device_time[nl] = a->device_time[a->launch_count];
+	b->virtual_by_owner = g_new(guint, b->virtual_count + 1);
+	for (guint l = 0, v = 0; l < count; l++)
+		if (b->virtual_launch[l])
+			b->virtual_by_owner[v++] = l;
+	g_qsort_with_data(b->virtual_by_owner, (gint)b->virtual_count, sizeof(guint), compare_by_owner, b->owner);
 	b->memory_owner = g_new(guint, a->memory_count + 1);
 	for (guint m = 0; m < a->memory_count; m++)
 		b->memory_owner[m] = a->memory_owner[m] == NO_OWNER ? NO_OWNER : new_index[a->memory_owner[m]];

@@ -167,8 +167,9 @@ static void test_two_threads(void)
 	ASSERT_WINDOW(c, 1, "a<>"); /* thread 2's launch at 520 is not thread 1's */
 }
 
-/* The k-th BeginCapture with the k-th EndCapture: thread 1's second
- * BeginCapture has none, thread 2 has an EndCapture alone. */
+/* Pairing by nesting, per thread: thread 1's second BeginCapture is never
+ * closed, thread 2 has an EndCapture alone; each is warned of by name,
+ * correlation and ts. */
 static void test_unpaired(void)
 {
 	g_autoptr(Capture) c = capture_new();
@@ -181,8 +182,109 @@ static void test_unpaired(void)
 	CU_ASSERT_EQUAL(c->windows->len, 1);
 	ASSERT_WINDOW(c, 0, "in<>");
 	CU_ASSERT_EQUAL_FATAL(c->warnings->len, 2);
-	ASSERT_STR(g_ptr_array_index(c->warnings, 0), "cap.json: 1 BeginCapture without EndCapture on thread 1/1, ignored");
-	ASSERT_STR(g_ptr_array_index(c->warnings, 1), "cap.json: 1 EndCapture without BeginCapture on thread 1/2, ignored");
+	ASSERT_STR(g_ptr_array_index(c->warnings, 0),
+		   "cap.json: 1 BeginCapture without EndCapture on thread 1/1, ignored: cudaStreamBeginCapture#9000 at ts 40");
+	ASSERT_STR(g_ptr_array_index(c->warnings, 1),
+		   "cap.json: 1 EndCapture without BeginCapture on thread 1/2, ignored: cudaStreamEndCapture#9001 at ts 70");
+}
+
+/* A capture profiled from its middle: an EndCapture first. It closes
+ * nothing and shifts nothing: both windows stand (k-th with k-th would pair
+ * Begin@10 with End@5 and Begin@40 with End@30, two empty windows). */
+static void test_stray_end_first(void)
+{
+	g_autoptr(Capture) c = capture_new();
+	CU_ASSERT_EQUAL(add(c, 0, "cap.json",
+			    "[" RT("cudaStreamEndCapture", 5, 2, 1, 1) "," BEGIN(10, 1) ","
+			    KL("cudaLaunchKernel", 20, 5, 1, 2, "a") "," END(30, 1) "," BEGIN(40, 1) ","
+			    KL("cudaLaunchKernel", 50, 5, 1, 3, "b") "," END(60, 1) "]"),
+			2);
+	capture_finish(c);
+	CU_ASSERT_EQUAL_FATAL(c->windows->len, 2);
+	CU_ASSERT_EQUAL(window(c, 0)->begin_ts, 10000);
+	ASSERT_WINDOW(c, 0, "a<>");
+	CU_ASSERT_EQUAL(window(c, 1)->begin_ts, 40000);
+	ASSERT_WINDOW(c, 1, "b<>");
+	CU_ASSERT_EQUAL_FATAL(c->warnings->len, 1);
+	ASSERT_STR(g_ptr_array_index(c->warnings, 0),
+		   "cap.json: 1 EndCapture without BeginCapture on thread 1/1, ignored: cudaStreamEndCapture#1 at ts 5");
+}
+
+/* A BeginCapture never closed, first and last: the EndCapture closes the
+ * latest (Begin@10), not the first (Begin@4.5, whose window would hold
+ * "early" too). An op around Begin@10 only: not on the path. */
+static void test_stray_begins(void)
+{
+	g_autoptr(Capture) c = capture_new();
+	CU_ASSERT_EQUAL(add(c, 0, "cap.json",
+			    "[" RT("cudaStreamBeginCapture", 4.5, 0.5, 1, 1) "," KL("cudaLaunchKernel", 6, 1, 1, 2, "early") ","
+			    OP("wrap", 8, 100, 1) "," BEGIN(10, 1) "," KL("cudaLaunchKernel", 20, 5, 1, 3, "a") ","
+			    END(30, 1) "," RT("cudaStreamBeginCapture", 200, 5, 1, 4) ","
+			    KL("cudaLaunchKernel", 210, 5, 1, 5, "late") "]"),
+			1);
+	capture_finish(c);
+	CU_ASSERT_EQUAL_FATAL(c->windows->len, 1);
+	CU_ASSERT_EQUAL(window(c, 0)->begin_ts, 10000);
+	ASSERT_WINDOW(c, 0, "a<>");
+	CU_ASSERT_EQUAL_FATAL(c->warnings->len, 1);
+	ASSERT_STR(g_ptr_array_index(c->warnings, 0),
+		   "cap.json: 2 BeginCapture without EndCapture on thread 1/1, ignored: cudaStreamBeginCapture#1 at ts "
+		   "4.5, cudaStreamBeginCapture#4 at ts 200");
+}
+
+/* Five stray EndCaptures: one warning, three named, "and 2 more". */
+static void test_many_unpaired(void)
+{
+	g_autoptr(Capture) c = capture_new();
+	CU_ASSERT_EQUAL(add(c, 0, "cap.json",
+			    "[" RT("hipStreamEndCapture", 1, 1, 3, 11) "," RT("hipStreamEndCapture", 2, 1, 3, 12) ","
+			    RT("hipStreamEndCapture", 3, 1, 3, 13) "," RT("hipStreamEndCapture", 4, 1, 3, 14) ","
+			    RT("hipStreamEndCapture", 5, 1, 3, 15) "]"),
+			0);
+	CU_ASSERT_EQUAL_FATAL(c->warnings->len, 2);
+	ASSERT_STR(g_ptr_array_index(c->warnings, 0),
+		   "cap.json: 5 EndCapture without BeginCapture on thread 1/3, ignored: hipStreamEndCapture#11 at ts 1, "
+		   "hipStreamEndCapture#12 at ts 2, hipStreamEndCapture#13 at ts 3 and 2 more");
+	ASSERT_STR(g_ptr_array_index(c->warnings, 1),
+		   "cap.json: no graph capture in this trace (no BeginCapture/EndCapture pair)");
+}
+
+/* Nested windows: Begin@10 (w0) around Begin@30 (w1); End@50 closes w1
+ * (the latest open), End@70 w0. A launch that both hold is w1's (the
+ * innermost); w0 keeps the launches outside w1. */
+static void test_nested(void)
+{
+	g_autoptr(Capture) c = capture_new();
+	CU_ASSERT_EQUAL(add(c, 0, "cap.json",
+			    "[" BEGIN(10, 1) "," KL("cudaLaunchKernel", 20, 5, 1, 1, "a") "," BEGIN(30, 1) ","
+			    KL("cudaLaunchKernel", 40, 5, 1, 2, "b") "," END(50, 1) ","
+			    KL("cudaLaunchKernel", 60, 5, 1, 3, "c") "," END(70, 1) "]"),
+			2);
+	capture_finish(c);
+	CU_ASSERT_EQUAL_FATAL(c->windows->len, 2);
+	CU_ASSERT_EQUAL(window(c, 0)->begin_ts, 10000);
+	ASSERT_WINDOW(c, 0, "a<> c<>");
+	CU_ASSERT_EQUAL(window(c, 1)->begin_ts, 30000);
+	ASSERT_WINDOW(c, 1, "b<>");
+	CU_ASSERT_EQUAL(c->warnings->len, 0);
+}
+
+/* Three deep, and a launch that w2 (innermost by its Begin) cannot hold
+ * because it ends after w2's EndCapture starts: the next window out (w1)
+ * holds it. w2 = [35, 60], w1 = [25, 80], w0 = [15, 100]. */
+static void test_nested_deep(void)
+{
+	g_autoptr(Capture) c = capture_new();
+	CU_ASSERT_EQUAL(add(c, 0, "cap.json",
+			    "[" BEGIN(10, 1) "," BEGIN(20, 1) "," BEGIN(30, 1) "," KL("cudaLaunchKernel", 40, 5, 1, 1, "in2") ","
+			    KL("cudaLaunchKernel", 58, 5, 1, 2, "across") "," END(60, 1) ","
+			    KL("cudaLaunchKernel", 70, 5, 1, 3, "in1") "," END(80, 1) ","
+			    KL("cudaLaunchKernel", 90, 5, 1, 4, "in0") "," END(100, 1) "]"),
+			3);
+	capture_finish(c);
+	ASSERT_WINDOW(c, 0, "in0<>");
+	ASSERT_WINDOW(c, 1, "across<> in1<>");
+	ASSERT_WINDOW(c, 2, "in2<>");
 }
 
 static void test_no_capture(void)
@@ -234,8 +336,9 @@ static void test_identity_not_names(void)
 	CU_ASSERT_PTR_EQUAL(launch(c, 0, 0)->name, launch(c, 0, 2)->name); /* interned */
 }
 
-/* Windows of one thread that overlap (captures on two streams): a launch in
- * both is captured by both, and its op is one capture node in both. */
+/* Windows of one thread that overlap (captures on two streams): paired by
+ * nesting, End@100 closes Begin@20 (w1 = [25, 100]) and End@300 Begin@10
+ * (w0 = [15, 300]); the launch both hold is w1's. */
 static void test_overlapping_windows(void)
 {
 	g_autoptr(Capture) c = capture_new();
@@ -245,15 +348,13 @@ static void test_overlapping_windows(void)
 			    KL("cudaLaunchKernel", 150, 5, 1, 2, "second") "," END(300, 1) "]"),
 			2);
 	capture_finish(c);
-	ASSERT_WINDOW(c, 0, "both<x>");
-	ASSERT_WINDOW(c, 1, "both<x> second<>");
+	ASSERT_WINDOW(c, 0, "second<>");
+	ASSERT_WINDOW(c, 1, "both<x>");
 	CU_ASSERT_EQUAL(c->nodes->len, 1);
-	CU_ASSERT_EQUAL(launch(c, 0, 0)->path_end, launch(c, 1, 0)->path_end);
 }
 
-/* The same, with an op "outer" around the second BeginCapture: it is on the
- * first window's paths, not on the second's, so x has a parent in one and
- * none in the other: two capture nodes. */
+/* The cut is per window: "outer" contains w1's BeginCapture (@20), not
+ * w0's (@10), so it is on w0's paths only. */
 static void test_cut_per_window(void)
 {
 	g_autoptr(Capture) c = capture_new();
@@ -263,10 +364,33 @@ static void test_cut_per_window(void)
 			    KL("cudaLaunchKernel", 150, 5, 1, 2, "second") "," END(300, 1) "]"),
 			2);
 	capture_finish(c);
-	ASSERT_WINDOW(c, 0, "both<outer/x>");
-	ASSERT_WINDOW(c, 1, "both<x> second<>");
-	CU_ASSERT_EQUAL(c->nodes->len, 3);
-	CU_ASSERT_NOT_EQUAL(launch(c, 0, 0)->path_end, launch(c, 1, 0)->path_end);
+	ASSERT_WINDOW(c, 0, "second<outer>");
+	ASSERT_WINDOW(c, 1, "both<x>");
+	CU_ASSERT_EQUAL(c->nodes->len, 2);
+}
+
+/* One op's path remembered across windows with different cuts: Q [90, 410)
+ * around P [100, 400). w0 (Begin@50, End@450) holds k1 in P and k3 in S
+ * (under P): paths Q/P and Q/P/S, P's path met again for k3. w1 (Begin@120,
+ * inside P) holds k2 in R (under P): P contains that Begin, so the path is
+ * R alone, and P's path of w0 must not be reused. Then w2 (Begin@460,
+ * outside Q) holds k4 in T under Q's sibling: T. */
+static void test_cut_remembered(void)
+{
+	g_autoptr(Capture) c = capture_new();
+	CU_ASSERT_EQUAL(add(c, 0, "cap.json",
+			    "[" BEGIN(50, 1) "," OP("Q", 90, 320, 1) "," OP("P", 100, 300, 1) ","
+			    KL("cudaLaunchKernel", 110, 5, 1, 1, "k1") "," BEGIN(120, 1) "," OP("R", 125, 15, 1) ","
+			    KL("cudaLaunchKernel", 130, 5, 1, 2, "k2") "," END(145, 1) "," OP("S", 150, 20, 1) ","
+			    KL("cudaLaunchKernel", 160, 5, 1, 3, "k3") "," END(450, 1) "," BEGIN(460, 1) ","
+			    OP("T", 470, 20, 1) "," KL("cudaLaunchKernel", 480, 5, 1, 4, "k4") "," END(500, 1) "]"),
+			3);
+	capture_finish(c);
+	ASSERT_WINDOW(c, 0, "k1<Q/P> k3<Q/P/S>");
+	ASSERT_WINDOW(c, 1, "k2<R>");
+	ASSERT_WINDOW(c, 2, "k4<T>");
+	CU_ASSERT_EQUAL(c->nodes->len, 5); /* Q, Q/P, Q/P/S, R, T */
+	CU_ASSERT_EQUAL(node(c, launch(c, 0, 1)->path_end)->parent, launch(c, 0, 0)->path_end);
 }
 
 static void test_graph_launch_names(void)
@@ -315,6 +439,9 @@ static void test_reader_flag(void)
 }
 
 UNIT_MAIN("capture", UNIT_TEST(test_paths), UNIT_TEST(test_exclusions), UNIT_TEST(test_launch_order),
-	  UNIT_TEST(test_two_threads), UNIT_TEST(test_unpaired), UNIT_TEST(test_no_capture), UNIT_TEST(test_two_files),
-	  UNIT_TEST(test_identity_not_names), UNIT_TEST(test_overlapping_windows), UNIT_TEST(test_cut_per_window), UNIT_TEST(test_graph_launch_names),
+	  UNIT_TEST(test_two_threads), UNIT_TEST(test_unpaired), UNIT_TEST(test_stray_end_first),
+	  UNIT_TEST(test_stray_begins), UNIT_TEST(test_many_unpaired), UNIT_TEST(test_nested), UNIT_TEST(test_nested_deep),
+	  UNIT_TEST(test_no_capture), UNIT_TEST(test_two_files),
+	  UNIT_TEST(test_identity_not_names), UNIT_TEST(test_overlapping_windows), UNIT_TEST(test_cut_per_window),
+	  UNIT_TEST(test_cut_remembered), UNIT_TEST(test_graph_launch_names),
 	  UNIT_TEST(test_reader_flag))

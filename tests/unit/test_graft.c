@@ -99,6 +99,21 @@ static void test_under_owner(void)
 		CU_ASSERT_EQUAL(sums_inclusive(sums, FIGURE_LAUNCHES, i), launches[i]);
 	}
 	sums_free(sums);
+	/* each node's launches, in sort order: the graph launch (0), its
+	 * virtual launches for lin (1), act (2) and inner (3), post's (4); a
+	 * grafted node's found by owner */
+	const char *listed[] = { "0 1 2 3 4", "", "4", "1", "2 3", "3" };
+	GArray *got = g_array_new(FALSE, FALSE, sizeof(guint));
+	for (guint i = 0; i < 6; i++) {
+		g_array_set_size(got, 0);
+		attribution_node_launches(a, forest, i, got);
+		GString *text = g_string_new(NULL);
+		for (guint k = 0; k < got->len; k++)
+			g_string_append_printf(text, "%s%u", k ? " " : "", g_array_index(got, guint, k));
+		ASSERT_STR(text->str, listed[i]);
+		g_string_free(text, TRUE);
+	}
+	g_array_free(got, TRUE);
 	capture_free(capture);
 	attribution_free(a);
 	forest_free(forest);
