@@ -4,8 +4,8 @@
  * its literals parsed once (src/views/perf_shapes.c), the tensors its
  * formulas read checked (tensor, known type, dims), then its figures
  * computed with checked arithmetic. An attention op is causal when its
- * Concrete Inputs entry is the text True (Python's), and not causal with
- * any other text. The causal pair count is in closed
+ * Concrete Inputs entry is the text True (Python's), not causal when it is
+ * False, false or true. The causal pair count is in closed
  * form: sum over i < Nq of min(i + 1, Nk) = T(Nq) when Nq <= Nk, else
  * T(Nk) + (Nq - Nk) Nk, with T(n) = n(n + 1) / 2. */
 #include "views/perf_model.h"
@@ -137,11 +137,16 @@ static enum perf_reason attention(struct perf_inputs *in, const char *concrete, 
 	if (k->dims[0] != batch || v->dims[0] != batch || k->dims[3] != d || v->dims[heads] != k->dims[heads] ||
 	    v->dims[seq] != nk)
 		return PERF_OTHER;
-	/* causal when the entry reads True, as Python writes it (SPEC 15.1); any
-	 * other text (False, "true", "1", "") is not causal; no entry: not modelled */
-	if (perf_inputs_concrete(in, concrete) != PERF_MODELLED || !perf_concrete(in, e->causal))
+	/* the entry is a bool (True, False, or JSON's true, false; else not
+	 * modelled), causal only when it reads True, as Python writes it (SPEC
+	 * 15.1): "true" is no Python literal, so not the causal flag */
+	if (perf_inputs_concrete(in, concrete) != PERF_MODELLED)
 		return PERF_OTHER;
-	gboolean causal = strcmp(perf_concrete(in, e->causal), "True") == 0;
+	const char *entry = perf_concrete(in, e->causal);
+	gboolean flag;
+	if (!perf_parse_bool(entry, &flag))
+		return PERF_OTHER;
+	gboolean causal = flag && strcmp(entry, "True") == 0;
 	gboolean ok = TRUE;
 	guint64 bh = perf_mul(&ok, batch, h);
 	/* 2 B H (d + dv) P */
