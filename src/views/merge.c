@@ -11,13 +11,16 @@
  *   skipped. Each line is strict JSON (as traces are read: no 00012, no NaN)
  *   and gives a key's "name" (bytes, NUL included), "count",
  *   "host total(ms)" and "device total(ms)" (durations from their decimal
- *   text, exactly: json-c keeps a number's text), and its "rank": a whole
+ *   text, exactly: json-c keeps a number's text; one finer than the ns is
+ *   refused, never rounded), and its "rank": a whole
  *   number from 0 to 2^63 - 1, or null (the file's place in the list).
  *   A file adds nothing unless every line is one, and no (rank, name) comes
  *   twice. With perf columns asked for, each line also gives the members
  *   they read ("flops", "bytes", "roofline(ms)", "bound": null when the
  *   rank has none; "device busy total(ms)"): a line without one is an
- *   error naming it, never a silent 0.
+ *   error naming it, never a silent 0. A flops or bytes past 2^63 - 1 (the
+ *   map writes its digits) is a figure the rank lacks: its ranks' cell is
+ *   empty, as --across-ranks leaves it, never a sum of the other ranks.
  * - "summary" (the view) and "options" (src/cli/shape.h) are the same on every
  *   line of every file; where none are recorded (older summaries), on none.
  *   Files of another view or options than the first file read are a mix:
