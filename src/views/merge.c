@@ -235,10 +235,8 @@ static json_object *member(json_object *object, const char *key)
 	return json_object_object_get_ex(object, key, &value) ? value : NULL;
 }
 
-/* The duration KEY of OBJECT (milliseconds, whole nanoseconds) into *NS;
- * FALSE when it is none, *FINER (the key) when it is a number finer than the
- * nanosecond: no summary holds one, and rounding it would merge another
- * figure than the line's. */
+/* The duration KEY of OBJECT (ms, whole ns) into *NS; FALSE when it is none,
+ * *FINER (KEY) when finer than the ns: rounded, it would merge another time. */
 static gboolean duration_of(json_object *object, const char *key, gint64 *ns, const char **finer)
 {
 	json_object *value = member(object, key);
@@ -285,9 +283,8 @@ static gboolean text_of(json_object *line, const char *key, const char **text)
 	return !value || *text;
 }
 
-/* The perf member KEY of LINE: a whole number (*FIGURE), or null (-1), or
- * for flops and bytes a whole number past 2^63 - 1 (-1: a figure no sum
- * takes); *GIVEN when it is not null. Absent or another value: FALSE. */
+/* The perf member KEY of LINE: a whole number (*FIGURE), or null or for flops
+ * and bytes one past 2^63 - 1 (-1); *GIVEN unless null. Absent or other: FALSE. */
 static gboolean perf_number(json_object *line, const char *key, gboolean duration, gint64 *figure, gboolean *given,
 			    const char **finer)
 {
@@ -362,15 +359,10 @@ static gboolean merge_line(struct reader *r, const char *text, gsize len, guint6
 								   : NULL;
 	if (!why)
 		no_perf = perf_members(line, r->members, &perf, &finer);
-	if (finer) { /* never rounded: the line would merge another time than it says */
-		g_autofree char *shown = output_shown(json_object_get_string(member(line, finer)));
-		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-			    "line %" G_GUINT64_FORMAT ": \"%s\" %s is finer than the nanosecond: a summary's times are "
-			    "whole nanoseconds (--merge rounds none)", number, finer, shown);
-		json_object_put(line);
-		return FALSE;
-	}
-	if (no_perf) {
+	g_autofree char *finer_why = finer ? g_strdup_printf("\"%s\" %s is finer than the nanosecond (never rounded)", finer,
+							      json_object_get_string(member(line, finer))) : NULL;
+	why = finer_why ? finer_why : why; /* a number's text: digits, '.', 'e', '-' */
+	if (!why && no_perf) {
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
 			    "line %" G_GUINT64_FORMAT ": no \"%s\" figure (%s): the perf columns asked for read it; "
 			    "write it in the map step (--columns +flops,bytes,device busy total(ms),roofline(ms),bound)",
