@@ -271,6 +271,57 @@ expect_stderr 'no "roofline(ms)" figure (a number or null)' "--merge: the next m
 pp -q --merge "$tmp/perf_plain" -d "$tmp/out"
 expect_status 0 "--merge without perf columns reads summaries without perf figures"
 
+# A rank whose flops is past 2^63 - 1 (issue 33): tests/compare/perf_past63,
+# peaks as above. rank 0 is perf_ranks' rank 0 (aten::mm: flops 4194304,
+# bytes 229376, busy 2 us, roofline 115 ns). rank 1: aten::mm A [2^21, 2^21]
+# x B [2^21, 2^20] float, kernel 30 us: flops 2 * 2^21 * 2^20 * 2^21 = 2^63
+# = 9223372036854775808, past 2^63 - 1: no cell holds it, so its TFLOP/s,
+# roofline(ms), roofline % and bound are empty too (SPEC 15.1: made from a
+# figure the row lacks); bytes (2^42 + 2^41) * 4 + 2^41 * 4 = 2^45 =
+# 35184372088832. rank 2: that aten::mm twice (kernels 10 and 20 us): flops
+# 2^64 = 18446744073709551616, bytes 2^46 = 70368744177664, busy 30 us.
+# "b": no counted op, a 1 us kernel on every rank.
+# Across the ranks, aten::mm (3 ranks, count 4): flops empty (two ranks
+# lack it), and so TFLOP/s; bytes 229376 + 35184372088832 + 70368744177664
+# = 105553116495872; busy 2 + 30 + 30 = 62 us; TB/s 105553116495872 / 62000
+# = 1702469620.9 bytes/ns -> 1702469.621; roofline, % and bound empty (ranks
+# 1 and 2 lack them). Never the sums of rank 0 alone.
+past='"name","ranks","count","flops","bytes","device busy total(ms)","TFLOP/s","TB/s","roofline(ms)","roofline %","bound"
+"aten::mm","3","4","","105553116495872","0.062","","1702469.621","","",""
+"b","3","3","","","0.003","","","","",""'
+pp -q -s "$fixtures/perf_past63" --summary name --across-ranks -mc cpu_op --peaks "$peaks" --columns "$perf_columns" -d "$tmp/past_across.csv"
+cp "$tmp/past_across.csv" "$tmp/out"
+expect_output "--across-ranks: a rank with flops past 2^63 - 1 empties the cells made from them, by hand" "$past"
+mkdir "$tmp/past_map"
+for trace in "$fixtures"/perf_past63/*.json; do
+	"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/past_map/" --summary name --format jsonl -mc cpu_op --peaks "$peaks" \
+		--columns '+flops,bytes,device busy total(ms),roofline(ms),bound' || fail "the perf map of $trace"
+done
+grep -o '"flops":[^,]*,"bytes":[^,]*' "$tmp/past_map/rank2.jsonl" > "$tmp/out"
+expect_output "the map: flops past 2^64 with all its digits in JSON Lines (the rank has counted ops), empty where it has none" '"flops":18446744073709551616,"bytes":70368744177664
+"flops":null,"bytes":null'
+pp -q --merge "$tmp/past_map" --columns "$perf_columns" -d "$tmp/past_merged.csv"
+expect_status 0 "--merge of a rank with flops past 2^63 - 1 runs"
+if cmp -s "$tmp/past_across.csv" "$tmp/past_merged.csv"; then pass "--merge equals --across-ranks byte for byte: a rank with flops past 2^63 - 1 is never left out"
+else fail "--merge differs from --across-ranks (a rank with flops past 2^63 - 1):"; diff "$tmp/past_across.csv" "$tmp/past_merged.csv"; fi
+# a summary written before (flops null, but bytes there): a rank with counted ops lacking its flops
+sed 's/"flops":[0-9]*,/"flops":null,/' "$tmp/past_map/rank1.jsonl" > "$tmp/past_map/rank1.jsonl.new" && mv "$tmp/past_map/rank1.jsonl.new" "$tmp/past_map/rank1.jsonl"
+pp -q --merge "$tmp/past_map" --columns "name,flops,bytes" -d "$tmp/out"
+expect_output "--merge: a null flops beside a figure is a rank lacking its flops, not one without counted ops" '"name","flops","bytes"
+"aten::mm","","105553116495872"
+"b","",""'
+# one rank's own views: the cells made from its flops are empty too (rank 1:
+# TB/s 35184372088832 / 30000 = 1172812402.9 bytes/ns -> 1172812.403), and
+# JSON Lines keeps the flops' digits
+pp -q -s "$fixtures/perf_past63/rank1.json" --summary name -mc cpu_op --peaks "$peaks" -d "$tmp/out" \
+	--columns 'name,flops,bytes,TFLOP/s,TB/s,roofline(ms),roofline %,bound'
+expect_output "--summary name: flops past 2^63 - 1: the rate, roofline and bound made from it empty" '"name","flops","bytes","TFLOP/s","TB/s","roofline(ms)","roofline %","bound"
+"aten::mm","","35184372088832","","1172812.403","","",""
+"b","","","","","","",""'
+pp -q -s "$fixtures/perf_past63/rank1.json" --summary perf -mc cpu_op --peaks "$peaks" -d "$tmp/out" --format jsonl \
+	--columns 'name,count,flops,bytes,TFLOP/s,TB/s,roofline(ms),roofline %,bound'
+expect_output "--summary perf: flops past 2^63 - 1: its digits in JSON Lines, the rate, roofline and bound made from it empty" '{"name":"aten::mm","count":1,"flops":9223372036854775808,"bytes":35184372088832,"TFLOP/s":null,"TB/s":1172812.403,"roofline(ms)":null,"roofline %":null,"bound":null}'
+
 # a broken rank is reported, the others still summarized, exit 1
 mkdir "$tmp/broken"
 cp "$fixtures"/ranks/*.json "$tmp/broken/"

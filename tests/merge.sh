@@ -257,4 +257,35 @@ pp -q --merge "$tmp/bom.jsonl" -d "$tmp/out" --format jsonl --columns "name,coun
 expect_status 0 "a BOM and blank lines: accepted"
 expect_output "a BOM and blank lines: both lines read" '{"name":"a","count":1,"host total max rank":5}
 {"name":"b","count":2,"host total max rank":5}'
+# ---- a duration finer than the nanosecond: refused, never rounded ----
+# (issue 33) A summary writes whole nanoseconds; 0.0000005 ms is half a ns,
+# which rounding would read as 1 ns (0.0000004 as 0): the line names its
+# file, line and member, the file adds nothing, exit status 1 as for any
+# line that is no summary. Trailing zeros past the ns are no finer.
+good='{"rank":0,"name":"a","count":1,"host total(ms)":0.001,"device total(ms)":0.0}'
+for value in 0.0000005 0.0000004 1.0000001 1e-7; do
+	for member in 'host total(ms)' 'device total(ms)'; do
+		if [ "$member" = 'host total(ms)' ]; then times="\"host total(ms)\":$value,\"device total(ms)\":0.0"
+		else times="\"host total(ms)\":0.001,\"device total(ms)\":$value"; fi
+		printf '%s\n{"rank":0,"name":"b","count":1,%s}\n' "$good" "$times" > "$tmp/fine.jsonl"
+		pp --merge "$tmp/fine.jsonl" --merge "$tmp/bom.jsonl" -d "$tmp/out" --format jsonl --columns "name,count"
+		expect_status 1 "--merge: $member $value (finer than the ns): exit status 1"
+		expect_stderr "fine.jsonl: line 2: \"$member\" $value is finer than the nanosecond" "--merge: $member $value: the file, line and member named"
+		expect_output "--merge: $member $value: nothing of its file, the other file merged" '{"name":"a","count":1}
+{"name":"b","count":2}'
+	done
+done
+printf '{"rank":0,"name":"a","count":1,"host total(ms)":0.0010000,"device total(ms)":1.000000e-3}\n' > "$tmp/fine.jsonl"
+pp -q --merge "$tmp/fine.jsonl" -d "$tmp/out" --format jsonl --columns "name,host total max(ms),device total max(ms)"
+expect_status 0 "--merge: zeros past the ns are whole nanoseconds"
+expect_output "--merge: 0.0010000 and 1.000000e-3 ms read as 1000 ns" '{"name":"a","host total max(ms)":0.001,"device total max(ms)":0.001}'
+# with perf columns, the perf durations too (the map of tests/compare.sh's perf fixtures)
+perf='"flops":4194304,"bytes":229376,"bound":"memory","summary":"name","options":"-mc cpu_op"'
+for member in 'device busy total(ms)' 'roofline(ms)'; do
+	[ "$member" = 'roofline(ms)' ] && other='"device busy total(ms)":0.002' || other='"roofline(ms)":0.000115'
+	printf '{"rank":0,"name":"a","count":1,"host total(ms)":0.01,"device total(ms)":0.002,%s,%s,"%s":0.0001155}\n' "$perf" "$other" "$member" > "$tmp/fine.jsonl"
+	pp --merge "$tmp/fine.jsonl" -d "$tmp/out" --columns "name,roofline %"
+	expect_status 1 "--merge: $member 0.0001155 (finer than the ns): exit status 1"
+	expect_stderr "fine.jsonl: line 1: \"$member\" 0.0001155 is finer than the nanosecond" "--merge: $member: the file, line and member named"
+done
 finish

@@ -70,5 +70,6 @@ void perf_report_warn(FILE *out, const char *src, const struct perf *perf, const
 		visible_warning(out, src, text);
 	}
 	if (perf->overflow)
-		visible_warning(out, src, "a perf figure does not fit 64 bits: its cells are left empty");
+		visible_warning(out, src, "a perf figure does not fit 64 bits: its cells are left empty, and so are "
+				  "the rates, roofline(ms), roofline % and bound made from it");
 }

@@ -77,7 +77,12 @@ static json_object *entry_array(const struct entries *entries, GString *scratch)
 static json_object *json_of(const struct value *value, GString *scratch)
 {
 	switch (value->type) {
-	case VALUE_EMPTY: return NULL;
+	case VALUE_EMPTY:
+		if (!value->past_high && !value->past_low)
+			return NULL;
+		g_string_truncate(scratch, 0); /* a figure past 63 bits: JSON numbers have no limit */
+		past_63_append(scratch, value->past_high, value->past_low);
+		return exact_number(scratch);
 	case VALUE_DURATION: return time_number(value->number, TRUE, scratch);
 	case VALUE_TIMESTAMP: return time_number(value->number, FALSE, scratch);
 	case VALUE_INTEGER:

@@ -35,6 +35,29 @@ void value_number(struct value *value, enum value_type type, gint64 number)
 	value->number = number;
 }
 
+void value_past_63(struct value *value, guint64 high, guint64 low)
+{
+	value->type = VALUE_EMPTY;
+	value->past_high = high;
+	value->past_low = low;
+}
+
+void past_63_append(GString *out, guint64 high, guint64 low)
+{
+	/* 128 bits by repeated division by 10^19 (each part fits 64 bits): at most three parts */
+	const guint64 base = G_GUINT64_CONSTANT(10000000000000000000);
+	unsigned __int128 n = ((unsigned __int128)high << 64) | low;
+	guint64 parts[3];
+	int count = 0;
+	do {
+		parts[count++] = (guint64)(n % base);
+		n /= base;
+	} while (n);
+	g_string_append_printf(out, "%" G_GUINT64_FORMAT, parts[--count]);
+	while (count--)
+		g_string_append_printf(out, "%019" G_GUINT64_FORMAT, parts[count]);
+}
+
 void value_text(struct value *value, const char *text, gsize len)
 {
 	value->type = text ? VALUE_TEXT : VALUE_EMPTY;
@@ -152,6 +175,7 @@ void layout_values(const struct layout *layout, const void *row, struct value *v
 		value_string(&values[m], layout->meta[m].value);
 	for (guint c = 0; c < layout->picked->len; c++) {
 		const struct column *column = layout->picked->pdata[c];
+		values[layout->meta_count + c] = (struct value){ .type = VALUE_EMPTY };
 		column->get(row, &values[layout->meta_count + c]);
 	}
 }

@@ -69,6 +69,11 @@ struct value {
 		} text;                 /* text and literals */
 		struct entries entries; /* lists */
 	};
+	/* An empty value that stands for a whole number past 63 bits (a flops
+	 * or bytes figure no cell can hold): its high and low 64 bits, 0 and 0
+	 * on every other value. Every format writes it empty but JSON Lines,
+	 * whose numbers have no size limit: its digits. */
+	guint64 past_high, past_low;
 };
 
 /* Setters for getters: a NULL text is an empty value. */
@@ -76,6 +81,10 @@ void value_number(struct value *value, enum value_type type, gint64 number);
 void value_text(struct value *value, const char *text, gsize len);
 void value_string(struct value *value, const char *text); /* NUL-terminated, or NULL */
 void value_literal(struct value *value, const char *text); /* NUL-terminated, or NULL */
+/* An empty value that JSON Lines writes as the number HIGH·2^64 + LOW (past 2^63 - 1). */
+void value_past_63(struct value *value, guint64 high, guint64 low);
+/* Appends the digits of HIGH·2^64 + LOW. */
+void past_63_append(GString *out, guint64 high, guint64 low);
 /* A trace's RANK (or NULL) as a number: its value when it is a whole number, else OTHERWISE. */
 gint64 rank_number(const char *rank, gint64 otherwise);
 /* A trace's RANK (or NULL): an integer when it is a whole number, else text. */
@@ -137,7 +146,9 @@ guint columns_flags(const GPtrArray *picked);
 
 guint layout_width(const struct layout *layout);
 const char *layout_name(const struct layout *layout, guint i);
-/* VALUES[layout_width()] of ROW: the meta texts, then the getters' values. */
+/* VALUES[layout_width()] of ROW: the meta texts, then the getters' values
+ * (each cleared first: no value stands for a number past 63 bits unless its
+ * getter says so). */
 void layout_values(const struct layout *layout, const void *row, struct value *values);
 
 #endif

@@ -73,8 +73,9 @@ static int digit_at(const struct decimal *d, gsize i)
 	return d->digits[1][i - d->digits_len[0]] - '0';
 }
 
-/* digits * 10^(exponent + 3), rounded half away from zero, into a magnitude. */
-static gboolean decimal_to_ns(const struct decimal *d, guint64 *magnitude)
+/* digits * 10^(exponent + 3), rounded half away from zero, into a magnitude;
+ * *FINER whether a digit it dropped past the nanosecond is not 0. */
+static gboolean decimal_to_ns(const struct decimal *d, guint64 *magnitude, gboolean *finer)
 {
 	gsize count = d->digits_len[0] + d->digits_len[1];
 	gint64 shift = d->exponent + NS_PER_US_DIGITS; /* power of ten of the last digit */
@@ -99,24 +100,36 @@ static gboolean decimal_to_ns(const struct decimal *d, guint64 *magnitude)
 			return FALSE;
 		value++;
 	}
+	*finer = FALSE;
+	for (gsize i = kept; i < count && !*finer; i++)
+		*finer = digit_at(d, i) != 0;
 	*magnitude = value;
 	return TRUE;
 }
 
-static gboolean parse_scaled(const char *text, gsize len, gint64 scale_digits, gint64 *ns);
+static gboolean parse_scaled(const char *text, gsize len, gint64 scale_digits, gint64 *ns, gboolean *finer);
 
 gboolean time_parse_us(const char *text, gsize len, gint64 *ns)
 {
-	return parse_scaled(text, len, 0, ns);
+	gboolean finer;
+	return parse_scaled(text, len, 0, ns, &finer);
 }
 
 gboolean time_parse_ms(const char *text, gsize len, gint64 *ns)
 {
-	return parse_scaled(text, len, 3, ns);
+	gboolean finer;
+	return parse_scaled(text, len, 3, ns, &finer);
 }
 
-/* TEXT times 10^SCALE_DIGITS, as microseconds, into nanoseconds. */
-static gboolean parse_scaled(const char *text, gsize len, gint64 scale_digits, gint64 *ns)
+gboolean time_parse_ms_whole(const char *text, gsize len, gint64 *ns, gboolean *finer)
+{
+	*finer = FALSE;
+	return parse_scaled(text, len, 3, ns, finer) && !*finer;
+}
+
+/* TEXT times 10^SCALE_DIGITS, as microseconds, into nanoseconds; *FINER
+ * whether it had a part finer than the nanosecond (rounded). */
+static gboolean parse_scaled(const char *text, gsize len, gint64 scale_digits, gint64 *ns, gboolean *finer)
 {
 	const char *p = text, *end = text + len;
 	while (p < end && is_blank(*p))
@@ -128,7 +141,7 @@ static gboolean parse_scaled(const char *text, gsize len, gint64 scale_digits, g
 	if (!scan_decimal(p, end, &d))
 		return FALSE;
 	d.exponent += scale_digits;
-	if (!decimal_to_ns(&d, &magnitude))
+	if (!decimal_to_ns(&d, &magnitude, finer))
 		return FALSE;
 	if (d.negative) {
 		if (magnitude > (guint64)G_MAXINT64 + 1)

@@ -11,6 +11,9 @@
 gboolean time_parse_us(const char *text, gsize len, gint64 *ns);
 /* The same for TEXT in milliseconds (the durations this program writes). */
 gboolean time_parse_ms(const char *text, gsize len, gint64 *ns);
+/* The same, but FALSE, *FINER set, when TEXT has a part finer than the
+ * nanosecond (no rounding: what this program writes is whole ns). */
+gboolean time_parse_ms_whole(const char *text, gsize len, gint64 *ns, gboolean *finer);
 
 /* ns / 10^6 as a plain decimal with at least one fractional digit: 0.0, 0.104. */
 void time_append_ms(GString *out, gint64 ns);

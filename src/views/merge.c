@@ -11,13 +11,16 @@
  *   skipped. Each line is strict JSON (as traces are read: no 00012, no NaN)
  *   and gives a key's "name" (bytes, NUL included), "count",
  *   "host total(ms)" and "device total(ms)" (durations from their decimal
- *   text, exactly: json-c keeps a number's text), and its "rank": a whole
+ *   text, exactly: json-c keeps a number's text; one finer than the ns is
+ *   refused, never rounded), and its "rank": a whole
  *   number from 0 to 2^63 - 1, or null (the file's place in the list).
  *   A file adds nothing unless every line is one, and no (rank, name) comes
  *   twice. With perf columns asked for, each line also gives the members
  *   they read ("flops", "bytes", "roofline(ms)", "bound": null when the
  *   rank has none; "device busy total(ms)"): a line without one is an
- *   error naming it, never a silent 0.
+ *   error naming it, never a silent 0. A flops or bytes past 2^63 - 1 (the
+ *   map writes its digits) is a figure the rank lacks: its ranks' cell is
+ *   empty, as --across-ranks leaves it, never a sum of the other ranks.
  * - "summary" (the view) and "options" (src/cli/shape.h) are the same on every
  *   line of every file; where none are recorded (older summaries), on none.
  *   Files of another view or options than the first file read are a mix:
@@ -232,13 +235,19 @@ static json_object *member(json_object *object, const char *key)
 	return json_object_object_get_ex(object, key, &value) ? value : NULL;
 }
 
-static gboolean duration_of(json_object *object, const char *key, gint64 *ns)
+/* The duration KEY of OBJECT (ms, whole ns) into *NS; FALSE when it is none,
+ * *FINER (KEY) when finer than the ns: rounded, it would merge another time. */
+static gboolean duration_of(json_object *object, const char *key, gint64 *ns, const char **finer)
 {
 	json_object *value = member(object, key);
 	if (!json_object_is_type(value, json_type_double) && !json_object_is_type(value, json_type_int))
 		return FALSE;
 	const char *text = json_object_get_string(value);
-	return time_parse_ms(text, strlen(text), ns) && *ns >= 0;
+	gboolean sub_ns = FALSE;
+	gboolean whole = time_parse_ms_whole(text, strlen(text), ns, &sub_ns);
+	if (sub_ns)
+		*finer = key;
+	return whole && *ns >= 0;
 }
 
 /* An integer from 0 to 2^63 - 1 (json-c clamps larger ones: their unsigned value differs). */
@@ -248,6 +257,13 @@ static gboolean whole_number(json_object *value, gint64 *number)
 		return FALSE;
 	*number = json_object_get_int64(value);
 	return *number >= 0 && json_object_get_uint64(value) == (guint64)*number;
+}
+
+/* An integer past 2^63 - 1 (a flops or bytes figure that no cell but JSON's holds): json-c clamps it. */
+static gboolean past_63(json_object *value)
+{
+	return json_object_is_type(value, json_type_int) && json_object_get_int64(value) == G_MAXINT64 &&
+	       json_object_get_uint64(value) != (guint64)G_MAXINT64;
 }
 
 /* The rank of LINE: a whole number, or null or none: the file's place (*BY_POSITION). */
@@ -267,33 +283,49 @@ static gboolean text_of(json_object *line, const char *key, const char **text)
 	return !value || *text;
 }
 
-/* The perf member KEY of LINE: a whole number (*FIGURE), or null (-1); absent or another value: FALSE. */
-static gboolean perf_number(json_object *line, const char *key, gboolean duration, gint64 *figure)
+/* The perf member KEY of LINE: a whole number (*FIGURE), or null or for flops
+ * and bytes one past 2^63 - 1 (-1); *GIVEN unless null. Absent or other: FALSE. */
+static gboolean perf_number(json_object *line, const char *key, gboolean duration, gint64 *figure, gboolean *given,
+			    const char **finer)
 {
 	json_object *value;
 	if (!json_object_object_get_ex(line, key, &value))
 		return FALSE;
 	*figure = -1;
-	return !value || (duration ? duration_of(line, key, figure) : whole_number(value, figure));
+	*given |= value != NULL;
+	if (!value)
+		return TRUE;
+	if (duration)
+		return duration_of(line, key, figure, finer);
+	if (whole_number(value, figure))
+		return TRUE;
+	*figure = -1;
+	return past_63(value);
 }
 
-/* The perf members of LINE that MEMBERS asks for, into *PERF; the name of the first missing or wrong one. */
-static const char *perf_members(json_object *line, guint members, struct rank_perf *perf)
+/* The perf members of LINE that MEMBERS asks for, into *PERF; the name of
+ * the first missing or wrong one (*FINER: a duration finer than the ns). A
+ * rank has counted ops under the key when a member read is not null (the
+ * map writes flops, with all its digits, whenever it has): one whose flops
+ * or bytes is past 63 bits lacks that figure, never has none. */
+static const char *perf_members(json_object *line, guint members, struct rank_perf *perf, const char **finer)
 {
 	const char *bound = NULL;
-	if (members & RANKS_FLOPS && !perf_number(line, "flops", FALSE, &perf->flops))
+	gboolean given = FALSE, busy = FALSE;
+	if (members & RANKS_FLOPS && !perf_number(line, "flops", FALSE, &perf->flops, &given, finer))
 		return "flops";
-	if (members & RANKS_BYTES && !perf_number(line, "bytes", FALSE, &perf->bytes))
+	if (members & RANKS_BYTES && !perf_number(line, "bytes", FALSE, &perf->bytes, &given, finer))
 		return "bytes";
-	if (members & RANKS_ROOFLINE && !perf_number(line, "roofline(ms)", TRUE, &perf->roofline))
+	if (members & RANKS_ROOFLINE && !perf_number(line, "roofline(ms)", TRUE, &perf->roofline, &given, finer))
 		return "roofline(ms)";
-	if (members & RANKS_BUSY && (!perf_number(line, "device busy total(ms)", TRUE, &perf->busy) || perf->busy < 0))
+	if (members & RANKS_BUSY &&
+	    (!perf_number(line, "device busy total(ms)", TRUE, &perf->busy, &busy, finer) || perf->busy < 0))
 		return "device busy total(ms)";
 	if (members & RANKS_BOUND && (!json_object_object_get_ex(line, "bound", NULL) || !text_of(line, "bound", &bound) ||
 				      (bound && strcmp(bound, "compute") != 0 && strcmp(bound, "memory") != 0)))
 		return "bound";
 	perf->bound = bound ? strcmp(bound, "compute") == 0 : -1;
-	perf->ops = perf->flops >= 0;
+	perf->ops = given || bound;
 	perf->busy = MAX(perf->busy, 0);
 	return NULL;
 }
@@ -312,20 +344,25 @@ static gboolean merge_line(struct reader *r, const char *text, gsize len, guint6
 	json_object *name = member(line, "name");
 	gint64 count = 0, host = 0, device = 0, rank = 0;
 	gboolean by_position = FALSE;
-	const char *view, *options, *no_perf = NULL;
+	const char *view, *options, *no_perf = NULL, *finer = NULL;
 	struct rank_perf perf = { .busy = 0, .flops = -1, .bytes = -1, .roofline = -1, .bound = -1 };
 	const char *why = !parsed ? not_json
 			  : !json_object_is_type(line, json_type_object) ? "not a JSON object"
 			  : !json_object_is_type(name, json_type_string) ? "no \"name\" string"
 			  : !whole_number(member(line, "count"), &count) ? "no \"count\" number"
-			  : !duration_of(line, "host total(ms)", &host) ? "no \"host total(ms)\" number"
-			  : !duration_of(line, "device total(ms)", &device) ? "no \"device total(ms)\" number"
+			  : !duration_of(line, "host total(ms)", &host, &finer) ? "no \"host total(ms)\" number"
+			  : !duration_of(line, "device total(ms)", &device, &finer) ? "no \"device total(ms)\" number"
 			  : !rank_of(line, r->position, &rank, &by_position)
 				  ? "a \"rank\" that is not a whole number from 0 to 2^63 - 1 (nor null)"
 			  : !text_of(line, "summary", &view) ? "a \"summary\" that is not a string"
 			  : !text_of(line, "options", &options) ? "an \"options\" that is not a string"
 								   : NULL;
-	if (!why && (no_perf = perf_members(line, r->members, &perf))) {
+	if (!why)
+		no_perf = perf_members(line, r->members, &perf, &finer);
+	g_autofree char *finer_why = finer ? g_strdup_printf("\"%s\" %s is finer than the nanosecond (never rounded)", finer,
+							      json_object_get_string(member(line, finer))) : NULL;
+	why = finer_why ? finer_why : why; /* a number's text: digits, '.', 'e', '-' */
+	if (!why && no_perf) {
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
 			    "line %" G_GUINT64_FORMAT ": no \"%s\" figure (%s): the perf columns asked for read it; "
 			    "write it in the map step (--columns +flops,bytes,device busy total(ms),roofline(ms),bound)",

@@ -268,23 +268,13 @@ void perf_add_range(const struct perf *perf, guint first, guint end, struct perf
 	sums->unknown += perf->unknown[b] - perf->unknown[a];
 }
 
-static guint64 fit(perf_sum v, gboolean *overflow)
-{
-	if (v > G_MAXINT64) {
-		*overflow = TRUE;
-		return G_MAXUINT64;
-	}
-	return (guint64)v;
-}
-
-gboolean perf_node(const struct perf *perf, guint node, guint64 *flops, guint64 *bytes)
+gboolean perf_node(const struct perf *perf, guint node, perf_sum *flops, perf_sum *bytes)
 {
 	guint32 a = perf->before[node], b = perf->before[perf->forest->subtree_end[node]];
 	if (a == b)
 		return FALSE;
-	gboolean overflow = FALSE;
-	*flops = fit(perf->flops[b] - perf->flops[a], &overflow);
-	*bytes = fit(perf->bytes[b] - perf->bytes[a], &overflow);
+	*flops = perf->flops[b] - perf->flops[a];
+	*bytes = perf->bytes[b] - perf->bytes[a];
 	return TRUE;
 }
 
@@ -293,8 +283,9 @@ gboolean perf_node_roofline(const struct perf *perf, guint node, gint64 *rooflin
 	guint32 a = perf->before[node], b = perf->before[perf->forest->subtree_end[node]];
 	if (a == b || perf->unknown[b] != perf->unknown[a])
 		return FALSE;
+	/* made from the flops and bytes: unknown when either cannot be written (past 63 bits) */
 	perf_sum r = perf->roofline[b] - perf->roofline[a];
-	if (r > G_MAXINT64)
+	if (r > G_MAXINT64 || perf->flops[b] - perf->flops[a] > G_MAXINT64 || perf->bytes[b] - perf->bytes[a] > G_MAXINT64)
 		return FALSE;
 	*roofline = (gint64)r;
 	/* the compute and memory sums in fs: a memory op's 0.15 ns is no tie with 0 */

@@ -17,8 +17,9 @@
  * counted ops before it, then give any node's inclusive figures in O(1):
  * its subtree [i, subtree_end[i]) holds the counted ops [before[i],
  * before[subtree_end[i]]). A node's roofline and bound are unknown when a
- * counted op under it lacks a peak it needs; figures past 64 bits are
- * refused (empty cells, a warning). Memory, only when a perf column or
+ * counted op under it lacks a peak it needs; figures past 63 bits are
+ * refused (empty cells, a warning), and so are the rates, roofline and
+ * bound made from them. Memory, only when a perf column or
  * --summary perf is asked for: 4 bytes a node (2 more while computing),
  * about 130 a counted op. */
 #ifndef PP_PERF_H
@@ -67,11 +68,12 @@ static inline gint64 perf_op_of(const struct perf *perf, guint node)
 	return perf->before[node + 1] != perf->before[node] ? (gint64)perf->before[node] : -1;
 }
 
-/* NODE's inclusive figures: FALSE when no counted op is under it. FLOPS and
- * BYTES are G_MAXUINT64 when past 64 bits (the caller shows them empty). */
-gboolean perf_node(const struct perf *perf, guint node, guint64 *flops, guint64 *bytes);
+/* NODE's inclusive figures, exact: FALSE when no counted op is under it
+ * (past 63 bits, the caller's cells are empty: perf_value_sum). */
+gboolean perf_node(const struct perf *perf, guint node, perf_sum *flops, perf_sum *bytes);
 /* NODE's roofline in ns and whether compute bounds it: FALSE when unknown
- * (no counted op, a peak missing, or past 64 bits). */
+ * (no counted op, a peak missing, or the roofline, flops or bytes past 63
+ * bits: what is made from a figure that cannot be written is empty too). */
 gboolean perf_node_roofline(const struct perf *perf, guint node, gint64 *roofline, gboolean *compute_bound);
 /* The rate of FIGURE (flops or bytes) over BUSY ns in thousandths of tera
  * per second (= FIGURE / BUSY, half away from zero): -1 when BUSY is 0 or

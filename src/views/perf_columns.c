@@ -21,23 +21,45 @@ void perf_value_bound(struct value *v, gboolean known, gboolean compute)
 		v->type = VALUE_EMPTY;
 }
 
+void perf_value_sum(struct value *v, gboolean known, perf_sum n)
+{
+	if (known && n <= G_MAXINT64)
+		value_number(v, VALUE_INTEGER, (gint64)n);
+	else if (known)
+		value_past_63(v, (guint64)(n >> 64), (guint64)n);
+	else
+		v->type = VALUE_EMPTY;
+}
+
+/* NODE's flops (OF_FLOPS) or bytes into *N; FALSE when no counted op is under it. */
+static gboolean exact(const struct perf *perf, guint node, gboolean of_flops, perf_sum *n)
+{
+	perf_sum f, b;
+	if (!perf || !perf_node(perf, node, &f, &b))
+		return FALSE;
+	*n = of_flops ? f : b;
+	return TRUE;
+}
+
 /* NODE's flops (OF_FLOPS) or bytes; -1 when no counted op is under it, or past 63 bits. */
 static gint64 figure(const struct perf *perf, guint node, gboolean of_flops)
 {
-	guint64 f, b;
-	if (!perf || !perf_node(perf, node, &f, &b))
-		return -1;
-	return perf_fit(of_flops ? f : b);
+	perf_sum n;
+	return exact(perf, node, of_flops, &n) ? perf_fit(n) : -1;
 }
 
 void perf_cell_flops(const struct perf *perf, guint node, struct value *v)
 {
-	perf_value(v, VALUE_INTEGER, figure(perf, node, TRUE));
+	perf_sum n = 0;
+	gboolean known = exact(perf, node, TRUE, &n); /* before N is read */
+	perf_value_sum(v, known, n);
 }
 
 void perf_cell_bytes(const struct perf *perf, guint node, struct value *v)
 {
-	perf_value(v, VALUE_INTEGER, figure(perf, node, FALSE));
+	perf_sum n = 0;
+	gboolean known = exact(perf, node, FALSE, &n); /* before N is read */
+	perf_value_sum(v, known, n);
 }
 
 void perf_cell_rate(const struct perf *perf, guint node, gint64 busy, gboolean of_flops, struct value *v)

@@ -13,6 +13,11 @@
 void perf_value(struct value *v, enum value_type type, gint64 number);
 /* N, or -1 when it does not fit 63 bits (an empty cell, never a wrapped one). */
 gint64 perf_fit(perf_sum n);
+/* V is the flops or bytes figure N when KNOWN, else empty; past 63 bits it
+ * is empty in every format but JSON Lines, which writes its digits
+ * (value_past_63): so a reduce (--merge) tells a figure that no cell can
+ * hold from none. */
+void perf_value_sum(struct value *v, gboolean known, perf_sum n);
 /* V is "compute" (COMPUTE) or "memory" when KNOWN, else empty. */
 void perf_value_bound(struct value *v, gboolean known, gboolean compute);
 

@@ -3,7 +3,9 @@
  * by its whole name in a small static table (a linear scan, lengths first),
  * its literals parsed once (src/views/perf_shapes.c), the tensors its
  * formulas read checked (tensor, known type, dims), then its figures
- * computed with checked arithmetic. The causal pair count is in closed
+ * computed with checked arithmetic. An attention op is causal when its
+ * Concrete Inputs entry is the text True (Python's), not causal when it is
+ * False, false or true. The causal pair count is in closed
  * form: sum over i < Nq of min(i + 1, Nk) = T(Nq) when Nq <= Nk, else
  * T(Nk) + (Nq - Nk) Nk, with T(n) = n(n + 1) / 2. */
 #include "views/perf_model.h"
@@ -135,9 +137,16 @@ static enum perf_reason attention(struct perf_inputs *in, const char *concrete, 
 	if (k->dims[0] != batch || v->dims[0] != batch || k->dims[3] != d || v->dims[heads] != k->dims[heads] ||
 	    v->dims[seq] != nk)
 		return PERF_OTHER;
-	gboolean causal;
-	if (perf_inputs_concrete(in, concrete) != PERF_MODELLED || !perf_parse_bool(perf_concrete(in, e->causal), &causal))
+	/* the entry is a bool (True, False, or JSON's true, false; else not
+	 * modelled), causal only when it reads True, as Python writes it (SPEC
+	 * 15.1): "true" is no Python literal, so not the causal flag */
+	if (perf_inputs_concrete(in, concrete) != PERF_MODELLED)
 		return PERF_OTHER;
+	const char *entry = perf_concrete(in, e->causal);
+	gboolean flag;
+	if (!perf_parse_bool(entry, &flag))
+		return PERF_OTHER;
+	gboolean causal = flag && strcmp(entry, "True") == 0;
 	gboolean ok = TRUE;
 	guint64 bh = perf_mul(&ok, batch, h);
 	/* 2 B H (d + dv) P */

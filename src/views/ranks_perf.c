@@ -50,12 +50,12 @@ static gint64 whole(const struct ranks_perf *sums, perf_sum sum, guint missing)
 
 void ranks_perf_flops(const struct ranks_perf *sums, struct value *v)
 {
-	perf_value(v, VALUE_INTEGER, whole(sums, sums->flops, sums->flops_missing));
+	perf_value_sum(v, sums->ops && !sums->flops_missing, sums->flops);
 }
 
 void ranks_perf_bytes(const struct ranks_perf *sums, struct value *v)
 {
-	perf_value(v, VALUE_INTEGER, whole(sums, sums->bytes, sums->bytes_missing));
+	perf_value_sum(v, sums->ops && !sums->bytes_missing, sums->bytes);
 }
 
 void ranks_perf_busy(const struct ranks_perf *sums, struct value *v)

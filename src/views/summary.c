@@ -209,9 +209,10 @@ struct group_perf group_perf(const struct group *g)
 		return p;
 	p.flops = perf_fit(g->flops);
 	p.bytes = perf_fit(g->bytes);
-	p.tflops = g->flops < G_MAXUINT64 ? perf_rate((guint64)g->flops, g->busy_total) : -1;
-	p.tbytes = g->bytes < G_MAXUINT64 ? perf_rate((guint64)g->bytes, g->busy_total) : -1;
-	p.roofline = g->unknown ? -1 : perf_fit(g->roofline);
+	/* a figure that cannot be written (past 63 bits) makes those made from it empty too */
+	p.tflops = p.flops >= 0 ? perf_rate((guint64)p.flops, g->busy_total) : -1;
+	p.tbytes = p.bytes >= 0 ? perf_rate((guint64)p.bytes, g->busy_total) : -1;
+	p.roofline = g->unknown || p.flops < 0 || p.bytes < 0 ? -1 : perf_fit(g->roofline);
 	if (p.roofline >= 0) {
 		p.share = tenths_of_percent(p.roofline, g->busy_total);
 		p.bound = g->compute >= g->memory;
@@ -222,12 +223,12 @@ struct group_perf group_perf(const struct group *g)
 /* SPEC 15.1: the perf figures of the group's outermost nodes (group_perf). */
 static void flops(const void *r, struct value *v)
 {
-	perf_value(v, VALUE_INTEGER, group_perf(GROUP(r)).flops);
+	perf_value_sum(v, GROUP(r)->ops > 0, GROUP(r)->flops);
 }
 
 static void bytes_moved(const void *r, struct value *v)
 {
-	perf_value(v, VALUE_INTEGER, group_perf(GROUP(r)).bytes);
+	perf_value_sum(v, GROUP(r)->ops > 0, GROUP(r)->bytes);
 }
 
 static void tflops(const void *r, struct value *v)

@@ -69,12 +69,12 @@ static void busy_total(const void *r, struct value *v)
 
 static void flops(const void *r, struct value *v)
 {
-	perf_value(v, VALUE_INTEGER, perf_fit(ROW(r)->model->flops));
+	perf_value_sum(v, TRUE, ROW(r)->model->flops);
 }
 
 static void bytes(const void *r, struct value *v)
 {
-	perf_value(v, VALUE_INTEGER, perf_fit(ROW(r)->model->bytes));
+	perf_value_sum(v, TRUE, ROW(r)->model->bytes);
 }
 
 /* COUNT · PER_CALL over the busy total, in thousandths of tera per second. */
@@ -85,20 +85,30 @@ static void rate(const void *r, struct value *v, guint64 per_call)
 		   g_uint64_checked_mul(&all, per_call, ROW(r)->count) ? perf_rate(all, ROW(r)->busy) : -1);
 }
 
+/* A per-call figure that cannot be written (past 63 bits) makes the rate
+ * made from it empty too, not one computed from a figure the row hides. */
 static void tflops(const void *r, struct value *v)
 {
-	rate(r, v, ROW(r)->model->flops);
+	if (perf_fit(ROW(r)->model->flops) >= 0)
+		rate(r, v, ROW(r)->model->flops);
+	else
+		v->type = VALUE_EMPTY;
 }
 
 static void tbytes(const void *r, struct value *v)
 {
-	rate(r, v, ROW(r)->model->bytes);
+	if (perf_fit(ROW(r)->model->bytes) >= 0)
+		rate(r, v, ROW(r)->model->bytes);
+	else
+		v->type = VALUE_EMPTY;
 }
 
-/* The ops' rooflines summed (ns), -1 when one lacks a peak or past 63 bits. */
+/* The ops' rooflines summed (ns), -1 when one lacks a peak, past 63 bits,
+ * or made from flops or bytes past 63 bits (empty cells). */
 static gint64 roofline_ns(const struct perf_row *row)
 {
-	return row->unknown ? -1 : perf_fit(row->roofline);
+	return row->unknown || perf_fit(row->model->flops) < 0 || perf_fit(row->model->bytes) < 0 ? -1
+												   : perf_fit(row->roofline);
 }
 
 /* The rooflines over the count, to the ns (half up). */

@@ -97,6 +97,17 @@ static void test_causal_pairs(void)
 	/* not causal: P = 5*3 = 15; flops 8*15 = 120 */
 	ASSERT_MODEL("aten::_scaled_dot_product_cudnn_attention", EFFICIENT_DIMS(5, 3), EFFICIENT_TYPES,
 		     "['', '', '', '', 'True', '0.0', 'False', '']", PERF_ATTENTION, PERF_FP32, 120, 128);
+	/* only Python's True is the causal flag (issue 33): true (JSON's spelling, no Python literal) and
+	 * false are bools that are not it: not causal, P = 15, flops 120 */
+	ASSERT_MODEL("aten::_scaled_dot_product_efficient_attention", EFFICIENT_DIMS(5, 3), EFFICIENT_TYPES,
+		     "['', '', '', '', 'True', '0.0', 'true', '']", PERF_ATTENTION, PERF_FP32, 120, 128);
+	ASSERT_MODEL("aten::_scaled_dot_product_cudnn_attention", EFFICIENT_DIMS(5, 3), EFFICIENT_TYPES,
+		     "['', '', '', '', 'True', '0.0', 'false', '']", PERF_ATTENTION, PERF_FP32, 120, 128);
+	/* any other text is no bool: not modelled */
+	ASSERT_REASON("aten::_scaled_dot_product_efficient_attention", EFFICIENT_DIMS(3, 5), EFFICIENT_TYPES,
+		      "['', '', '', '', 'True', '0.0', '1', '']", PERF_OTHER);
+	ASSERT_REASON("aten::_scaled_dot_product_efficient_attention", EFFICIENT_DIMS(3, 5), EFFICIENT_TYPES,
+		      "['', '', '', '', 'True', '0.0', 'TRUE', '']", PERF_OTHER);
 	/* [4] is not the efficient kernel's flag: [6] reads '' here */
 	ASSERT_REASON("aten::_scaled_dot_product_efficient_attention", EFFICIENT_DIMS(3, 5), EFFICIENT_TYPES,
 		      "['', '', '', '', 'True', '0.0', '', '']", PERF_OTHER);

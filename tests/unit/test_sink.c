@@ -43,6 +43,23 @@ static void row_literal(const void *r, struct value *v)
 	value_literal(v, ((const struct test_row *)r)->literal);
 }
 
+/* A figure past 63 bits (value_past_63): 2^64 + NS, or 2^63 when NS is 0. */
+static void row_past(const void *r, struct value *v)
+{
+	gint64 ns = ((const struct test_row *)r)->ns;
+	if (ns)
+		value_past_63(v, 1, (guint64)ns);
+	else
+		value_past_63(v, 0, G_GUINT64_CONSTANT(1) << 63);
+}
+
+/* Empty without a figure: what an empty getter leaves must never read as one past 63 bits. */
+static void row_none(const void *r, struct value *v)
+{
+	(void)r;
+	v->type = VALUE_EMPTY;
+}
+
 static const struct column test_columns[] = {
 	{ "time(ms)", VALUE_DURATION, COLUMN_DEFAULT, row_ns },
 	{ "ts", VALUE_TIMESTAMP, COLUMN_DEFAULT, row_ts },
@@ -50,6 +67,8 @@ static const struct column test_columns[] = {
 	{ "bytes", VALUE_BYTES, 0, row_bytes },
 	{ "text", VALUE_TEXT, COLUMN_DEFAULT, row_text },
 	{ "literal", VALUE_LITERAL, COLUMN_DEFAULT, row_literal },
+	{ "past", VALUE_INTEGER, 0, row_past },
+	{ "none", VALUE_INTEGER, 0, row_none },
 };
 static const struct catalogue test_catalogue = { test_columns, G_N_ELEMENTS(test_columns) };
 
@@ -107,6 +126,27 @@ static void test_jsonl(void)
 			  "\"text\":\"\",\"literal\":null,\"bytes\":-5}\n");
 }
 
+/* A whole number past 63 bits (a flops or bytes sum, issue 33): empty in
+ * CSV (no cell holds it), its digits in JSON Lines, whose numbers have no
+ * limit. 2^64 + 5 = 18446744073709551621; 2^64 + 2^63 - 1 =
+ * 27670116110564327423; 2^63 = 9223372036854775808. The largest, 2^128 -
+ * 1 = 340282366920938463463374607431768211455 (three parts of 10^19). */
+static void test_past_63(void)
+{
+	const struct test_row past_rows[] = { { 5, "a", NULL }, { G_MAXINT64, "b", NULL }, { 0, "c", NULL }, { 0 } };
+	g_autofree char *csv = render(&csv_sink, "text,past,none", past_rows);
+	ASSERT_STR(csv, "\"Model\",\"text\",\"past\",\"none\"\r\n\"m\"\"1\",\"a\",\"\",\"\"\r\n"
+			"\"m\"\"1\",\"b\",\"\",\"\"\r\n\"m\"\"1\",\"c\",\"\",\"\"\r\n");
+	g_autofree char *jsonl = render(&jsonl_sink, "text,past,none", past_rows);
+	ASSERT_STR(jsonl, "{\"Model\":\"m\\\"1\",\"text\":\"a\",\"past\":18446744073709551621,\"none\":null}\n"
+			  "{\"Model\":\"m\\\"1\",\"text\":\"b\",\"past\":27670116110564327423,\"none\":null}\n"
+			  "{\"Model\":\"m\\\"1\",\"text\":\"c\",\"past\":9223372036854775808,\"none\":null}\n");
+	GString *out = g_string_new(NULL);
+	past_63_append(out, G_MAXUINT64, G_MAXUINT64);
+	ASSERT_STR(out->str, "340282366920938463463374607431768211455");
+	g_string_free(out, TRUE);
+}
+
 /* The columns picked, in the order given, after the meta columns. */
 static void test_layout(void)
 {
@@ -123,10 +163,10 @@ static void test_layout(void)
 	CU_ASSERT_EQUAL(values[3].type, VALUE_BYTES);
 	CU_ASSERT_EQUAL(values[3].number, -1352964);
 	g_autofree char *all = catalogue_names(&test_catalogue, 0);
-	ASSERT_STR(all, "time(ms), ts, count, bytes, text, literal");
+	ASSERT_STR(all, "time(ms), ts, count, bytes, text, literal, past, none");
 	GError *error = NULL;
 	CU_ASSERT_FALSE(catalogue_pick(&test_catalogue, "flops", COLUMN_DEFAULT, picked, &error));
-	CU_ASSERT_PTR_NOT_NULL(strstr(error->message, "the columns are: time(ms), ts, count, bytes, text, literal"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(error->message, "the columns are: time(ms), ts, count, bytes, text, literal, past, none"));
 	g_error_free(error);
 }
 
@@ -163,5 +203,5 @@ static void test_formats(void)
 	CU_ASSERT_PTR_EQUAL(sink_class_find("table"), &table_sink);
 }
 
-UNIT_MAIN("sink", UNIT_TEST(test_csv), UNIT_TEST(test_csv_field_nul), UNIT_TEST(test_jsonl), UNIT_TEST(test_layout), UNIT_TEST(test_entries),
+UNIT_MAIN("sink", UNIT_TEST(test_csv), UNIT_TEST(test_csv_field_nul), UNIT_TEST(test_jsonl), UNIT_TEST(test_past_63), UNIT_TEST(test_layout), UNIT_TEST(test_entries),
 	  UNIT_TEST(test_formats))

@@ -1,3 +1,4 @@
+#include <string.h>
 #include "unit.h"
 #include "util/timefmt.h"
 
@@ -105,6 +106,35 @@ static void test_microseconds(void)
 	ASSERT_FORMAT(us, G_MININT64, "-9223372036854775.808");
 }
 
+/* Milliseconds in whole nanoseconds (what --merge reads, issue 33): a
+ * digit past the ns that is not 0 is refused (never rounded), saying so. */
+static gboolean whole(const char *text, gint64 *ns, gboolean *finer)
+{
+	return time_parse_ms_whole(text, strlen(text), ns, finer);
+}
+
+static void test_whole_milliseconds(void)
+{
+	gint64 ns = -1;
+	gboolean finer = TRUE;
+	CU_ASSERT_TRUE(whole("1.352964", &ns, &finer));
+	CU_ASSERT_EQUAL(ns, 1352964);
+	CU_ASSERT_FALSE(finer);
+	CU_ASSERT_TRUE(whole("0.0010000", &ns, &finer)); /* zeros past the ns */
+	CU_ASSERT_EQUAL(ns, 1000);
+	CU_ASSERT_TRUE(whole("1.5e-6", &ns, &finer) == FALSE && finer); /* 1.5 ns */
+	CU_ASSERT_TRUE(whole("0.0000004", &ns, &finer) == FALSE && finer); /* 0.4 ns, rounded to 0 before */
+	CU_ASSERT_TRUE(whole("9223372036854.7758071", &ns, &finer) == FALSE && finer);
+	CU_ASSERT_TRUE(whole("12e-9", &ns, &finer) == FALSE && finer);
+	CU_ASSERT_TRUE(whole("2e-6", &ns, &finer));
+	CU_ASSERT_EQUAL(ns, 2);
+	CU_ASSERT_TRUE(whole("x", &ns, &finer) == FALSE && !finer); /* not a number: not finer */
+	CU_ASSERT_TRUE(whole("9223372036854.775808", &ns, &finer) == FALSE && !finer); /* past 63 bits */
+	/* time_parse_ms still rounds: trace times may have digits past the ns */
+	CU_ASSERT_TRUE(time_parse_ms("0.0000005", 9, &ns));
+	CU_ASSERT_EQUAL(ns, 1);
+}
+
 UNIT_MAIN("timefmt", UNIT_TEST(test_integers), UNIT_TEST(test_fractions_exact),
 	  UNIT_TEST(test_rounding_half_away_from_zero), UNIT_TEST(test_exponents), UNIT_TEST(test_rejects),
-	  UNIT_TEST(test_milliseconds), UNIT_TEST(test_microseconds))
+	  UNIT_TEST(test_milliseconds), UNIT_TEST(test_microseconds), UNIT_TEST(test_whole_milliseconds))
