@@ -173,6 +173,14 @@ void page_charts_steps(HtmlPage *page, const struct forest *forest, const struct
 		html_paragraph(body, "empty", "No step is in the --step range.");
 		return;
 	}
+	if (!g_array_index(rows, struct step_figures, 0).idle_known) { /* no device: nothing to draw (SPEC 15.3) */
+		g_autofree char *none = g_strdup_printf(
+			"The trace has no device events: its %u step%s had no device time and no device that could be idle, "
+			"so no bar is drawn (--summary step gives each step's host duration).", rows->len,
+			rows->len == 1 ? "" : "s");
+		html_paragraph(body, "empty", none);
+		return;
+	}
 	html_paragraph(body, "note",
 		       "One bar per step, of --summary step's figures: the device time of the step's launches by class "
 		       "(durations: kernels that ran at once count each, and so does device time past the window's "
