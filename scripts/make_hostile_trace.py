@@ -11,10 +11,24 @@ KIND is one of
   launches   N ops, each with a launch and its kernel
   lists      N launches, each with a kernel, inside 16 nested ops: each of
              the 16 rows lists all of them (output many times the input)
+  longnames  N ops, each of a distinct name of LONG_NAME characters (its
+             number at both ends), each launching a kernel of such a name
+             (issue 33: a page must not grow with the names)
+  versions   N "*version" keys, and one op with its kernel (issue 33: a
+             page's header lists must not grow with the trace)
+  devices    N distinct deviceProperties entries, and the same op
+  header     both: N versions and N devices
 """
 import sys
 
 EVENT = '{"ph":"X","cat":"cpu_op","name":"o","pid":1,"tid":1,"ts":%d,"dur":1}'
+LONG_NAME = 10000
+
+
+def long_name(kind, i):
+    """A name of LONG_NAME characters: KIND and I at its start and its end."""
+    ends = "%s%d::" % (kind, i), "::%s%d" % (kind, i)
+    return ends[0] + "x" * (LONG_NAME - len(ends[0]) - len(ends[1])) + ends[1]
 
 
 def events(kind, n):
@@ -45,8 +59,33 @@ def events(kind, n):
                    '"ts":%d,"dur":1,"args":{"correlation":%d}}' % (10 + 10 * i, i))
             yield ('{"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":%d,"dur":1,'
                    '"args":{"correlation":%d}}' % (15 + 10 * i, i))
+    elif kind == "longnames":
+        for i in range(n):
+            yield '{"ph":"X","cat":"cpu_op","name":"%s","pid":1,"tid":1,"ts":%d,"dur":5}' % (long_name("op", i), 10 * i)
+            yield ('{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,'
+                   '"ts":%d,"dur":1,"args":{"correlation":%d}}' % (10 * i + 1, i))
+            yield ('{"ph":"X","cat":"kernel","name":"%s","pid":0,"tid":7,"ts":%d,"dur":%d,'
+                   '"args":{"correlation":%d,"device":0}}' % (long_name("kernel", i), 10 * i + 5, 1 + i % 4, i))
+    elif kind in ("versions", "devices", "header"):
+        yield '{"ph":"X","cat":"cpu_op","name":"ProfilerStep#1","pid":1,"tid":1,"ts":0,"dur":100}'
+        yield '{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":1,"tid":1,"ts":10,"dur":20}'
+        yield ('{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,'
+               '"ts":12,"dur":2,"args":{"correlation":1}}')
+        yield ('{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":20,"dur":30,'
+               '"args":{"correlation":1,"device":0}}')
     else:
-        sys.exit("make_hostile_trace.py: KIND is minimal, unmatched, threads, name, launches or lists")
+        sys.exit("make_hostile_trace.py: KIND is minimal, unmatched, threads, name, launches, lists, longnames, "
+                 "versions, devices or header")
+
+
+def metadata(kind, n):
+    """The members besides traceEvents."""
+    versions = "".join('"v%d_version":"%d.0",' % (i, i) for i in range(n)) if kind in ("versions", "header") else ""
+    if kind not in ("devices", "header"):
+        return versions
+    devices = ",".join('{"id":%d,"name":"device %d","totalGlobalMem":%d,"computeMajor":9,"computeMinor":0,'
+                       '"numSms":%d}' % (i, i, 85899345920 + i, 132 + i % 7) for i in range(n))
+    return '%s"deviceProperties":[%s],\n' % (versions, devices)
 
 
 def main():
@@ -54,7 +93,7 @@ def main():
         sys.exit(__doc__)
     kind, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     with open(out, "w") as f:
-        f.write('{"traceEvents": [\n')
+        f.write('{' + metadata(kind, n) + '"traceEvents": [\n')
         first = True
         for event in events(kind, n):
             f.write(event if first else ",\n" + event)

@@ -135,6 +135,10 @@ def main():
             v = union_clip([wait.get(g, []) for g in groups], ts, ts + dur)
             idle, host = dur - length(u), length(v) - overlap(v, u)
             r = rows[(name, str(pid))]
+            if not device:  # no device event in the trace: no idle figure (empty cells)
+                got_row = [r[c] for c in ("device idle(ms)", "host wait(ms)", "other idle(ms)")]
+                assert got_row == ["", "", ""], (name, pid, got_row)
+                continue
             got_row = [int(D(r[c]) * 10**6) for c in ("device idle(ms)", "host wait(ms)", "other idle(ms)")]
             assert got_row == [idle, host, idle - host], (name, pid, got_row, [idle, host, idle - host])
         print("%d steps: idle, host wait, other idle" % len(rows))

@@ -67,6 +67,29 @@ else fail "the step rows add up to $total ms, not 0.059"; fi
 run --summary step --step 2 --format jsonl
 expect_output "--summary step --step 2: one row, JSON numbers" '{"step":"ProfilerStep#2","host duration(ms)":0.1,"device total(ms)":0.01,"device busy(ms)":0.01,"compute(ms)":0.0,"communication(ms)":0.0,"memcpy(ms)":0.008,"memset(ms)":0.002,"sync total(ms)":0.0,"cuda launch total(ms)":0.005,"launch count":1,"device event count":2,"device idle(ms)":0.089,"host wait(ms)":0.024,"other idle(ms)":0.065}'
 
+# cpu_only.json: two steps of process 1, [0, 100] and [100, 250], and two
+# ops, no launch, no device event (a CPU-only run). No device was there to
+# be idle: the idle columns are empty (SPEC 15.3), not the whole window.
+header='"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count","device idle(ms)","host wait(ms)","other idle(ms)"'
+"$PROFILE_PARSER" -q -s "$fixtures/cpu_only.json" -d "$tmp/out" --summary step
+expect_output "no device event: the idle cells are empty" "$header"'
+"ProfilerStep#1","0.1","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0","0","","",""
+"ProfilerStep#2","0.15","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0","0","","",""'
+"$PROFILE_PARSER" -q -s "$fixtures/cpu_only.json" -d "$tmp/out" --summary step --format jsonl --columns "step,device idle(ms),host wait(ms),other idle(ms)"
+expect_output "no device event: the idle figures are null in JSON Lines" '{"step":"ProfilerStep#1","device idle(ms)":null,"host wait(ms)":null,"other idle(ms)":null}
+{"step":"ProfilerStep#2","device idle(ms)":null,"host wait(ms)":null,"other idle(ms)":null}'
+"$PROFILE_PARSER" -q -s "$fixtures/cpu_only.json" -d "$tmp/out" --summary step --sort "other idle(ms)" --columns "step,other idle(ms)"
+expect_output "no device event: sorting by an idle column keeps the step order" '"step","other idle(ms)"
+"ProfilerStep#1",""
+"ProfilerStep#2",""'
+"$PROFILE_PARSER" -q -s "$fixtures/cpu_only.json" -d "$tmp/page.html"
+if grep -q 'class="c-idle"' "$tmp/page.html" || grep -q 'class="c-wait"' "$tmp/page.html"; then
+	fail "no device event: the page draws an idle bar"
+else pass "no device event: the page draws no idle bar"; fi
+if grep -q "The trace has no device events: its 2 steps had no device time and no device that could be idle" "$tmp/page.html"
+then pass "no device event: the page's steps say why no bar is drawn"
+else fail "no device event: the page's steps do not say why no bar is drawn"; fi
+
 run --step 2 --columns name,step
 expect_output "--step 2: the nodes of step 2 only" '"name","step"
 "fwd","ProfilerStep#2"'

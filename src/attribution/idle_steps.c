@@ -117,8 +117,9 @@ void idle_steps_compute(const struct attribution *a, const struct threads *threa
 			add_clipped(d->busy, from, to, &busy, &spare, clipped);
 			add_clipped(d->wait, from, to, &wait, &spare, clipped);
 		}
-		out[s].idle = step->dur - intervals_length(busy);
-		out[s].host_wait = intervals_length(wait) - intervals_overlap(wait, busy);
+		out[s].known = a->claimed + a->unclaimed > 0; /* no device at all: no idle figure */
+		out[s].idle = out[s].known ? step->dur - intervals_length(busy) : 0;
+		out[s].host_wait = out[s].known ? intervals_length(wait) - intervals_overlap(wait, busy) : 0;
 	}
 	g_array_free(busy, TRUE);
 	g_array_free(wait, TRUE);

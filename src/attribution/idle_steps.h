@@ -9,6 +9,9 @@
  * the union of those devices' host-wait parts (of their gaps), clipped to
  * the window and to the idle time: a device's host wait while another of
  * the step's devices is busy is no idle time. Other idle = idle - host wait.
+ * A trace without any device event (a CPU-only run) has no idle figure at
+ * all: no device was there to be idle (the columns are empty, the page
+ * draws no idle bar).
  *
  *   window        [ts ..................................... ts+dur]
  *   device 0   busy ][    gap: host wait | other  ][ busy
@@ -30,6 +33,7 @@
 
 struct idle_figures {
 	gint64 idle, host_wait; /* ns; other idle is idle - host_wait */
+	gboolean known;         /* FALSE: the trace has no device event, so no idle figure */
 };
 
 /* Per step of STEPS (indexed as steps->events), into OUT (steps->count of

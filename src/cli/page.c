@@ -92,23 +92,31 @@ static gboolean add_top(HtmlPage *page, const struct forest *forest, const struc
 	return TRUE;
 }
 
-/* The facts of the header that the trace gives. */
+/* The facts of the header that the trace gives: its texts cut when long,
+ * its lists (devices, versions) capped at PAGE_FACTS each. */
 static void add_trace_facts(HtmlPage *page, const struct trace *trace, const char *src)
 {
 	html_page_fact(page, "Trace", src);
 	g_autofree char *devices = report_devices_text(trace->devices);
 	g_strstrip(devices);
 	g_auto(GStrv) lines = g_strsplit(devices, "\n", -1);
+	guint shown = 0, more = 0;
 	for (char **line = lines; *line; line++)
-		if (**line)
-			html_page_fact(page, "Device", g_strstrip(*line));
+		if (**line && shown < PAGE_FACTS)
+			html_page_fact_cut(page, "Device", g_strstrip(*line)), shown++;
+		else if (**line)
+			more++;
+	if (more)
+		html_page_facts_more(page, "Device", more, "the report lists them all");
 	if (trace->rank || trace->world_size) {
 		g_autofree char *rank = g_strdup_printf("%s of %s", trace->rank ? trace->rank : "?",
 							trace->world_size ? trace->world_size : "?");
-		html_page_fact(page, "Rank", rank);
+		html_page_fact_cut(page, "Rank", rank);
 	}
-	for (guint i = 0; i < trace->versions->len; i++)
-		html_page_fact(page, "Version", trace->versions->pdata[i]);
+	for (guint i = 0; i < MIN(trace->versions->len, PAGE_FACTS); i++)
+		html_page_fact_cut(page, "Version", trace->versions->pdata[i]);
+	if (trace->versions->len > PAGE_FACTS)
+		html_page_facts_more(page, "Version", trace->versions->len - PAGE_FACTS, NULL);
 }
 
 HtmlPage *page_build(const struct trace *trace, const char *src, const struct forest *forest,
@@ -118,6 +126,9 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 	g_autofree char *title = g_strdup_printf("profile_parser: %s", src);
 	HtmlPage *page = html_page_new(title);
 	add_trace_facts(page, trace, src);
+	struct write_config named = *config; /* long names cut, kept whole in the page's list */
+	named.page_names = html_page_names(page);
+	config = &named;
 	*ok = TRUE;
 	*rows = 0;
 	if (options->summary) {
@@ -199,7 +210,9 @@ gboolean page_write_table(struct output *out, const char *title, const char *con
 	for (const char *const *fact = facts; fact && fact[0]; fact += 2)
 		html_page_fact(page, fact[0], fact[1]);
 	html_page_warnings(page, warnings);
-	struct rows_job job = { config, rows };
+	struct write_config named = *config; /* long names cut, kept whole in the page's list */
+	named.page_names = html_page_names(page);
+	struct rows_job job = { &named, rows };
 	guint64 written;
 	return capture(html_page_section(page, "table", "Table"), write_table_rows, &job, &written) &&
 	       html_page_write(page, out);

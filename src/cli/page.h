@@ -4,7 +4,8 @@
  * One trace: page_build makes the page while the run writes (its header's
  * facts: the trace, its devices from deviceProperties, distributedInfo's
  * rank and world size, the versions the trace records, the view; then the
- * view's sections), each view written into memory through the HTML sink;
+ * view's sections; at most PAGE_FACTS devices and PAGE_FACTS versions,
+ * then how many more), each view written into memory through the HTML sink;
  * page_finish adds every warning of the run (the report's warnings, as
  * src/cli/warnings.c words them, -q or not, and the note on the categories
  * chosen) and writes it. A summary view (--summary any) is the header and
@@ -28,6 +29,7 @@
 #include "views/write.h"
 
 #define PAGE_TOP 100 /* rows of each top table of the per-node page */
+#define PAGE_FACTS 20 /* devices, and versions, the header lists; then "and N more" */
 /* The perf columns the tree adds when the trace has Input Dims (SPEC 16, 15.1). */
 #define PAGE_PERF_COLUMNS "flops,TFLOP/s,TB/s,roofline %,bound"
 

@@ -3,6 +3,7 @@
 #include "attribution/timeline.h"
 #include "cli/report.h"
 #include "sinks/html_bars.h"
+#include "sinks/html_names.h"
 #include "util/timefmt.h"
 #include "views/summary_step.h"
 
@@ -98,10 +99,16 @@ void page_charts_timeline(HtmlPage *page, const struct timeline *timeline)
 	html_bars_open(body);
 	for (guint i = 0; i < shown; i++) {
 		const struct timeline_device *d = &timeline->devices[i];
-		g_autofree char *label = d->has_device ? g_strdup_printf("device %u", d->device)
-						       : g_strdup_printf("device ? (pid %s)", d->pid);
+		g_autoptr(GString) label = g_string_new(NULL);
+		if (d->has_device)
+			g_string_printf(label, "device %u", d->device);
+		else { /* a pid of the trace: cut when long, as names are (src/sinks/html_names.h) */
+			g_string_append(label, "device ? (pid ");
+			html_names_cut(label, d->pid, strlen(d->pid));
+			g_string_append_c(label, ')');
+		}
 		device_bar(&bar, d, lines, title);
-		bar.label = label;
+		bar.label = label->str;
 		html_bar_append(body, &bar, scale);
 	}
 	html_bars_close(body);
@@ -116,10 +123,13 @@ void page_charts_timeline(HtmlPage *page, const struct timeline *timeline)
 static void step_bar(struct html_bar *bar, const struct step_figures *row, gboolean with_pid, GString *label,
 		     GString *figures, GString *title)
 {
-	g_string_truncate(label, 0);
-	g_string_append_len(label, row->step->name->text, row->step->name->len);
-	if (with_pid)
-		g_string_append_printf(label, " (pid %s)", row->pid);
+	g_string_truncate(label, 0); /* the trace's texts cut when long, as names are (src/sinks/html_names.h) */
+	html_names_cut(label, row->step->name->text, row->step->name->len);
+	if (with_pid) {
+		g_string_append(label, " (pid ");
+		html_names_cut(label, row->pid, strlen(row->pid));
+		g_string_append_c(label, ')');
+	}
 	g_string_assign(figures, "host ");
 	time_append_ms(figures, row->step->dur);
 	g_string_append(figures, " ms, device total ");
@@ -171,6 +181,14 @@ void page_charts_steps(HtmlPage *page, const struct forest *forest, const struct
 	g_autoptr(GArray) rows = step_summary_figures(forest, attribution, config);
 	if (!rows->len) {
 		html_paragraph(body, "empty", "No step is in the --step range.");
+		return;
+	}
+	if (!g_array_index(rows, struct step_figures, 0).idle_known) { /* no device: nothing to draw (SPEC 15.3) */
+		g_autofree char *none = g_strdup_printf(
+			"The trace has no device events: its %u step%s had no device time and no device that could be idle, "
+			"so no bar is drawn (--summary step gives each step's host duration).", rows->len,
+			rows->len == 1 ? "" : "s");
+		html_paragraph(body, "empty", none);
 		return;
 	}
 	html_paragraph(body, "note",

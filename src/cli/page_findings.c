@@ -3,6 +3,7 @@
 #include "attribution/busy.h"
 #include "attribution/graft.h"
 #include "model/names.h"
+#include "sinks/html_names.h"
 #include "sinks/html_text.h"
 #include "sinks/table.h" /* percent_append, text_compare */
 #include "util/timefmt.h"
@@ -83,17 +84,18 @@ static void graph_launches(GString *list, const struct graft_stats *s, gboolean 
 	}
 }
 
-static void device_name(GString *out, const struct timeline_device *d)
+static void device_name(GString *out, const struct timeline_device *d, HtmlNames *names)
 {
 	if (d->has_device)
 		g_string_append_printf(out, "Device %u", d->device);
 	else {
 		g_string_append(out, "The device events of process ");
-		html_append(out, d->pid);
+		html_names_append(names, out, d->pid, strlen(d->pid));
 	}
 }
 
-static void host_wait(GString *list, const struct timeline *timeline)
+/* NAMES: the page's (long names cut, src/sinks/html_names.h). */
+static void host_wait(GString *list, const struct timeline *timeline, HtmlNames *names)
 {
 	guint named = 0, more = 0;
 	for (guint i = 0; i < timeline->count; i++) {
@@ -107,7 +109,7 @@ static void host_wait(GString *list, const struct timeline *timeline)
 		}
 		named++;
 		g_string_append(list, "<li>");
-		device_name(list, d);
+		device_name(list, d, names);
 		g_string_append(list, " was idle ");
 		append_share_down(list, d->idle, span);
 		g_string_append(list, " of its span (");
@@ -157,7 +159,7 @@ static int by_busy(gconstpointer x, gconstpointer y)
 }
 
 static void roofline(GString *list, const struct perf *perf, const struct forest *forest,
-		     const struct attribution *attribution)
+		     const struct attribution *attribution, HtmlNames *names)
 {
 	guint counted = perf->before[forest->count];
 	if (!counted)
@@ -194,7 +196,7 @@ static void roofline(GString *list, const struct perf *perf, const struct forest
 		const struct op_group *g = far->pdata[i];
 		g_string_append(list, i ? "; " : " ");
 		g_string_append(list, "<code>");
-		html_append_text(list, g->name->text, g->name->len);
+		html_names_append(names, list, g->name->text, g->name->len);
 		g_string_append_printf(list, "</code> (%" G_GUINT64_FORMAT " call%s) busy ", g->count,
 				       g->count == 1 ? "" : "s");
 		append_ms(list, g->busy);
@@ -217,9 +219,9 @@ void page_findings_add(HtmlPage *page, const struct run_summary *run)
 	coverage(list, &run->coverage);
 	if (run->graft)
 		graph_launches(list, run->graft, capture_given, run->coverage.total);
-	host_wait(list, timeline);
+	host_wait(list, timeline, html_page_names(page));
 	if (run->perf)
-		roofline(list, run->perf, run->forest, run->attribution);
+		roofline(list, run->perf, run->forest, run->attribution, html_page_names(page));
 	GString *body = html_page_lead(page, "findings", "What the analysis found");
 	if (list->len)
 		g_string_append_printf(body, "<ul class=\"findings\">\n%s</ul>\n", list->str);

@@ -201,7 +201,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 						     ? collectives_compute(forest, attribution, &selection, options->communication)
 						     : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
-					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives };
+					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL };
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);

@@ -1,6 +1,7 @@
 #include "sinks/flame_svg.h"
 #include <math.h>
 #include <string.h>
+#include "sinks/html_names.h"
 #include "util/timefmt.h"
 
 #define PAD 10
@@ -83,12 +84,19 @@ static void append_label(GString *out, const struct flame_frame *frame, gint64 w
 	g_string_append(out, "..");
 }
 
+/* CUT: the name in the title cut as a page cuts it (src/sinks/html_names.h). */
 static void append_frame(GString *out, const struct flame_tree *tree, guint f, gint64 left, gint64 right, int y,
-			 gint64 grand)
+			 gint64 grand, gboolean cut)
 {
 	const struct flame_frame *frame = flame_frame(tree, f);
 	g_string_append_printf(out, "<g class=\"f\" data-d=\"%u\"><title>", frame->depth);
-	append_escaped(out, frame->name, frame->len);
+	if (cut) {
+		g_autoptr(GString) name = g_string_new(NULL);
+		html_names_cut(name, frame->name, frame->len);
+		append_escaped(out, name->str, name->len);
+	} else {
+		append_escaped(out, frame->name, frame->len);
+	}
 	g_string_append(out, "&#10;");
 	time_append_ms(out, frame->total);
 	char percent[G_ASCII_DTOSTR_BUF_SIZE];
@@ -292,7 +300,7 @@ static gboolean draw(struct output *out, GString *text, const struct flame_tree 
 		if (!keep[f])
 			continue;
 		int y = height - PAD - (int)(flame_frame(tree, f)->depth + 1) * SVG_FRAME_HEIGHT;
-		append_frame(text, tree, f, left[f], right[f], y, grand);
+		append_frame(text, tree, f, left[f], right[f], y, grand, inline_svg);
 		++*frames;
 		if (out && text->len >= (1 << 16)) {
 			ok = output_write(out, text->str, text->len);

@@ -22,6 +22,7 @@ const char html_style[] =
 	"  border-radius: 4px; margin: 0; }\n"
 	"ul.warnings li { overflow-wrap: anywhere; white-space: pre-wrap; }\n"
 	"p.note, p.empty { color: var(--muted); }\n"
+	"ol.names li { overflow-wrap: anywhere; font-size: 12px; }\n"
 	".scroll { overflow-x: auto; }\n"
 	"table.data { border-collapse: collapse; font-variant-numeric: tabular-nums; }\n"
 	"table.data th, table.data td { padding: 2px 10px; border-bottom: 1px solid var(--rule);\n"

@@ -1,9 +1,12 @@
 #include "sinks/html_page.h"
 #include <string.h>
 #include "sinks/html_assets.h"
+#include "sinks/html_names.h"
 #include "sinks/html_text.h"
+#include "sinks/table_names.h"
 
 #define WARNING_PREFIX "profile_parser: warning: "
+#define WARNING_CHARS 2000 /* a longer warning (a long name in it) is cut in its middle; standard error has it whole */
 #define CSP "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 
 struct html_section {
@@ -19,6 +22,7 @@ struct html_page {
 	GPtrArray *warnings;  /* char *: the lines, as given */
 	GPtrArray *sections;  /* struct html_section * */
 	GString *style, *script; /* the sections' own, after the page's */
+	struct html_names *names; /* the full texts of the long names shown cut */
 };
 
 static void section_free(gpointer data)
@@ -39,6 +43,7 @@ struct html_page *html_page_new(const char *title)
 	page->sections = g_ptr_array_new_with_free_func(section_free);
 	page->style = g_string_new(NULL);
 	page->script = g_string_new(NULL);
+	page->names = html_names_new();
 	return page;
 }
 
@@ -52,6 +57,7 @@ void html_page_free(struct html_page *page)
 	g_ptr_array_free(page->sections, TRUE);
 	g_string_free(page->style, TRUE);
 	g_string_free(page->script, TRUE);
+	html_names_free(page->names);
 	g_free(page);
 }
 
@@ -64,13 +70,38 @@ void html_page_fact(struct html_page *page, const char *label, const char *value
 	g_string_append(page->facts, "</dd>\n");
 }
 
+void html_page_fact_cut(struct html_page *page, const char *label, const char *value)
+{
+	g_string_append(page->facts, "<dt>");
+	html_append(page->facts, label);
+	g_string_append(page->facts, "</dt><dd>");
+	html_names_append(page->names, page->facts, value, strlen(value));
+	g_string_append(page->facts, "</dd>\n");
+}
+
+void html_page_facts_more(struct html_page *page, const char *label, guint64 more, const char *where)
+{
+	g_autofree char *value = g_strdup_printf("and %" G_GUINT64_FORMAT " more%s%s", more, where ? ": " : "",
+						 where ? where : "");
+	html_page_fact(page, label, value);
+}
+
+struct html_names *html_page_names(struct html_page *page)
+{
+	return page->names;
+}
+
 void html_page_warnings(struct html_page *page, const char *text)
 {
 	g_auto(GStrv) lines = g_strsplit(text ? text : "", "\n", -1);
 	for (char **line = lines; *line; line++) {
 		const char *shown = g_str_has_prefix(*line, WARNING_PREFIX) ? *line + strlen(WARNING_PREFIX) : *line;
-		if (*shown)
-			g_ptr_array_add(page->warnings, g_strdup(shown));
+		if (!*shown)
+			continue;
+		g_autofree char *valid = g_utf8_make_valid(shown, -1);
+		GString *line = g_string_new(NULL);
+		table_shorten(line, valid, strlen(valid), WARNING_CHARS, WARNING_CHARS / 2);
+		g_ptr_array_add(page->warnings, g_string_free(line, FALSE));
 	}
 }
 
@@ -146,6 +177,8 @@ static void append_toc(GString *out, const struct html_page *page)
 	append_links(out, page, TRUE);
 	g_string_append_printf(out, "<li><a href=\"#warnings\">Warnings (%u)</a></li>\n", page->warnings->len);
 	append_links(out, page, FALSE);
+	if (html_names_any(page->names))
+		g_string_append_printf(out, "<li><a href=\"#names\">Long names (%u)</a></li>\n", html_names_count(page->names));
 	g_string_append(out, "</ol></nav>\n");
 }
 
@@ -192,6 +225,13 @@ gboolean html_page_write(const struct html_page *page, struct output *out)
 	append_toc(text, page);
 	append_warnings(text, page);
 	ok = ok && output_write(out, text->str, text->len) && write_sections(out, page, FALSE, text);
+	g_string_truncate(text, 0);
+	if (html_names_any(page->names)) { /* last: every section has cut its names */
+		g_string_append(text, "<section id=\"names\">\n<h2>Long names</h2>\n");
+		html_names_append_list(page->names, text);
+		g_string_append(text, "</section>\n");
+	}
+	ok = ok && output_write(out, text->str, text->len);
 	g_string_printf(text, "<script>\n%s%s</script>\n</body>\n</html>\n", html_script, page->script->str);
 	return ok && output_write(out, text->str, text->len);
 }

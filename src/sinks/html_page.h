@@ -12,7 +12,8 @@
  * flame graph, src/sinks/flame_svg.c); a header (title, facts as a <dl>,
  * and every warning of the run as a list); the lead sections (what a
  * reader must see first); a table of contents linking them, the warnings
- * and each section; the sections in the order added; then the
+ * and each section; the sections in the order added; the long names cut
+ * where shown, each whole once (src/sinks/html_names.h); then the
  * inline script, which only adds to what reads without it: sorting a
  * table.data by a click on a column header (numbers numerically, largest
  * first, text alphabetically; empty cells last either way; a second click
@@ -32,8 +33,18 @@ struct html_page *html_page_new(const char *title);
 void html_page_free(struct html_page *page);
 /* A fact of the header: LABEL (plain ASCII of the program) and VALUE (any bytes). */
 void html_page_fact(struct html_page *page, const char *label, const char *value);
+/* The same for a VALUE from the trace: cut when long, its full text in the
+ * page's list of long names. */
+void html_page_fact_cut(struct html_page *page, const char *label, const char *value);
+/* The fact that ends a capped list of facts of LABEL: "and MORE more",
+ * then ": WHERE" when given (where to find them). */
+void html_page_facts_more(struct html_page *page, const char *label, guint64 more, const char *where);
+/* The page's list of long names (src/sinks/html_names.h), for the sections
+ * to cut their names into; written after the last section. */
+struct html_names *html_page_names(struct html_page *page);
 /* The warnings of the run: TEXT's lines as standard error has them, each
- * one warning ("profile_parser: warning: " left out), or other notes. */
+ * one warning ("profile_parser: warning: " left out), or other notes; a
+ * line over 2,000 characters keeps its first and last 1,000 around a "…". */
 void html_page_warnings(struct html_page *page, const char *text);
 /* A new section with ID (an HTML id: [a-z0-9-]) and TITLE (plain ASCII),
  * after those added before; its body, for the caller to fill with markup. */

@@ -35,6 +35,8 @@ struct sink {
 	const GPtrArray *sort; /* the columns the rows are ordered by (const struct column *): --sort's, else
 				* the view's own order; the first kept when columns must go */
 	gboolean quiet;   /* -q: the sink says nothing on standard error */
+	gpointer context; /* the format's own, from whoever writes: html, the page's names
+			   * (src/sinks/html_names.h), or NULL */
 	gpointer state;   /* the sink's own */
 };
 

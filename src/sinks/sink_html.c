@@ -1,5 +1,6 @@
 #include "sinks/sink_html.h"
 #include <string.h>
+#include "sinks/html_names.h"
 #include "sinks/html_text.h"
 #include "sinks/sink_csv.h"
 
@@ -15,10 +16,10 @@ gboolean html_numeric(enum value_type type)
 	       type == VALUE_PERCENT || type == VALUE_RATIO;
 }
 
-void html_append_value(GString *out, const struct value *value, GString *scratch)
+void html_append_value(GString *out, const struct value *value, GString *scratch, struct html_names *names)
 {
 	if (value->type == VALUE_TEXT || value->type == VALUE_LITERAL) {
-		html_append_text(out, value->text.text, value->text.len);
+		html_names_append(names, out, value->text.text, value->text.len);
 		return;
 	}
 	g_string_truncate(scratch, 0);
@@ -84,7 +85,7 @@ static void html_row(struct sink *sink, const struct value *values, GString *out
 	g_string_append(out, "<tr>");
 	for (guint i = 0; i < width; i++) {
 		g_string_append_printf(out, "<td%s>", cell_class(s, i));
-		html_append_value(out, &values[i], sink->scratch);
+		html_append_value(out, &values[i], sink->scratch, sink->context);
 		g_string_append(out, "</td>");
 	}
 	g_string_append(out, "</tr>\n");

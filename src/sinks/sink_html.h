@@ -4,7 +4,9 @@
  * are marked class "n" (right-aligned, sorted as numbers by the page's
  * script), and the first text column "k" (the one the page filters by);
  * every cell's text is what CSV writes (the same numbers, 5.1), escaped
- * (src/sinks/html_text.h). At most HTML_ROWS_MAX rows are shown, so that
+ * (src/sinks/html_text.h), a long text cut and kept whole once in the
+ * page's list of names (the sink's context, src/sinks/html_names.h). At
+ * most HTML_ROWS_MAX rows are shown, so that
  * a page is bounded by what it shows: the others are counted, and the
  * footer, which closes the table, says how many were left out, or that no
  * row came. The page around the table (head, header, script) is
@@ -14,6 +16,7 @@
 #define PP_SINK_HTML_H
 
 #include "sinks/sink.h"
+#include "sinks/html_names.h"
 
 #define HTML_ROWS_MAX 5000
 
@@ -21,7 +24,8 @@ extern const struct sink_class html_sink;
 
 /* Whether a column of TYPE is a number (right-aligned, sorted numerically). */
 gboolean html_numeric(enum value_type type);
-/* Appends VALUE as a cell's text, escaped (SCRATCH: any buffer). */
-void html_append_value(GString *out, const struct value *value, GString *scratch);
+/* Appends VALUE as a cell's text, escaped (SCRATCH: any buffer); a long
+ * text is cut, its full text in NAMES (src/sinks/html_names.h). */
+void html_append_value(GString *out, const struct value *value, GString *scratch, struct html_names *names);
 
 #endif

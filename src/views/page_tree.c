@@ -1,5 +1,6 @@
 #include "views/page_tree.h"
 #include <string.h>
+#include "sinks/html_names.h"
 #include "sinks/html_text.h"
 #include "sinks/sink_html.h"
 
@@ -98,18 +99,18 @@ static guint choose(const struct forest *forest, const struct attribution *attri
 
 /* One node's line: its name, then its values, in a row of the grid. */
 static void append_cells(GString *body, const struct forest *forest, guint node, struct node_row *row,
-			 const GPtrArray *columns, GString *scratch)
+			 const GPtrArray *columns, GString *scratch, struct html_names *names)
 {
 	const struct name *name = forest->events[node].name;
 	g_string_append(body, "<span class=\"name\">");
-	html_append_text(body, name->text, name->len);
+	html_names_append(names, body, name->text, name->len);
 	g_string_append(body, "</span>");
 	for (guint c = 0; c < columns->len; c++) {
 		const struct column *column = columns->pdata[c];
 		struct value value = { VALUE_EMPTY };
 		column->get(row, &value);
 		g_string_append(body, "<span>");
-		html_append_value(body, &value, scratch);
+		html_append_value(body, &value, scratch, names);
 		g_string_append(body, "</span>");
 	}
 }
@@ -154,12 +155,12 @@ static void append_nodes(GString *body, const struct forest *forest, const struc
 		node_row_set(&row, i, depth[i], path);
 		if (next < forest->subtree_end[i]) { /* a kept descendant, hence a kept child */
 			g_string_append_printf(body, "<details%s><summary class=\"row\">", depth[i] <= OPEN_LEVELS ? " open" : "");
-			append_cells(body, forest, i, &row, columns, scratch);
+			append_cells(body, forest, i, &row, columns, scratch, config->page_names);
 			g_string_append(body, "</summary><div class=\"kids\">\n");
 			g_array_append_val(open, i);
 		} else {
 			g_string_append(body, "<div class=\"row leaf\">");
-			append_cells(body, forest, i, &row, columns, scratch);
+			append_cells(body, forest, i, &row, columns, scratch, config->page_names);
 			g_string_append(body, "</div>\n");
 		}
 	}

@@ -4,7 +4,8 @@
  * for all device time inside steps. One pass over the launches; each
  * step's busy time is the union of its device events' intervals, sorted
  * and merged once: O(E log E). Idle time (SPEC 15.3) is of the step's
- * devices over its window, whoever kept them busy: src/attribution/idle_steps.h.
+ * devices over its window, whoever kept them busy: src/attribution/idle_steps.h;
+ * a trace without device events has none (the idle cells are empty).
  * The page's step bars (src/cli/page_charts.h) take the same rows' figures. */
 #include "views/summary_step.h"
 #include <string.h>
@@ -79,17 +80,26 @@ static void busy(const void *r, struct value *v)
 
 static void device_idle(const void *r, struct value *v)
 {
-	value_number(v, VALUE_DURATION, ROW(r)->idle.idle);
+	if (!ROW(r)->idle.known) /* no device, no idle figure */
+		v->type = VALUE_EMPTY;
+	else
+		value_number(v, VALUE_DURATION, ROW(r)->idle.idle);
 }
 
 static void host_wait(const void *r, struct value *v)
 {
-	value_number(v, VALUE_DURATION, ROW(r)->idle.host_wait);
+	if (!ROW(r)->idle.known) /* no device, no idle figure */
+		v->type = VALUE_EMPTY;
+	else
+		value_number(v, VALUE_DURATION, ROW(r)->idle.host_wait);
 }
 
 static void other_idle(const void *r, struct value *v)
 {
-	value_number(v, VALUE_DURATION, ROW(r)->idle.idle - ROW(r)->idle.host_wait);
+	if (!ROW(r)->idle.known) /* no device, no idle figure */
+		v->type = VALUE_EMPTY;
+	else
+		value_number(v, VALUE_DURATION, ROW(r)->idle.idle - ROW(r)->idle.host_wait);
 }
 
 #define FIGURE_GETTER(getter, figure, type)                                   \
@@ -223,6 +233,7 @@ GArray *step_summary_figures(const struct forest *forest, const struct attributi
 			.busy = row->busy,
 			.idle = row->idle.idle,
 			.host_wait = row->idle.host_wait,
+			.idle_known = row->idle.known,
 		};
 		for (guint c = 0; c < CLASS_COUNT; c++)
 			f.classes[c] = row->figures[FIGURE_COMPUTE + c];

@@ -18,6 +18,7 @@ struct step_figures {
 	gint64 device_total, busy;
 	gint64 classes[CLASS_COUNT];   /* compute(ms) to memset(ms): durations by class */
 	gint64 idle, host_wait;        /* device idle(ms), host wait(ms); other idle is idle - host_wait */
+	gboolean idle_known;           /* FALSE: the trace has no device event, no idle figure (both 0) */
 };
 
 /* The rows of the step summary under CONFIG (its selection's steps and

@@ -225,6 +225,7 @@ static gboolean write_gathered(struct output *out, const struct forest *forest,
 	sink.width = output_columns(out);
 	sink.sort = config->sort;
 	sink.quiet = config->quiet;
+	sink.context = config->page_names;
 	memset(result, 0, sizeof *result);
 	gboolean ok = write_node_list(out, nodes, &row, &sink, result);
 	sink_clear(&sink);
@@ -244,6 +245,7 @@ gboolean write_nodes(struct output *out, const struct forest *forest, const stru
 	struct formatter f = { .selection = config->selection, .out = out, .ok = TRUE, .context = fault_context() };
 	row_init(&f.row, forest, attribution, config, columns_flags(config->layout->picked));
 	sink_init(&f.sink, config->format, config->layout);
+	f.sink.context = config->page_names;
 	path_walk_init(&f.walk, forest);
 	gboolean ok = write_header(out, &f.sink);
 	f.spool = spool_new(SPOOL_BYTES);
@@ -304,6 +306,7 @@ gboolean write_rows(struct output *out, const struct write_config *config, const
 	sink.width = output_columns(out);
 	sink.sort = sorts(config) ? config->sort : config->order;
 	sink.quiet = config->quiet;
+	sink.context = config->page_names;
 	for (guint i = 0; sink_measures(&sink) && i < rows->len; i++)
 		sink_measure(&sink, rows->pdata[i]);
 	g_autoptr(GString) text = g_string_new(NULL);

@@ -12,6 +12,7 @@
 #include "output/output.h"
 #include "views/select.h"
 #include "sinks/sink.h"
+#include "sinks/html_names.h"
 
 struct write_config {
 	const struct selection *selection;
@@ -28,6 +29,7 @@ struct write_config {
 				 * important first, for a table to keep first (src/sinks/sink_table.h); NULL: none */
 	const struct perf *perf; /* the perf figures (src/views/perf.h), when a perf column is asked for; or NULL */
 	const struct collectives *collectives; /* --summary collective's rows (src/views/summary_collective.h), or NULL */
+	struct html_names *page_names; /* html: the page's list of full names (long ones are cut), or NULL */
 };
 
 struct write_result {
