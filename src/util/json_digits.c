@@ -157,7 +157,7 @@ static void walk_number(struct walk *w, json_object *value)
 {
 	const char *start = w->p;
 	gboolean integer = TRUE;
-	for (; w->p < w->end && (g_ascii_isdigit(*w->p) || strchr("+-.eE", *w->p)); w->p++)
+	for (; w->p < w->end && (g_ascii_isdigit(*w->p) || (*w->p && strchr("+-.eE", *w->p))); w->p++)
 		if (*w->p == '.' || *w->p == 'e' || *w->p == 'E')
 			integer = FALSE;
 	for (; w->p < w->end && g_ascii_isalpha(*w->p); w->p++) /* -Infinity */
