@@ -1,5 +1,6 @@
 #include "attribution/graft.h"
 #include "attribution/graft_layout.h"
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,7 +37,9 @@ void graft_count(const struct attribution *a, struct graft_stats *s)
 
 /* The integer of the top-level member KEY of ARGS, the text of an object as
  * the reader keeps it (a Python literal, or JSON): strings quoted with ' or
- * ", escapes skipped, nested values passed over. */
+ * ", escapes skipped, nested values passed over. An unsigned 64-bit id
+ * (SPEC 24: half of them are past 2^63) keeps its bits; one past 64 bits is
+ * none. */
 static gboolean top_level_integer(const char *args, const char *key, gint64 *value)
 {
 	if (!args || *args != '{')
@@ -66,8 +69,9 @@ static gboolean top_level_integer(const char *args, const char *key, gint64 *val
 			for (q++; *q == ' ';)
 				q++;
 			char *end;
-			gint64 v = g_ascii_strtoll(q, &end, 10);
-			if (end == q || (*end != ',' && *end != '}' && *end != ' '))
+			errno = 0;
+			gint64 v = *q == '-' ? g_ascii_strtoll(q, &end, 10) : (gint64)g_ascii_strtoull(q, &end, 10);
+			if (end == q || errno || (*end != ',' && *end != '}' && *end != ' '))
 				return FALSE;
 			*value = v;
 			return TRUE;

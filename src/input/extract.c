@@ -3,6 +3,7 @@
 #include "input/roles.h"
 #include "util/timefmt.h"
 #include "util/fault.h"
+#include "util/json_digits.h"
 #include <errno.h>
 #include <string.h>
 
@@ -151,11 +152,11 @@ static enum time_status time_of(json_object *value, gint64 *ns)
 
 /* ARGS' member KEY as an integer (a JSON integer, or a string of one) of 64
  * bits, signed or not: 1 when it is not negative (its bits in *NUMBER, up to
- * 2^64 - 1), 2 when it is, 0 when there is none. */
+ * 2^64 - 1), 2 when it is, 0 when there is none (nor for one past 64 bits). */
 static guint8 integer_arg(json_object *args, const char *key, gint64 *number)
 {
 	json_object *value = json_object_is_type(args, json_type_object) ? json_member(args, key) : NULL;
-	if (json_object_is_type(value, json_type_int)) {
+	if (json_object_is_type(value, json_type_int) && !json_digits(value)) {
 		gint64 signed_value = json_object_get_int64(value); /* json-c keeps those above INT64_MAX as uint64 */
 		*number = signed_value < 0 ? signed_value : (gint64)json_object_get_uint64(value);
 		return signed_value < 0 ? 2 : 1;
@@ -261,7 +262,7 @@ static const struct event_extra *extra_of(struct extractor *x, json_object *args
 	json_object *join = NULL;
 	if (json_object_is_type(args, json_type_object) && !json_object_object_get_ex(args, "Record function id", &join))
 		json_object_object_get_ex(args, "External id", &join);
-	extra->has_join_id = json_object_is_type(join, json_type_int);
+	extra->has_join_id = json_object_is_type(join, json_type_int) && !json_digits(join); /* none past 64 bits */
 	extra->join_id = extra->has_join_id ? json_object_get_int64(join) : 0;
 	g_ptr_array_add(x->extras, extra);
 	return extra;

@@ -41,10 +41,11 @@ static gboolean on_arg(void *data, const struct raw *key, const struct raw *valu
 	return TRUE;
 }
 
-/* integer_arg(): an integer, or nothing; a string holding one is declined. */
+/* integer_arg(): an integer, or nothing; a string holding one, or an integer
+ * of 19 digits or more, is declined. */
 static gboolean integer_of(const struct raw *value, struct fastev_integer *integer)
 {
-	if (value->kind == K_STRING)
+	if (value->kind == K_STRING || value->kind == K_LONG)
 		return FALSE;
 	if (value->kind == K_INT) {
 		integer->value = fastlit_int(value);
@@ -85,6 +86,8 @@ static gboolean read_args(struct fastev *ev, const struct args_seen *seen, const
 	ev->shapes_empty = shapes_empty(&seen->value[dims], staging->str + seen->literal[dims].start,
 					seen->literal[dims].len);
 	int join = seen->literal[A_RECORD_ID].present ? A_RECORD_ID : A_EXTERNAL_ID;
+	if (seen->value[join].kind == K_LONG)
+		return FALSE;
 	ev->has_join_id = seen->value[join].kind == K_INT;
 	ev->join_id = ev->has_join_id ? fastlit_int(&seen->value[join]) : 0;
 	return TRUE;

@@ -19,7 +19,9 @@
  * (strings without escapes, integers of at most 18 digits), args an object
  * or none; declined are escapes in strings, duplicate keys at any level,
  * "-0", leading zeros, "1.", NaN and Infinity, integers of 19 digits or
- * more, string correlations or devices, nesting past 32 levels, json_values
+ * more where a number is read (times, pid, tid, correlation, device, the
+ * join ids: other members of args write theirs as written), string
+ * correlations or devices, nesting past 32 levels, json_values
  * (--format jsonl), steps' candidates, and any text json-c would refuse. So
  * results and error messages are json-c's by construction for those, and
  * identical for the others (tests/unit/test_fastev.c compares both paths). */

@@ -26,7 +26,9 @@ static inline gboolean digit(const char *p, const char *end)
 }
 
 /* A number as json-c's strict grammar has it, declined where json-c would read
- * it otherwise than plainly: "-0", 19 digits or more, "1.", long tokens. */
+ * it otherwise than plainly: "-0", "1.", long tokens. An integer of 19 digits
+ * or more is K_LONG: its literal is its digits, as json-c's (uint64, or its
+ * digits kept past 64 bits), but it is no K_INT that fastlit_int() reads. */
 gboolean fastlit_number(struct fp *s, struct raw *r)
 {
 	const char *p = s->p, *end = s->end, *start = p;
@@ -62,9 +64,9 @@ gboolean fastlit_number(struct fp *s, struct raw *r)
 	}
 	if (p - start > FASTLIT_NUMBER)
 		return FALSE;
-	if (!is_double && (p - first > 18 || (negative && *first == '0')))
+	if (!is_double && negative && *first == '0')
 		return FALSE;
-	r->kind = is_double ? K_DOUBLE : K_INT;
+	r->kind = is_double ? K_DOUBLE : p - first > 18 ? K_LONG : K_INT;
 	r->text = start;
 	r->len = (gsize)(p - start);
 	s->p = p;
@@ -95,7 +97,7 @@ static gboolean word(struct fp *s, const char *w, gsize n)
  * a double as pylit reads json-c's text of it. */
 static void lit_number(struct fp *s, const struct raw *r)
 {
-	if (r->kind == K_INT) {
+	if (r->kind == K_INT || r->kind == K_LONG) {
 		g_string_append_len(s->out, r->text, r->len);
 		return;
 	}

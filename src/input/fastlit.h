@@ -5,13 +5,13 @@
  * A recursive descent over json-c's strict grammar (the reader's: blanks are
  * space, tab, CR and LF; raw control characters are allowed in strings):
  * strings are copied through pylit_append_string(), integers as written
- * (json-c prints its int64 so: no leading zeros, and "-0" is declined),
+ * (json-c prints its int64 and uint64 so: no leading zeros, and "-0" is
+ * declined; and those past 64 bits keep their digits, src/util/json_digits.h),
  * doubles through pylit_append_double_text() from their token, as pylit
  * reads json-c's kept text of them; objects and arrays as pylit joins them.
  * Whatever would need more than the bytes as they are is declined (FALSE),
  * so that the caller leaves the element to json-c: escapes in strings, NUL,
  * duplicate keys (json-c keeps the last value where the first was),
- * integers of 19 digits or more (json-c's uint64 and double fall-backs),
  * "1.", exponents of 3 digits or numbers of more than 40 bytes (range
  * errors), NaN and Infinity, nesting past FASTLIT_DEPTH, and anything json-c
  * refuses. What it accepts, json-c accepts and reads to the same literal. */
@@ -31,7 +31,8 @@ struct fp {
 	gsize replaced; /* invalid UTF-8 bytes replaced in OUT so far */
 };
 
-enum fastlit_kind { K_NONE, K_STRING, K_INT, K_DOUBLE, K_NULL, K_OTHER, K_OBJECT /* (set by callers) */ };
+/* K_INT: of at most 18 digits (it fits in 64 bits); K_LONG: an integer of more. */
+enum fastlit_kind { K_NONE, K_STRING, K_INT, K_LONG, K_DOUBLE, K_NULL, K_OTHER, K_OBJECT /* (set by callers) */ };
 
 /* A value read: its kind and, for a string or a number, its raw bytes
  * (a string's without its quotes). */

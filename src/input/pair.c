@@ -1,5 +1,6 @@
 #include "input/pair.h"
 #include "util/fault.h"
+#include "util/json_digits.h"
 #include <string.h>
 
 /* A record holds what pairing reads of an event, and nothing else: of a B,
@@ -8,7 +9,8 @@
  * byte (the member, and the kind of its value), then the value; END ends the
  * record. A JSON null member is left out: extract.c reads it as missing.
  * The values are json-c's, made again with its constructors as its parser
- * makes them: an integer as a varint (signed ones zigzagged), a double as
+ * makes them: an integer as a varint (signed ones zigzagged), or as its
+ * digits (length, bytes) when past 64 bits (SPEC 24), a double as
  * its 8 bytes and the text it was read from (which json-c keeps, and
  * extract.c and pylit.c read), a string as its length and bytes, an array
  * as its length and values, an object as its length, and keys (length,
@@ -18,7 +20,8 @@
 enum member { CAT, NAME, PID, TID, TS, ARGS, MEMBERS };
 static const char *const member_key[MEMBERS] = { "cat", "name", "pid", "tid", "ts", "args" };
 enum kind {
-	KIND_NULL, KIND_FALSE, KIND_TRUE, KIND_INT, KIND_UINT, KIND_DOUBLE, KIND_NUMBER, KIND_STRING, KIND_ARRAY, KIND_OBJECT
+	KIND_NULL, KIND_FALSE, KIND_TRUE, KIND_INT, KIND_UINT, KIND_DOUBLE, KIND_NUMBER, KIND_STRING, KIND_ARRAY, KIND_OBJECT,
+	KIND_DIGITS /* an integer past 64 bits */
 };
 #define MEMBER(member) ((guint8)((member) << 4)) /* or'd with the kind */
 #define END 0xFF
@@ -129,6 +132,8 @@ static void put_value(GByteArray *out, guint8 tag, json_object *value)
 		kind = KIND_INT;
 		if (json_object_get_int64(value) == G_MAXINT64 && json_object_get_uint64(value) > G_MAXINT64)
 			kind = KIND_UINT;
+		if (json_digits(value))
+			kind = KIND_DIGITS;
 		break;
 	case json_type_double:
 		kind = json_object_get_userdata(value) ? KIND_NUMBER : KIND_DOUBLE; /* NaN, Infinity: no text */
@@ -170,6 +175,9 @@ static void put_value(GByteArray *out, guint8 tag, json_object *value)
 	}
 	case KIND_STRING:
 		put_text(out, json_object_get_string(value), (gsize)json_object_get_string_len(value), FALSE);
+		break;
+	case KIND_DIGITS:
+		put_text(out, json_digits(value), strlen(json_digits(value)), FALSE);
 		break;
 	case KIND_ARRAY: {
 		size_t length = json_object_array_length(value);
@@ -230,7 +238,8 @@ static const guint8 *skip_value(const guint8 *p, enum kind kind)
 	case KIND_NUMBER:
 		p += sizeof(double);
 		/* fall through */
-	case KIND_STRING: {
+	case KIND_STRING:
+	case KIND_DIGITS: {
 		guint64 len = get_varint(&p);
 		return p + len + (kind == KIND_NUMBER);
 	}
@@ -289,6 +298,10 @@ static json_object *value_of(const guint8 **p, enum kind kind)
 		n = get_varint(p);
 		*p += n;
 		return made(json_object_new_string_len((const char *)*p - n, (int)n));
+	case KIND_DIGITS:
+		n = get_varint(p);
+		*p += n;
+		return json_digits_new((const char *)*p - n, n);
 	case KIND_ARRAY: {
 		json_object *array = made(json_object_new_array());
 		for (n = get_varint(p); n; n--) {

@@ -1,5 +1,6 @@
 #include "input/worker.h"
 #include "util/fault.h"
+#include "util/json_digits.h"
 #include "input/pair.h"
 #include "input/roles.h"
 #include "input/skim.h"
@@ -168,8 +169,10 @@ static gboolean parse_group(struct worker *w, struct batch *b)
 		guint next = 0; /* the events read without json-c go between, in document order */
 		for (guint i = 0; i < w->entries->len; i++) {
 			commit_fast(w, &next, i);
-			take_parsed(w, b, json_object_array_get_idx(group, i),
-				    g_array_index(w->entries, struct group_entry, i).element->index);
+			const struct group_entry *entry = &g_array_index(w->entries, struct group_entry, i);
+			json_object *element = json_object_array_get_idx(group, i);
+			json_digits_keep(element, w->group->str + entry->start, entry->element->len); /* SPEC 24 */
+			take_parsed(w, b, element, entry->element->index);
 		}
 		commit_fast(w, &next, w->entries->len);
 	} else {
@@ -198,6 +201,8 @@ static gboolean parse_alone(struct worker *w, struct batch *b, const struct elem
 	json_object *event = json_tokener_parse_ex(tokener, b->bytes->str + e->start, (int)e->len);
 	gboolean ok = parsed(tokener, json_object_is_type(event, json_type_object), e->len);
 	json_tokener_free(tokener);
+	if (ok)
+		json_digits_keep(event, b->bytes->str + e->start, e->len); /* SPEC 24 */
 	if (ok && e == &g_array_index(b->elements, struct element, b->elements->len - 1)) {
 		g_string_free(b->bytes, TRUE);
 		b->bytes = g_string_sized_new(BATCH_BYTES + 65536);

@@ -6,6 +6,7 @@
 #include <json-c/json.h>
 #include <string.h>
 #include "util/fault.h"
+#include "util/json_digits.h"
 #include "util/timefmt.h"
 
 /* json-c returns NULL, or -1, when it cannot allocate: the run ends (src/util/fault.h). */
@@ -40,6 +41,8 @@ static json_object *time_number(gint64 ns, gboolean ms, GString *scratch)
 static json_object *json_value(const char *text)
 {
 	json_object *value = text ? json_tokener_parse(text) : NULL;
+	if (value)
+		json_digits_keep(value, text, strlen(text)); /* integers past 64 bits as written */
 	return value || !text || strcmp(text, "null") == 0 ? value : made(NULL);
 }
 

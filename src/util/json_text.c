@@ -1,6 +1,7 @@
 #include "util/json_text.h"
 #include <string.h>
 #include "util/fault.h"
+#include "util/json_digits.h"
 
 json_object *json_member(json_object *object, const char *key)
 {
@@ -21,6 +22,10 @@ const char *json_text(json_object *value, char digits[24], gsize *len)
 		*len = json_object_get_string_len(value);
 		break;
 	case json_type_int: /* the common case, without json-c's printf */
+		if ((text = json_digits(value))) { /* past 64 bits: as written */
+			*len = strlen(text);
+			break;
+		}
 		*len = g_snprintf(digits, 24, "%" G_GINT64_FORMAT, json_object_get_int64(value));
 		text = digits;
 		if (json_object_get_int64(value) == G_MAXINT64)

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <json-c/printbuf.h>
 #include "util/fault.h"
+#include "util/json_digits.h"
 
 #define REPLACEMENT_CHARACTER 0xFFFD
 
@@ -221,6 +222,11 @@ static void append_decimal(GString *out, guint64 magnitude, gboolean negative)
 
 static void append_int(GString *out, json_object *value)
 {
+	const char *digits = json_digits(value); /* past 64 bits: as written */
+	if (digits) {
+		g_string_append(out, digits);
+		return;
+	}
 	gint64 i = json_object_get_int64(value);
 	if (i == G_MAXINT64) /* json-c keeps integers above INT64_MAX as uint64 */
 		append_decimal(out, json_object_get_uint64(value), FALSE);

@@ -1,5 +1,6 @@
 #include "views/collective_args.h"
 #include <string.h>
+#include "util/pylit.h"
 #include "views/perf_shapes.h"
 
 /* The member names, by field; Process Group ID stands in for a missing Process Group Name. */
@@ -69,7 +70,29 @@ static gboolean whole_number(const char *text, gint64 *number)
 	return g_ascii_string_to_signed(text, 10, G_MININT64, G_MAXINT64, number, NULL);
 }
 
-/* The value [START, END) into CELL. */
+/* Whether TEXT is a number with a fraction or an exponent (a float, in a
+ * Python literal or in JSON). */
+static gboolean float_number(const char *text)
+{
+	const char *p = text + (*text == '-');
+	gboolean digits = FALSE, fraction = FALSE;
+	for (; g_ascii_isdigit(*p); p++)
+		digits = TRUE;
+	if (*p == '.')
+		for (p++, fraction = TRUE; g_ascii_isdigit(*p); p++)
+			digits = TRUE;
+	if (digits && (*p == 'e' || *p == 'E')) {
+		p += 1 + (p[1] == '+' || p[1] == '-');
+		if (!g_ascii_isdigit(*p))
+			return FALSE;
+		for (fraction = TRUE; g_ascii_isdigit(*p); p++)
+			;
+	}
+	return digits && fraction && !*p;
+}
+
+/* The value [START, END) into CELL; a float as Python's repr() writes it
+ * (JSON text keeps 1e23 as written), an integer past 64 bits as written. */
 static void read_value(struct cell *cell, const char *start, const char *end)
 {
 	while (end > start && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r'))
@@ -86,6 +109,12 @@ static void read_value(struct cell *cell, const char *start, const char *end)
 		cell->text = g_steal_pointer(&value->text);
 	} else { /* a float, a list, a dict, a word, a number past 64 bits */
 		cell->kind = CELL_OTHER;
+		if (float_number(text)) {
+			GString *repr = g_string_new(NULL);
+			pylit_append_double_text(repr, text);
+			g_free(text);
+			text = g_string_free(repr, FALSE);
+		}
 		cell->text = g_steal_pointer(&text);
 	}
 }

@@ -5,7 +5,9 @@
  * by extractors of their own, and when the fast one takes it, everything both
  * made must be identical: the events of each role field by field, their
  * names, threads, args literals and extras, the skips, the invalid UTF-8
- * counted, the categories counted. Elements json-c refuses must be declined. */
+ * counted, the categories counted. Elements json-c refuses must be declined.
+ * json-c's side is read as the reader reads it: its integers past 64 bits
+ * given their digits (src/util/json_digits.h). */
 #ifndef PP_FASTEV_DIFF_H
 #define PP_FASTEV_DIFF_H
 
@@ -14,6 +16,7 @@
 #include "input/extract.h"
 #include "input/read_config.h"
 #include "input/roles.h"
+#include "util/json_digits.h"
 
 struct side {
 	struct extractor x;
@@ -149,8 +152,10 @@ static gboolean differential(const char *text, enum expect expect)
 		json_object *value = json_tokener_parse_ex(tokener, text, (int)len);
 		gboolean valid = json_tokener_get_error(tokener) == json_tokener_success &&
 				 json_tokener_get_parse_end(tokener) == len;
-		if (valid)
+		if (valid) {
+			json_digits_keep(value, text, len); /* as the reader does (src/input/worker.c) */
 			extract_event(&j.x, value, 7);
+		}
 		json_object_put(value);
 		json_tokener_free(tokener);
 		SAME(valid || !taken, text); /* json-c refuses it: the fast path too */
