@@ -451,7 +451,6 @@ void extract_event(struct extractor *x, json_object *event, gint64 index)
 
 /* ---- Execution Trace nodes ---- */
 
-
 static const char *plain_text(struct extractor *x, json_object *value)
 {
 	if (!value)
