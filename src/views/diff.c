@@ -300,9 +300,10 @@ GPtrArray *diff_columns(const GPtrArray *picked, gboolean by_step)
 char *diff_device_names(const GArray *devices)
 {
 	g_autoptr(GPtrArray) names = g_ptr_array_new();
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal); /* NAMES' */
 	for (guint i = 0; i < devices->len; i++) {
 		const struct device_info *device = &g_array_index(devices, struct device_info, i);
-		if (device->name && *device->name && !g_ptr_array_find_with_equal_func(names, device->name, g_str_equal, NULL))
+		if (device->name && *device->name && g_hash_table_add(seen, device->name))
 			g_ptr_array_add(names, device->name);
 	}
 	if (!names->len)
