@@ -112,7 +112,8 @@ const char *key_node_text(const struct key_node *node, gsize *len)
 	gsize end = total;
 	for (const struct key_node *n = node; n; n = n->parent) { /* from the last frame back */
 		end -= n->frame_len;
-		memcpy(text->str + end, n->frame, n->frame_len);
+		if (n->frame_len) /* an empty frame's bytes may be NULL */
+			memcpy(text->str + end, n->frame, n->frame_len);
 		if (n->parent) {
 			end -= 2;
 			memcpy(text->str + end, "$$", 2);
