@@ -145,6 +145,8 @@ case_row "df_index_resolver, -mc cpu_op" "$df1" "$df1" -mc cpu_op
 case_row "mtia_rank0, -mc cpu_op" "$mtia" "$mtia" -mc cpu_op
 case_row "chain 100000 deep, -mc cpu_op, 3 columns" "$chain" "$chain" -mc cpu_op \
 	--columns "depth,device duration(ms),launch count"
+# issue 33: a path is its frame under its parent's, never one text a node (the texts are quadratic in depth)
+case_row "chain 100000 deep, --summary path --top 5" "$chain" "$chain" -mc cpu_op --summary path --top 5
 case_row "df_index_resolver x20, -mc cpu_op --max_depth 3" "$df20" "$df20" -mc cpu_op --max_depth 3
 cp "$t_case" "$cache/t_plain.txt"
 case_row "the same, gzipped (floor on the gzip too)" "$df20.gz" "$df20" -mc cpu_op --max_depth 3

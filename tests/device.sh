@@ -100,4 +100,40 @@ PY
 else
 	skip "the sums over real traces: $(have_traces && echo 'python3 is not installed')"
 fi
+# 20,000 deviceProperties entries, each its own name, then a second entry of
+# id 5 (issue 33: the entries were looked up and grouped by walking them all,
+# seconds on 50,000): the first entry of an id names its device, whatever
+# the number of entries, and the report lists each group once, in order.
+if command -v python3 >/dev/null; then
+	python3 - "$tmp/many.json" <<'PY'
+import json, sys
+devs = [{"id": i, "name": "GPU %d" % i} for i in range(20000)] + [{"id": 5, "name": "late"}]
+ev = []
+for k, d in enumerate([5, 19999]):
+    ts = 100 * (k + 1)
+    ev += [{"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": ts, "dur": 50,
+            "args": {"External id": k + 1, "Input Dims": [[8, 8], [8, 8]], "Input type": ["float", "float"]}},
+           {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": ts + 10,
+            "dur": 5, "args": {"correlation": k + 1}},
+           {"ph": "X", "cat": "kernel", "name": "gemm", "pid": d, "tid": 7, "ts": ts + 20, "dur": 10,
+            "args": {"device": d, "stream": 7, "correlation": k + 1}}]
+json.dump({"deviceProperties": devs, "traceEvents": ev}, open(sys.argv[1], "w"))
+PY
+	"$PROFILE_PARSER" -s "$tmp/many.json" -d "$tmp/out" -mc cpu_op --columns "name,flops,roofline(ms)" 2>"$tmp/err"
+	status=$?
+	expect_status 0 "20,000 deviceProperties entries"
+	expect_output "20,000 deviceProperties entries: the rows" '"name","flops","roofline(ms)"
+"aten::mm","1024",""
+"aten::mm","1024",""'
+	if grep -qF "no peak for device 'GPU 5' in" "$tmp/err" && grep -qF "no peak for device 'GPU 19999' in" "$tmp/err" &&
+		! grep -q "device 'late'" "$tmp/err"; then pass "20,000 entries: the first entry of an id names its device"
+	else fail "20,000 entries: the devices named otherwise: $(grep 'no peak' "$tmp/err")"; fi
+	groups=$(grep -c '^  device [0-9]*: [Gl]' "$tmp/err")
+	if [ "$groups" -eq 20001 ] && grep -qx '  device 5: GPU 5' "$tmp/err" && grep -qx '  device 5: late' "$tmp/err" &&
+		[ "$(grep -n '^  device 5: [Gl]' "$tmp/err" | cut -d: -f1 | tr '\n' ' ')" = "$(($(grep -n '^  device 0: ' "$tmp/err" | cut -d: -f1) + 5)) $(($(grep -n '^  device 0: ' "$tmp/err" | cut -d: -f1) + 20000)) " ]
+	then pass "20,000 entries: the report lists 20,001 groups, in the order of the entries"
+	else fail "20,000 entries: the report lists $groups groups"; fi
+else
+	skip "20,000 deviceProperties entries: python3 is not installed"
+fi
 finish

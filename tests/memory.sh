@@ -70,4 +70,32 @@ elif [ "$rows" -ne 16 ]; then fail "lists 30000: $rows rows, wanted 16"
 elif [ "$rss" -gt $((size / 2)) ]; then fail "lists 30000: peak memory $rss bytes, over half the output's $size"
 else pass "lists 30000: peak memory $rss bytes, the output $size"; fi
 rm -f "$trace" "$tmp/out.csv"
+# A chain 20,000 deep (scripts/make_chain_trace.py, 8 MB): the path
+# summaries keep each path as its frame under its parent's (issue 33), not
+# as one text a node: a path of depth d held d names, 1 GB at this depth
+# and 24 GB at 100,000. Peak memory at most 3 times the input read (the
+# reading's buffers weigh on 8 MB; the groups are 150 bytes a path), for
+# --summary path, its --across-ranks and --diff path (two inputs); --top 5
+# writes 5 rows, in full.
+chain=$tmp/chain.json
+python3 "$top_srcdir/scripts/make_chain_trace.py" --depth 20000 "$chain"
+for view in "--summary path" "--summary path --across-ranks" "--diff path"; do
+	case $view in
+	--diff*) set -- -s "$chain" -s "$chain"; size=$(($(wc -c < "$chain") * 2 * 3)) ;;
+	*) set -- -s "$chain"; size=$(($(wc -c < "$chain") * 3)) ;;
+	esac
+	peak "$tmp/peak" "$PROFILE_PARSER" -q "$@" -d "$tmp/out.csv" -mc cpu_op $view --top 5
+	status=$?
+	rows=$(($(wc -l < "$tmp/out.csv") - 1))
+	rss=$(cat "$tmp/peak")
+	# the fifth row's key: the first five frames of the chain, in full
+	fifth=$(sed -n 6p "$tmp/out.csv" | cut -d, -f1)
+	if [ "$status" -ne 0 ]; then fail "chain 20000, $view: exit status $status"
+	elif [ "$rows" -ne 5 ] || [ "$fifth" != '"aten::op0$$aten::op1$$aten::op2$$aten::op3$$aten::op4"' ]; then
+		fail "chain 20000, $view: $rows rows, the fifth $fifth"
+	elif [ "$rss" -gt "$size" ]; then fail "chain 20000, $view: peak memory $rss bytes, over 3 times the input: $size"
+	else pass "chain 20000, $view: peak memory $rss bytes, 3 times the input: $size"; fi
+	rm -f "$tmp/out.csv"
+done
+rm -f "$chain"
 finish

@@ -183,17 +183,16 @@ void combine_collected(struct job *job, gpointer data)
 {
 	struct ranks *ranks = data;
 	gint64 rank = rank_number(job->collected.rank, job->position);
-	GHashTableIter iter;
-	gpointer group;
-	g_hash_table_iter_init(&iter, job->collected.groups);
-	while (g_hash_table_iter_next(&iter, NULL, &group)) {
-		const struct group *g = group;
+	const struct groups *groups = job->collected.groups;
+	g_autofree struct key_node **keys = ranks_keys_of(ranks, groups->trie); /* the paths' texts are never written */
+	for (guint i = 0; i < groups->list->len; i++) {
+		const struct group *g = groups->list->pdata[i];
 		struct rank_perf perf = job->collected.perf ? rank_perf_of_group(g) : (struct rank_perf){ 0 };
-		ranks_add(ranks, rank, g->key, g->key_len, g->count, g->host_total, g->device_total,
+		ranks_add(ranks, rank, keys[g->key->index], g->count, g->host_total, g->device_total,
 			  job->collected.perf ? &perf : NULL);
 	}
 	/* in RANKS now: the groups of thousands of ranks are never all held; the rank is claimed at the end, in order */
-	g_clear_pointer(&job->collected.groups, g_hash_table_destroy);
+	g_clear_pointer(&job->collected.groups, groups_free);
 }
 
 static int finish_across(const struct options *options, GPtrArray *jobs, guint failed, struct ranks *ranks)

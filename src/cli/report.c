@@ -71,20 +71,20 @@ char *report_devices_text(const GArray *devices)
 	/* identical devices, in the order of their first appearance */
 	g_autoptr(GArray) groups = g_array_new(FALSE, FALSE, sizeof(struct device_group));
 	g_autoptr(GString) fields = g_string_new(NULL);
+	/* "I" or "-" (with an id or without), then the fields -> 1 + the group's index: one lookup a device */
+	g_autoptr(GHashTable) index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	for (guint i = 0; i < devices->len; i++) {
 		const struct device_info *device = &g_array_index(devices, struct device_info, i);
-		g_string_truncate(fields, 0);
+		g_string_assign(fields, device->id ? "I" : "-");
 		describe_fields(fields, device);
-		struct device_group *group = NULL;
-		for (guint g = 0; g < groups->len && !group; g++)
-			if (!strcmp(g_array_index(groups, struct device_group, g).fields, fields->str) &&
-			    (g_array_index(groups, struct device_group, g).ids->len > 0) == (device->id != NULL))
-				group = &g_array_index(groups, struct device_group, g);
-		if (!group) {
-			struct device_group new_group = { g_strdup(fields->str), g_ptr_array_new(), 0 };
+		guint found = GPOINTER_TO_UINT(g_hash_table_lookup(index, fields->str));
+		if (!found) {
+			struct device_group new_group = { g_strdup(fields->str + 1), g_ptr_array_new(), 0 };
 			g_array_append_val(groups, new_group);
-			group = &g_array_index(groups, struct device_group, groups->len - 1);
+			found = groups->len;
+			g_hash_table_insert(index, g_strdup(fields->str), GUINT_TO_POINTER(found));
 		}
+		struct device_group *group = &g_array_index(groups, struct device_group, found - 1);
 		group->count++;
 		if (device->id)
 			g_ptr_array_add(group->ids, device->id);

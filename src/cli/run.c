@@ -92,7 +92,7 @@ static void collect(struct job *job, const struct options *options, const struct
 		job->collected.devices = diff_device_names(trace->devices);
 		job->collected.world_size = g_strdup(trace->world_size);
 	}
-	*rows = g_hash_table_size(job->collected.groups);
+	*rows = job->collected.groups->list->len;
 }
 
 /* Whether an op of NAME has a perf model (SPEC 15.1): the reader keeps the shapes of those only. */

@@ -2,7 +2,7 @@
 
 void collected_clear(struct collected *collected)
 {
-	g_clear_pointer(&collected->groups, g_hash_table_destroy);
+	g_clear_pointer(&collected->groups, groups_free);
 	g_clear_pointer(&collected->rank, g_free);
 	g_clear_pointer(&collected->devices, g_free);
 	g_clear_pointer(&collected->world_size, g_free);

@@ -20,7 +20,7 @@ enum compare_mode {
 
 /* What a job of a comparison keeps of its trace. */
 struct collected {
-	GHashTable *groups; /* GBytes key -> struct group *, owned (summary_groups) */
+	struct groups *groups; /* owned (summary_groups) */
 	char *rank;         /* distributedInfo.rank, else the file name's number, else NULL */
 	guint steps;        /* ProfilerStep#N events read (for --diff) */
 	char *devices;      /* for --diff: the distinct deviceProperties names, "A, B"; or NULL */

@@ -35,8 +35,7 @@ enum figure_of_diff { HOST, DEVICE, BUSY, LAUNCH, TIME_FIGURES, FLOPS = TIME_FIG
 enum rate_of_diff { TFLOPS, TBYTES, ROOFLINE_SHARE, DIFF_RATES };
 
 struct diff_row {
-	const char *key;
-	gsize key_len;
+	const struct key_node *key; /* in the base's trie (the new side's keys are added there) */
 	const char *status;
 	guint64 count[2];
 	guint steps[2]; /* per step: each side's number of steps; 0: totals */
@@ -62,8 +61,6 @@ static void fill(struct diff_row *row, enum side side, const struct group *group
 {
 	if (!group)
 		return;
-	row->key = group->key;
-	row->key_len = group->key_len;
 	row->count[side] = group->count;
 	row->steps[side] = steps;
 	row->figure[HOST][side] = per_step(group->host_total, steps);
@@ -117,35 +114,54 @@ static int compare_rows(gconstpointer x, gconstpointer y)
 		if (da != db)
 			return da > db ? -1 : 1;
 	}
-	return text_compare(a->key, a->key_len, b->key, b->key_len);
+	return key_node_compare(a->key, b->key);
+}
+
+/* The row of KEY: BASE's group and NEW's (either NULL: the key is not there). */
+static struct diff_row *row_of(const struct key_node *key, const struct group *base_group,
+			       const struct group *new_group, guint base_steps, guint new_steps)
+{
+	struct diff_row *row = g_new0(struct diff_row, 1);
+	const struct group *groups[2] = { base_group, new_group };
+	row->key = key;
+	row->steps[BASE] = base_steps; /* also for the side without the key */
+	row->steps[NEW] = new_steps;
+	for (enum side side = BASE; side <= NEW; side++) {
+		fill(row, side, groups[side], row->steps[side]);
+		fill_perf(row, side, groups[side], row->steps[side]);
+	}
+	gboolean same = TRUE; /* the time figures only: a perf column picked changes no status */
+	for (enum figure_of_diff f = HOST; f < TIME_FIGURES; f++)
+		same = same && delta(row, f) == 0;
+	row->status = !new_group ? "removed" : !base_group ? "added" : same ? "same" : "changed";
+	return row;
 }
 
 GPtrArray *diff_rows(const struct collected *base, const struct collected *new)
 {
 	gboolean by_step = base->steps && new->steps;
+	guint base_steps = by_step ? base->steps : 0, new_steps = by_step ? new->steps : 0;
 	GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
-	const struct collected *sides[2] = { base, new };
-	for (enum side side = BASE; side <= NEW; side++) {
-		GHashTableIter iter;
-		gpointer key, group;
-		g_hash_table_iter_init(&iter, sides[side]->groups);
-		while (g_hash_table_iter_next(&iter, &key, &group)) {
-			const struct group *other = g_hash_table_lookup(sides[!side]->groups, key);
-			if (side == NEW && other)
-				continue; /* made from the base side */
-			struct diff_row *row = g_new0(struct diff_row, 1);
-			row->steps[BASE] = by_step ? base->steps : 0; /* also for the side without the key */
-			row->steps[NEW] = by_step ? new->steps : 0;
-			fill(row, side, group, row->steps[side]);
-			fill(row, !side, other, row->steps[!side]);
-			fill_perf(row, side, group, row->steps[side]);
-			fill_perf(row, !side, other, row->steps[!side]);
-			gboolean same = TRUE; /* the time figures only: a perf column picked changes no status */
-			for (enum figure_of_diff f = HOST; f < TIME_FIGURES; f++)
-				same = same && delta(row, f) == 0;
-			row->status = !other ? (side == BASE ? "removed" : "added") : same ? "same" : "changed";
-			g_ptr_array_add(rows, row);
-		}
+	/* the new side's keys join the base's trie (one lookup a key, no text written) */
+	struct key_trie *trie = base->groups->trie;
+	g_autofree struct key_node **in_base = key_trie_map(trie, new->groups->trie, TRUE);
+	const GPtrArray *keys = key_trie_nodes(trie);
+	g_autofree const struct group **new_at = g_new0(const struct group *, keys->len + 1); /* by the base's index */
+	const GPtrArray *new_groups = new->groups->list;
+	for (guint i = 0; i < new_groups->len; i++) {
+		const struct group *group = new_groups->pdata[i];
+		new_at[in_base[group->key->index]->index] = group;
+	}
+	const GPtrArray *base_groups = base->groups->list;
+	for (guint i = 0; i < base_groups->len; i++) {
+		const struct group *group = base_groups->pdata[i];
+		g_ptr_array_add(rows, row_of(group->key, group, new_at[group->key->index], base_steps, new_steps));
+	}
+	for (guint i = 0; i < new_groups->len; i++) {
+		const struct group *group = new_groups->pdata[i];
+		const struct key_node *key = in_base[group->key->index];
+		if (!key->value) /* no base group there: added */
+			g_ptr_array_add(rows, row_of(key, NULL, group, base_steps, new_steps));
 	}
 	g_ptr_array_sort(rows, compare_rows);
 	return rows;
@@ -155,7 +171,9 @@ GPtrArray *diff_rows(const struct collected *base, const struct collected *new)
 
 static void name(const void *r, struct value *v)
 {
-	value_text(v, ROW(r)->key, ROW(r)->key_len);
+	gsize len;
+	const char *text = key_node_text(ROW(r)->key, &len);
+	value_text(v, text, len);
 }
 
 static void status(const void *r, struct value *v)
@@ -300,9 +318,10 @@ GPtrArray *diff_columns(const GPtrArray *picked, gboolean by_step)
 char *diff_device_names(const GArray *devices)
 {
 	g_autoptr(GPtrArray) names = g_ptr_array_new();
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal); /* NAMES' */
 	for (guint i = 0; i < devices->len; i++) {
 		const struct device_info *device = &g_array_index(devices, struct device_info, i);
-		if (device->name && *device->name && !g_ptr_array_find_with_equal_func(names, device->name, g_str_equal, NULL))
+		if (device->name && *device->name && g_hash_table_add(seen, device->name))
 			g_ptr_array_add(names, device->name);
 	}
 	if (!names->len)

@@ -486,7 +486,7 @@ gboolean merge_file(struct merger *merger, const char *path, gint64 position, GE
 	g_autoptr(GHashTable) claimed = g_hash_table_new(g_int64_hash, g_int64_equal);
 	for (guint i = 0; ok && i < r.lines->len; i++) {
 		struct line *l = &g_array_index(r.lines, struct line, i);
-		ranks_add(merger->ranks, l->rank, l->key, l->key_len, l->count, l->host, l->device,
+		ranks_add(merger->ranks, l->rank, ranks_key_text(merger->ranks, l->key, l->key_len), l->count, l->host, l->device,
 			  merger->members ? &l->perf : NULL);
 		if (!g_hash_table_contains(claimed, &l->rank)) { /* each rank of the file once, in the file's order */
 			g_hash_table_add(claimed, &l->rank);

@@ -8,27 +8,42 @@ static gboolean compute_family(enum perf_family f)
 	return f == PERF_GEMM || f == PERF_ATTENTION || f == PERF_CONVOLUTION;
 }
 
+/* The trace's deviceProperties as device_name reads them, made once per run
+ * (an op's lookup is then O(1), not a walk over every entry: issue 33). */
+struct device_names {
+	GHashTable *by_id;  /* the id as written -> the first entry with it */
+	const char *common; /* the one name every entry carries, or NULL */
+};
+
+static void device_names_init(struct device_names *names, const GArray *devices)
+{
+	names->by_id = g_hash_table_new(g_str_hash, g_str_equal);
+	names->common = NULL;
+	gboolean same = TRUE;
+	for (guint i = 0; devices && i < devices->len; i++) {
+		const struct device_info *d = &g_array_index(devices, struct device_info, i);
+		if (d->id && !g_hash_table_contains(names->by_id, d->id))
+			g_hash_table_insert(names->by_id, d->id, (gpointer)d);
+		if (!d->name || !*d->name || (names->common && strcmp(names->common, d->name) != 0))
+			same = FALSE;
+		names->common = d->name ? d->name : names->common;
+	}
+	if (!same)
+		names->common = NULL;
+}
+
 /* The name of device NUMBER: the deviceProperties entry with that id, else
  * the one name every entry carries (ROCm lists one); NULL when unknown (an
  * empty name is none), *ENTRY whether an entry has that id. */
-static const char *device_name(const GArray *devices, guint16 number, gboolean *entry)
+static const char *device_name(const struct device_names *names, guint16 number, gboolean *entry)
 {
 	char id[8];
 	g_snprintf(id, sizeof id, "%u", number);
-	const char *common = NULL;
-	gboolean same = TRUE;
-	*entry = FALSE;
-	for (guint i = 0; devices && i < devices->len; i++) {
-		const struct device_info *d = &g_array_index(devices, struct device_info, i);
-		if (d->id && strcmp(d->id, id) == 0) {
-			*entry = TRUE;
-			return d->name && *d->name ? d->name : NULL;
-		}
-		if (!d->name || !*d->name || (common && strcmp(common, d->name) != 0))
-			same = FALSE;
-		common = d->name ? d->name : common;
-	}
-	return same ? common : NULL;
+	const struct device_info *d = g_hash_table_lookup(names->by_id, id);
+	*entry = d != NULL;
+	if (d)
+		return d->name && *d->name ? d->name : NULL;
+	return names->common;
 }
 
 /* How the warnings name the device of device event FIRST (NAME its name,
@@ -99,9 +114,9 @@ static perf_sum time_fs(guint64 figure, guint64 peak)
 /* The device of a counted op of model M (FIRST its first device event)
  * and its roofline times (ns), and the same in fs (FINE); FALSE when a peak
  * it needs is unknown. */
-static gboolean roofline_of(struct perf *perf, const GArray *devices, const struct peaks *peaks,
-			    const struct perf_model *m, const struct event *first, perf_sum *compute, perf_sum *memory,
-			    perf_sum fine[2])
+static gboolean roofline_of(struct perf *perf, const struct device_names *devices, GHashTable *unknown_seen,
+			    const struct peaks *peaks, const struct perf_model *m, const struct event *first,
+			    perf_sum *compute, perf_sum *memory, perf_sum fine[2])
 {
 	gboolean entry = FALSE;
 	const char *name = first && first->has_device ? device_name(devices, first->device, &entry) : NULL;
@@ -122,10 +137,7 @@ static gboolean roofline_of(struct perf *perf, const GArray *devices, const stru
 	if (!known) {
 		/* ops without device events are not counted (model_ops): FIRST is there */
 		g_autofree char *shown = device_shown(first, name, entry);
-		gboolean seen = FALSE;
-		for (guint i = 0; i < perf->unknown_devices->len && !seen; i++)
-			seen = strcmp(perf->unknown_devices->pdata[i], shown) == 0;
-		if (!seen)
+		if (g_hash_table_add(unknown_seen, shown))
 			g_ptr_array_add(perf->unknown_devices, g_steal_pointer(&shown));
 	}
 	return known;
@@ -210,6 +222,9 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 	perf->compute = g_new0(perf_sum, counted + 1);
 	perf->memory = g_new0(perf_sum, counted + 1);
 	perf->unknown = g_new0(guint32, counted + 1);
+	struct device_names names;
+	device_names_init(&names, devices);
+	g_autoptr(GHashTable) unknown_seen = g_hash_table_new(g_str_hash, g_str_equal); /* perf->unknown_devices' */
 	guint k = 0, next = 0; /* in LAUNCHED: the counted ops are among them, in the same order */
 	for (guint i = 0; i < f->count; i++) {
 		perf->before[i] = k;
@@ -220,7 +235,7 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 		const struct launched *op = &g_array_index(launched, struct launched, next);
 		const struct perf_model *m = &op->model;
 		perf_sum compute = 0, memory = 0, fine[2] = { 0, 0 };
-		gboolean unknown = !roofline_of(perf, devices, peaks, m, op->first, &compute, &memory, fine);
+		gboolean unknown = !roofline_of(perf, &names, unknown_seen, peaks, m, op->first, &compute, &memory, fine);
 		perf->counted[m->family]++;
 		perf->counted_time[m->family] += op->time;
 		perf->node_of[k] = i;
@@ -234,6 +249,7 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 		k++;
 	}
 	perf->before[f->count] = k;
+	g_hash_table_destroy(names.by_id);
 	/* a node's figures are at most the whole forest's: past 64 bits there only */
 	perf->overflow = perf->flops[k] > G_MAXINT64 || perf->bytes[k] > G_MAXINT64 || perf->roofline[k] > G_MAXINT64;
 	return perf;

@@ -25,8 +25,7 @@ struct spread {
 };
 
 struct rank_row {
-	char *key;
-	gsize key_len;
+	const struct key_node *key; /* in the ranks' trie */
 	guint64 count;
 	GArray *values; /* struct rank_value */
 	struct spread host, device;
@@ -41,7 +40,8 @@ struct holder {
 };
 
 struct ranks {
-	GHashTable *rows; /* GBytes key -> struct rank_row * */
+	struct key_trie *keys; /* each node's value its row, or NULL */
+	GPtrArray *rows;       /* struct rank_row * (owned), in the order they came */
 	GPtrArray *sorted;
 	gboolean wrapped; /* a key's counts add up past 2^63 - 1 */
 	GHashTable *holders; /* &holder->rank -> struct holder * */
@@ -58,7 +58,6 @@ static void holder_free(gpointer data)
 static void row_free(gpointer data)
 {
 	struct rank_row *row = data;
-	g_free(row->key);
 	g_array_free(row->values, TRUE);
 	g_free(row->perf);
 	g_free(row);
@@ -67,7 +66,8 @@ static void row_free(gpointer data)
 struct ranks *ranks_new(void)
 {
 	struct ranks *ranks = g_new0(struct ranks, 1);
-	ranks->rows = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, row_free);
+	ranks->keys = key_trie_new();
+	ranks->rows = g_ptr_array_new_with_free_func(row_free);
 	ranks->holders = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, holder_free);
 	ranks->warnings = g_string_new(NULL);
 	return ranks;
@@ -77,7 +77,8 @@ void ranks_free(struct ranks *ranks)
 {
 	if (!ranks)
 		return;
-	g_hash_table_destroy(ranks->rows);
+	g_ptr_array_free(ranks->rows, TRUE);
+	key_trie_free(ranks->keys);
 	g_hash_table_destroy(ranks->holders);
 	g_string_free(ranks->warnings, TRUE);
 	if (ranks->sorted)
@@ -90,17 +91,26 @@ gboolean ranks_wrapped(const struct ranks *ranks)
 	return ranks->wrapped;
 }
 
-void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len, guint64 count, gint64 host,
+struct key_node **ranks_keys_of(struct ranks *ranks, const struct key_trie *from)
+{
+	return key_trie_map(ranks->keys, from, TRUE);
+}
+
+struct key_node *ranks_key_text(struct ranks *ranks, const char *key, gsize key_len)
+{
+	return key_trie_add(ranks->keys, NULL, key, key_len);
+}
+
+void ranks_add(struct ranks *ranks, gint64 rank, struct key_node *key, guint64 count, gint64 host,
 	       gint64 device, const struct rank_perf *perf)
 {
-	g_autoptr(GBytes) probe = g_bytes_new(key, key_len);
-	struct rank_row *row = g_hash_table_lookup(ranks->rows, probe);
+	struct rank_row *row = key->value;
 	if (!row) {
 		row = g_new0(struct rank_row, 1);
-		row->key = text_dup(key, key_len);
-		row->key_len = key_len;
+		row->key = key;
 		row->values = g_array_new(FALSE, FALSE, sizeof(struct rank_value));
-		g_hash_table_insert(ranks->rows, g_bytes_ref(probe), row);
+		key->value = row;
+		g_ptr_array_add(ranks->rows, row);
 	}
 	ranks->wrapped |= count > G_MAXINT64 || row->count + count > G_MAXINT64; /* no wrap: both below 2^63 */
 	row->count += count;
@@ -177,19 +187,16 @@ static int compare_rows(gconstpointer x, gconstpointer y)
 	const struct rank_row *a = *(struct rank_row *const *)x, *b = *(struct rank_row *const *)y;
 	if (a->device.max != b->device.max)
 		return a->device.max > b->device.max ? -1 : 1;
-	return text_compare(a->key, a->key_len, b->key, b->key_len);
+	return key_node_compare(a->key, b->key);
 }
 
 GPtrArray *ranks_rows(struct ranks *ranks)
 {
 	if (ranks->sorted)
 		return ranks->sorted;
-	ranks->sorted = g_ptr_array_sized_new(g_hash_table_size(ranks->rows));
-	GHashTableIter iter;
-	gpointer row;
-	g_hash_table_iter_init(&iter, ranks->rows);
-	while (g_hash_table_iter_next(&iter, NULL, &row)) {
-		struct rank_row *r = row;
+	ranks->sorted = g_ptr_array_sized_new(ranks->rows->len);
+	for (guint i = 0; i < ranks->rows->len; i++) {
+		struct rank_row *r = ranks->rows->pdata[i];
 		spread_of(r->values, FALSE, &r->host);
 		spread_of(r->values, TRUE, &r->device);
 		g_ptr_array_add(ranks->sorted, r);
@@ -202,7 +209,9 @@ GPtrArray *ranks_rows(struct ranks *ranks)
 
 static void name(const void *r, struct value *v)
 {
-	value_text(v, ROW(r)->key, ROW(r)->key_len);
+	gsize len;
+	const char *text = key_node_text(ROW(r)->key, &len);
+	value_text(v, text, len);
 }
 
 static void rank_count(const void *r, struct value *v)

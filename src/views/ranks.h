@@ -4,6 +4,7 @@
 #define PP_RANKS_H
 
 #include "views/ranks_perf.h"
+#include "util/key_trie.h"
 
 /* The column the ranks' rows are ordered by (for a table to keep it first). */
 #define RANKS_ORDER "device total max(ms)"
@@ -11,9 +12,15 @@
 const struct catalogue *ranks_catalogue(void);
 struct ranks *ranks_new(void);
 void ranks_free(struct ranks *ranks);
-/* Adds one trace's figures for KEY: its rank, its count, host and device
+/* The keys of RANKS: a trace's keys join them with ranks_keys_of (by
+ * FROM's node index, g_free it: one lookup a key, its text never written),
+ * a --merge summary's with ranks_key_text (one frame, the whole text: both
+ * order as their texts, src/util/key_trie.h). */
+struct key_node **ranks_keys_of(struct ranks *ranks, const struct key_trie *from);
+struct key_node *ranks_key_text(struct ranks *ranks, const char *key, gsize key_len);
+/* Adds one trace's figures for KEY (a key of RANKS): its rank, its count, host and device
  * totals, and its perf figures when a perf column is asked for (else NULL). */
-void ranks_add(struct ranks *ranks, gint64 rank, const char *key, gsize key_len, guint64 count, gint64 host,
+void ranks_add(struct ranks *ranks, gint64 rank, struct key_node *key, guint64 count, gint64 host,
 	       gint64 device, const struct rank_perf *perf);
 /* Says that SOURCE (a file, as messages show it) has RANK (BY_POSITION: its
  * place in the list, as it records none): a rank that another source has

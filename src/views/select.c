@@ -30,9 +30,12 @@ static gboolean written(guint i, guint depth, gboolean opaque, const struct fore
 void path_walk_init(struct path_walk *walk, const struct forest *forest)
 {
 	walk->path = g_string_new(NULL);
-	walk->keys = walk->normalize = FALSE;
+	walk->normalize = FALSE;
 	walk->path_end = g_new0(gsize, forest->deepest + 1);
 	walk->open_end = g_new0(guint, forest->deepest + 1);
+	walk->trie = NULL;
+	walk->key_at = g_new0(struct key_node *, forest->deepest + 1);
+	walk->frame = g_string_new(NULL);
 }
 
 void path_walk_clear(struct path_walk *walk)
@@ -40,6 +43,8 @@ void path_walk_clear(struct path_walk *walk)
 	g_string_free(walk->path, TRUE);
 	g_free(walk->path_end);
 	g_free(walk->open_end);
+	g_free(walk->key_at);
+	g_string_free(walk->frame, TRUE);
 }
 
 /* Pre-order over one root's subtree, which is the index range
@@ -59,14 +64,18 @@ void select_visit_tree(guint root, const struct forest *f, const struct selectio
 			continue;
 		}
 		const struct event *event = &f->events[i];
-		g_string_truncate(path, depth > 1 ? walk->path_end[depth - 1] : 0);
-		if (depth > 1)
-			g_string_append(path, "$$");
-		if (walk->keys)
-			path_key_append(path, event->name->text, event->name->len, walk->normalize);
-		else
+		if (walk->trie) {
+			g_string_truncate(walk->frame, 0);
+			path_key_append(walk->frame, event->name->text, event->name->len, walk->normalize);
+			walk->key_at[depth] = key_trie_add(walk->trie, depth > 1 ? walk->key_at[depth - 1] : NULL,
+							   walk->frame->str, walk->frame->len);
+		} else {
+			g_string_truncate(path, depth > 1 ? walk->path_end[depth - 1] : 0);
+			if (depth > 1)
+				g_string_append(path, "$$");
 			g_string_append_len(path, event->name->text, event->name->len);
-		walk->path_end[depth] = path->len;
+			walk->path_end[depth] = path->len;
+		}
 		gboolean opaque = named_in(s->opaque, event);
 		if (written(i, depth, opaque, f, s))
 			visit(i, depth, path, data);
@@ -97,26 +106,12 @@ void path_key_append(GString *path, const char *name, gsize len, gboolean normal
 		}
 }
 
-static void visit_all(const struct forest *forest, const struct selection *selection, gboolean keys,
-		      gboolean normalize, row_visitor visit, gpointer data)
-{
-	struct path_walk walk;
-	path_walk_init(&walk, forest);
-	walk.keys = keys;
-	walk.normalize = normalize;
-	for (guint root = forest->first_root; root != FOREST_END; root = forest_next_root(forest, root))
-		select_visit_tree(root, forest, selection, &walk, visit, data);
-	path_walk_clear(&walk);
-}
-
 void select_visit(const struct forest *forest, const struct selection *selection, row_visitor visit,
 		  gpointer data)
 {
-	visit_all(forest, selection, FALSE, FALSE, visit, data);
-}
-
-void select_visit_keys(const struct forest *forest, const struct selection *selection, gboolean normalize,
-		       row_visitor visit, gpointer data)
-{
-	visit_all(forest, selection, TRUE, normalize, visit, data);
+	struct path_walk walk;
+	path_walk_init(&walk, forest);
+	for (guint root = forest->first_root; root != FOREST_END; root = forest_next_root(forest, root))
+		select_visit_tree(root, forest, selection, &walk, visit, data);
+	path_walk_clear(&walk);
 }

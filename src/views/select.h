@@ -1,14 +1,16 @@
 /* Select: which nodes get rows — the depth bounds, and the filters of
  * dataset export (SPEC 8.1) — visited in row order with their paths.
  * A path is the names from the root joined by "$$", as the per-node rows
- * write it; or, for the path summaries, a key (select_visit_keys): the
+ * write it; or, for the path summaries, a key (path_walk.trie): the
  * same text, except that a name that could make two paths one text is
- * escaped (path_key_append), so that distinct paths stay distinct. */
+ * escaped (path_key_append), so that distinct paths stay distinct, held
+ * as a node of a trie (src/util/key_trie.h), never as one text a node. */
 #ifndef PP_SELECT_H
 #define PP_SELECT_H
 
 #include "model/build.h"
 #include "attribution/steps.h"
+#include "util/key_trie.h"
 
 struct selection {
 	int min_depth; /* -1: no bound */
@@ -28,10 +30,16 @@ typedef void (*row_visitor)(guint node, guint depth, const GString *path, gpoint
 /* What visiting needs besides the forest: the path under way. */
 struct path_walk {
 	GString *path;
-	gboolean keys;      /* the path as a key (path_key_append), not as the rows write it */
-	gboolean normalize; /* with keys: ProfilerStep#N frames as ProfilerStep#* */
+	gboolean normalize; /* with a trie: ProfilerStep#N frames as ProfilerStep#* */
 	gsize *path_end; /* where the name at depth d ends in path */
 	guint *open_end; /* the subtree end of the node at depth d on the path */
+	/* with a trie: the path is not written; each node visited,
+	 * written or not, has its key made there (its frame under its
+	 * parent's), key_at[d] the one at depth d: memory in the distinct
+	 * paths, not in their texts (issue 33) */
+	struct key_trie *trie;
+	struct key_node **key_at;
+	GString *frame;
 };
 
 void path_walk_init(struct path_walk *walk, const struct forest *forest);
@@ -43,11 +51,6 @@ void select_visit_tree(guint root, const struct forest *forest, const struct sel
 /* The rows of the whole forest. */
 void select_visit(const struct forest *forest, const struct selection *selection, row_visitor visit,
 		  gpointer data);
-/* The same, each path a key (path_key_append; with NORMALIZE, frames
- * named ProfilerStep#N are ProfilerStep#*, so that runs and ranks align). */
-void select_visit_keys(const struct forest *forest, const struct selection *selection, gboolean normalize,
-		       row_visitor visit, gpointer data);
-
 /* Appends NAME (LEN bytes) to PATH as a frame of a key (the caller puts
  * "$$" between frames). A name that starts with '$', or holds "$$" or
  * "\$", is escaped: each '\' doubled, each '$' written "\$" (a$$b is

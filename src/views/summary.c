@@ -15,35 +15,45 @@ struct open_node {
 	struct group *group;
 };
 
+enum { GROUPS_BLOCK = 1024 };
+
 struct summarizer {
 	const struct forest *forest;
 	const struct attribution *attribution;
 	enum summary_mode mode;
-	GHashTable *groups;   /* GBytes key (the group's own bytes) -> struct group * */
-	GArray *open;         /* struct open_node: the visited ancestors of the node at hand */
+	struct groups *groups;
+	const struct key_node *const *key_at; /* with SUMMARY_PATH: the walk's key of the node at depth d */
+	GArray *open;         /* struct open_node: the visited ancestors of the node at hand (by name) */
 	GHashTable *open_count; /* struct group * -> how many open nodes are in it */
 	struct sums *sums;    /* the nodes' figures, O(1) each (SPEC 11.4) */
 	const struct group_config *config;
 };
 
-static void group_free(gpointer data)
+void groups_free(struct groups *groups)
 {
-	struct group *group = data;
-	g_free(group->key);
-	g_free(group);
+	if (!groups)
+		return;
+	for (guint i = 0; i < groups->list->len; i++)
+		g_free(((struct group *)groups->list->pdata[i])->perf);
+	g_ptr_array_free(groups->list, TRUE);
+	g_ptr_array_free(groups->blocks, TRUE);
+	key_trie_free(groups->trie);
+	g_free(groups);
 }
 
-/* The group of KEY (LEN bytes, NUL bytes included: names are compared whole). */
-static struct group *group_of(struct summarizer *s, const char *key, gsize len)
+/* The group of KEY, made when new. */
+static struct group *group_of(struct summarizer *s, struct key_node *key)
 {
-	g_autoptr(GBytes) probe = g_bytes_new_static(key, len);
-	struct group *group = g_hash_table_lookup(s->groups, probe);
+	struct group *group = key->value;
 	if (!group) {
-		group = g_new0(struct group, 1);
-		group->key = text_dup(key, len);
-		group->key_len = len;
+		guint at = s->groups->list->len % GROUPS_BLOCK;
+		if (!at)
+			g_ptr_array_add(s->groups->blocks, g_new0(struct group, GROUPS_BLOCK));
+		group = (struct group *)s->groups->blocks->pdata[s->groups->blocks->len - 1] + at;
+		group->key = key;
 		group->host_min = G_MAXINT64;
-		g_hash_table_insert(s->groups, g_bytes_new_static(group->key, len), group);
+		key->value = group;
+		g_ptr_array_add(s->groups->list, group);
 	}
 	return group;
 }
@@ -66,20 +76,23 @@ static void close_to(struct summarizer *s, guint node)
 	}
 }
 
-static void add_node(struct summarizer *s, guint node, const GString *path)
+static void add_node(struct summarizer *s, guint node, guint depth)
 {
 	const struct event *event = &s->forest->events[node];
-	close_to(s, node);
-	/* a path comes as a key, normalized as asked (select_visit_keys) */
-	const char *key = s->mode == SUMMARY_PATH ? path->str : event->name->text;
-	gsize key_len = s->mode == SUMMARY_PATH ? path->len : event->name->len;
+	gboolean by_path = s->mode == SUMMARY_PATH;
+	if (!by_path)
+		close_to(s, node);
+	/* a path's key is the walk's, normalized as asked (select.h) */
+	const char *key = event->name->text;
+	gsize key_len = event->name->len;
 	guint64 number;
 	if (s->mode == SUMMARY_NAME && s->config->normalize && step_number(key, key_len, &number)) {
 		key = STEP_PREFIX "*";
 		key_len = strlen(key);
 	}
-	struct group *group = group_of(s, key, key_len);
-	gboolean outermost = s->mode == SUMMARY_PATH || !g_hash_table_lookup(s->open_count, group);
+	struct group *group = group_of(s, by_path ? (struct key_node *)s->key_at[depth]
+						  : key_trie_add(s->groups->trie, NULL, key, key_len));
+	gboolean outermost = by_path || !g_hash_table_lookup(s->open_count, group); /* a path has no ancestor in its group */
 	group->count++;
 	group->self_host_total += node_self_host_time(s->forest, node);
 	group->self_device_total += sums_self(s->sums, FIGURE_DEVICE_TIME, node);
@@ -98,15 +111,20 @@ static void add_node(struct summarizer *s, guint node, const GString *path)
 		if (perf) {
 			struct perf_sums sums = { 0 };
 			perf_add_range(perf, node, s->forest->subtree_end[node], &sums);
-			group->flops += sums.flops;
-			group->bytes += sums.bytes;
-			group->roofline += sums.roofline;
-			group->compute += sums.compute;
-			group->memory += sums.memory;
-			group->ops += sums.ops;
-			group->unknown += sums.unknown;
+			if (!group->perf)
+				group->perf = g_new0(struct group_perf_sums, 1);
+			struct group_perf_sums *g = group->perf;
+			g->flops += sums.flops;
+			g->bytes += sums.bytes;
+			g->roofline += sums.roofline;
+			g->compute += sums.compute;
+			g->memory += sums.memory;
+			g->ops += sums.ops;
+			g->unknown += sums.unknown;
 		}
 	}
+	if (by_path)
+		return;
 	struct open_node open = { node, s->forest->subtree_end[node], group };
 	g_array_append_val(s->open, open);
 	adjust_open(s, group, +1);
@@ -114,8 +132,8 @@ static void add_node(struct summarizer *s, guint node, const GString *path)
 
 static void visit(guint node, guint depth, const GString *path, gpointer data)
 {
-	(void)depth;
-	add_node(data, node, path);
+	(void)path;
+	add_node(data, node, depth);
 }
 
 static int compare_groups(gconstpointer x, gconstpointer y)
@@ -125,7 +143,7 @@ static int compare_groups(gconstpointer x, gconstpointer y)
 		return a->device_total > b->device_total ? -1 : 1;
 	if (a->host_total != b->host_total)
 		return a->host_total > b->host_total ? -1 : 1;
-	return text_compare(a->key, a->key_len, b->key, b->key_len);
+	return key_node_compare(a->key, b->key);
 }
 
 /* host total / outermost nodes, to the nearest nanosecond (half up). */
@@ -138,7 +156,9 @@ static gint64 host_mean(const struct group *group)
 
 static void name(const void *r, struct value *v)
 {
-	value_text(v, GROUP(r)->key, GROUP(r)->key_len);
+	gsize len;
+	const char *text = key_node_text(GROUP(r)->key, &len);
+	value_text(v, text, len);
 }
 
 static void count(const void *r, struct value *v)
@@ -198,23 +218,24 @@ static void device_event_count(const void *r, struct value *v)
 
 static void rank(const void *r, struct value *v)
 {
-	value_rank(v, GROUP(r)->rank);
+	value_rank(v, GROUP(r)->meta->rank);
 }
 
-struct group_perf group_perf(const struct group *g)
+struct group_perf group_perf(const struct group *group)
 {
-	struct group_perf p = { .ops = g->ops > 0, .flops = -1, .bytes = -1, .roofline = -1, .tflops = -1, .tbytes = -1,
-				.share = -1, .bound = -1 };
+	const struct group_perf_sums *g = group->perf;
+	struct group_perf p = { .ops = g && g->ops > 0, .flops = -1, .bytes = -1, .roofline = -1, .tflops = -1,
+				.tbytes = -1, .share = -1, .bound = -1 };
 	if (!p.ops)
 		return p;
 	p.flops = perf_fit(g->flops);
 	p.bytes = perf_fit(g->bytes);
 	/* a figure that cannot be written (past 63 bits) makes those made from it empty too */
-	p.tflops = p.flops >= 0 ? perf_rate((guint64)p.flops, g->busy_total) : -1;
-	p.tbytes = p.bytes >= 0 ? perf_rate((guint64)p.bytes, g->busy_total) : -1;
+	p.tflops = p.flops >= 0 ? perf_rate((guint64)p.flops, group->busy_total) : -1;
+	p.tbytes = p.bytes >= 0 ? perf_rate((guint64)p.bytes, group->busy_total) : -1;
 	p.roofline = g->unknown || p.flops < 0 || p.bytes < 0 ? -1 : perf_fit(g->roofline);
 	if (p.roofline >= 0) {
-		p.share = tenths_of_percent(p.roofline, g->busy_total);
+		p.share = tenths_of_percent(p.roofline, group->busy_total);
 		p.bound = g->compute >= g->memory;
 	}
 	return p;
@@ -223,12 +244,14 @@ struct group_perf group_perf(const struct group *g)
 /* SPEC 15.1: the perf figures of the group's outermost nodes (group_perf). */
 static void flops(const void *r, struct value *v)
 {
-	perf_value_sum(v, GROUP(r)->ops > 0, GROUP(r)->flops);
+	const struct group_perf_sums *g = GROUP(r)->perf;
+	perf_value_sum(v, g && g->ops > 0, g ? g->flops : 0);
 }
 
 static void bytes_moved(const void *r, struct value *v)
 {
-	perf_value_sum(v, GROUP(r)->ops > 0, GROUP(r)->bytes);
+	const struct group_perf_sums *g = GROUP(r)->perf;
+	perf_value_sum(v, g && g->ops > 0, g ? g->bytes : 0);
 }
 
 static void tflops(const void *r, struct value *v)
@@ -264,12 +287,12 @@ static void busy_total(const void *r, struct value *v)
 
 static void view(const void *r, struct value *v)
 {
-	value_string(v, GROUP(r)->view);
+	value_string(v, GROUP(r)->meta->view);
 }
 
 static void shape(const void *r, struct value *v)
 {
-	value_string(v, GROUP(r)->shape);
+	value_string(v, GROUP(r)->meta->shape);
 }
 
 static const struct column columns[] = {
@@ -311,12 +334,16 @@ const struct catalogue *summary_catalogue(enum summary_mode mode)
 					: &catalogue;
 }
 
-GHashTable *summary_groups(const struct forest *forest, const struct attribution *attribution,
-			   const struct selection *selection, const struct group_config *config)
+struct groups *summary_groups(const struct forest *forest, const struct attribution *attribution,
+			      const struct selection *selection, const struct group_config *config)
 {
+	struct groups *groups = g_new(struct groups, 1);
+	groups->trie = key_trie_new();
+	groups->list = g_ptr_array_new();
+	groups->blocks = g_ptr_array_new_with_free_func(g_free);
 	struct summarizer s = {
 		.forest = forest, .attribution = attribution, .mode = config->mode, .config = config,
-		.groups = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, group_free),
+		.groups = groups,
 		.open = g_array_new(FALSE, FALSE, sizeof(struct open_node)),
 		.open_count = g_hash_table_new(g_direct_hash, g_direct_equal),
 		.sums = sums_new(forest, attribution,
@@ -324,24 +351,29 @@ GHashTable *summary_groups(const struct forest *forest, const struct attribution
 					 FIGURE_BIT(FIGURE_LAUNCHES) | FIGURE_BIT(FIGURE_DEVICE_EVENTS),
 				 NULL, FALSE),
 	};
-	if (config->mode == SUMMARY_PATH)
-		select_visit_keys(forest, selection, config->normalize, visit, &s);
-	else
+	if (config->mode == SUMMARY_PATH) {
+		struct path_walk walk;
+		path_walk_init(&walk, forest);
+		walk.normalize = config->normalize;
+		walk.trie = groups->trie;
+		s.key_at = (const struct key_node *const *)walk.key_at;
+		for (guint root = forest->first_root; root != FOREST_END; root = forest_next_root(forest, root))
+			select_visit_tree(root, forest, selection, &walk, visit, &s);
+		path_walk_clear(&walk);
+	} else {
 		select_visit(forest, selection, visit, &s);
+	}
 	g_array_free(s.open, TRUE);
 	g_hash_table_destroy(s.open_count);
 	sums_free(s.sums);
-	return s.groups;
+	return groups;
 }
 
-GPtrArray *summary_sorted(GHashTable *groups)
+GPtrArray *summary_sorted(const struct groups *groups)
 {
-	GPtrArray *sorted = g_ptr_array_sized_new(g_hash_table_size(groups));
-	GHashTableIter iter;
-	gpointer group;
-	g_hash_table_iter_init(&iter, groups);
-	while (g_hash_table_iter_next(&iter, NULL, &group))
-		g_ptr_array_add(sorted, group);
+	GPtrArray *sorted = g_ptr_array_sized_new(groups->list->len);
+	for (guint i = 0; i < groups->list->len; i++)
+		g_ptr_array_add(sorted, groups->list->pdata[i]);
 	g_ptr_array_sort(sorted, compare_groups);
 	return sorted;
 }
@@ -370,15 +402,13 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 	g_autofree gint64 *busy = flags & SUMMARY_BUSY ? busy_compute(attribution, forest) : NULL;
 	struct group_config group_config = { .mode = mode, .busy = busy,
 					     .perf = flags & SUMMARY_PERF_FIGURES ? config->perf : NULL };
-	g_autoptr(GHashTable) groups = summary_groups(forest, attribution, config->selection, &group_config);
+	struct groups *groups = summary_groups(forest, attribution, config->selection, &group_config);
 	g_autoptr(GPtrArray) sorted = summary_sorted(groups);
-	for (guint i = 0; i < sorted->len; i++) {
-		struct group *group = sorted->pdata[i];
-		group->rank = config->rank;
-		group->view = mode == SUMMARY_PATH ? "path" : "name";
-		group->shape = config->shape;
-	}
+	const struct group_meta meta = { config->rank, mode == SUMMARY_PATH ? "path" : "name", config->shape };
+	for (guint i = 0; i < sorted->len; i++)
+		((struct group *)sorted->pdata[i])->meta = &meta;
 	gboolean ok = write_rows(out, config, sorted);
 	*rows = write_rows_count(config, sorted->len);
+	groups_free(groups);
 	return ok;
 }

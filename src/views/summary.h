@@ -1,11 +1,14 @@
 /* Summary: one row per distinct call path, or per node name, over the nodes
  * that would be written as rows (depth bounds and export filters apply).
  * A path's key, which its row writes, is its names joined by "$$", a name
- * that could make two paths one text escaped (path_key_append, src/select.h). */
+ * that could make two paths one text escaped (path_key_append, src/select.h),
+ * held as a node of a trie (src/util/key_trie.h): its text is made for the
+ * rows written only, and ties are ordered as the texts without them. */
 #ifndef PP_SUMMARY_H
 #define PP_SUMMARY_H
 
 #include "views/perf.h"
+#include "util/key_trie.h"
 
 #include "views/write.h"
 
@@ -19,23 +22,32 @@ enum summary_mode {
 	SUMMARY_COLLECTIVE, /* one row per collective and message (SPEC 15.2), src/views/summary_collective.c */
 };
 
+/* The perf figures of a group's outermost nodes (with group_config.perf). */
+struct group_perf_sums {
+	perf_sum flops, bytes, roofline, compute, memory;
+	guint64 ops;     /* counted ops under them */
+	guint64 unknown; /* of those, the ones lacking a peak */
+};
+
+/* What every row of a written summary says alike (its rank and view columns). */
+struct group_meta {
+	const char *rank;  /* the trace's, for the rank column (not owned) */
+	const char *view;  /* "path" or "name", for the summary column */
+	const char *shape; /* the options that shape the rows (src/cli/shape.h), for the options column (not owned) */
+};
+
 /* A group of nodes: those of one key (path or name). count and the self
  * totals take every node of the group, the other figures its outermost
- * nodes only (no ancestor in the same group). */
+ * nodes only (no ancestor in the same group). 120 bytes a group (issue 33:
+ * a 100,000-deep chain has 100,000 paths). */
 struct group {
-	char *key;
-	gsize key_len;
+	const struct key_node *key; /* in its groups' trie: the text only when written (key_node_text) */
 	guint64 count, outermost, launch_count, device_events;
 	gint64 host_total, host_min, host_max, self_host_total;
 	gint64 device_total, self_device_total, launch_total;
 	gint64 busy_total; /* with group_config.busy */
-	/* with group_config.perf (SPEC 15.1): the outermost nodes' perf figures */
-	perf_sum flops, bytes, roofline, compute, memory;
-	guint64 ops;     /* counted ops under them */
-	guint64 unknown; /* of those, the ones lacking a peak */
-	const char *rank;  /* the trace's, for the rank column (not owned) */
-	const char *view;  /* "path" or "name", for the summary column */
-	const char *shape; /* the options that shape the rows (src/cli/shape.h), for the options column (not owned) */
+	struct group_perf_sums *perf; /* with group_config.perf, else NULL: no counted op (SPEC 15.1) */
+	const struct group_meta *meta; /* set for the writing */
 };
 
 /* A group's perf cells (SPEC 15.1), as its row writes them, -1 where a cell
@@ -68,12 +80,22 @@ struct group_config {
 	const struct perf *perf; /* the perf figures, for the perf columns; or NULL */
 };
 
-/* The groups of the nodes SELECTION keeps: key (a GBytes of the group's key,
- * NUL bytes included) -> struct group *, owned. */
-GHashTable *summary_groups(const struct forest *forest, const struct attribution *attribution,
-			   const struct selection *selection, const struct group_config *config);
+/* The groups of a summary: each key a node of TRIE (a path's prefixes too,
+ * whose nodes hold no group when none of their nodes was selected), whose
+ * value is its group. Memory grows with the distinct frames and keys, not
+ * with the keys' texts (issue 33). */
+struct groups {
+	struct key_trie *trie;
+	GPtrArray *list;   /* struct group *, in the order they were made */
+	GPtrArray *blocks; /* the groups' memory, GROUPS_BLOCK a block (not one allocation each) */
+};
+void groups_free(struct groups *groups);
+
+/* The groups of the nodes SELECTION keeps. */
+struct groups *summary_groups(const struct forest *forest, const struct attribution *attribution,
+			      const struct selection *selection, const struct group_config *config);
 /* GROUPS' groups in the summary's order (not owned). */
-GPtrArray *summary_sorted(GHashTable *groups);
+GPtrArray *summary_sorted(const struct groups *groups);
 
 /* The columns of a summary of MODE (not SUMMARY_NONE). */
 const struct catalogue *summary_catalogue(enum summary_mode mode);

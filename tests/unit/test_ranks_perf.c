@@ -101,7 +101,8 @@ static void test_past_63_bits(void)
 
 static void test_of_group(void)
 {
-	struct group g = { .ops = 2, .unknown = 1, .flops = 10, .bytes = 20, .roofline = 7, .busy_total = 99 };
+	struct group_perf_sums sums = { .ops = 2, .unknown = 1, .flops = 10, .bytes = 20, .roofline = 7 };
+	struct group g = { .perf = &sums, .busy_total = 99 };
 	struct rank_perf p = rank_perf_of_group(&g);
 	CU_ASSERT_TRUE(p.ops);
 	CU_ASSERT_EQUAL(p.flops, 10);
@@ -109,8 +110,8 @@ static void test_of_group(void)
 	CU_ASSERT_EQUAL(p.roofline, -1); /* an op lacks its peak */
 	CU_ASSERT_EQUAL(p.bound, -1);
 	CU_ASSERT_EQUAL(p.busy, 99);
-	g.unknown = 0;
-	g.compute = 5, g.memory = 6;
+	sums.unknown = 0;
+	sums.compute = 5, sums.memory = 6;
 	p = rank_perf_of_group(&g);
 	CU_ASSERT_EQUAL(p.roofline, 7);
 	CU_ASSERT_EQUAL(p.bound, 0);
