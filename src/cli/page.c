@@ -55,6 +55,7 @@ static const char *summary_title(enum summary_mode mode)
 	case SUMMARY_KERNEL: return "Top kernels";
 	case SUMMARY_PERF: return "Top modelled ops";
 	case SUMMARY_COLLECTIVE: return "Top collectives";
+	case SUMMARY_TIMELINE: return "Timeline";
 	case SUMMARY_NONE: break;
 	}
 	return "Nodes";
@@ -62,7 +63,7 @@ static const char *summary_title(enum summary_mode mode)
 
 static const char *summary_id(enum summary_mode mode)
 {
-	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective" };
+	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline" };
 	return mode < G_N_ELEMENTS(ids) ? ids[mode] : "table";
 }
 

@@ -393,7 +393,13 @@ static void keep_memory(struct extractor *x, const struct fields *f, gint64 inde
 		return;
 	json_object *args = json_object_is_type(f->args, json_type_object) ? f->args : NULL;
 	memory.bytes = json_object_get_int64(args ? json_member(args, "Bytes") : NULL);
-	memory.device = json_object_get_int64(args ? json_member(args, "Device Type") : NULL) != 0;
+	json_object *type = args ? json_member(args, "Device Type") : NULL;
+	memory.device = json_object_get_int64(type) != 0;
+	memory.accelerator = type && memory.device;
+	memory.device_id = json_object_get_int64(args ? json_member(args, "Device Id") : NULL);
+	json_object *total = args ? json_member(args, "Total Allocated") : NULL;
+	memory.has_total = json_object_is_type(total, json_type_int) || json_object_is_type(total, json_type_double);
+	memory.total_allocated = memory.has_total ? json_object_get_int64(total) : 0;
 	memory.thread = thread_of(x, f->pid, f->tid);
 	g_array_append_val(x->out->memory, memory);
 }

@@ -1,10 +1,14 @@
-/* The summary's options: --summary path|name|step|kernel (src/views/summary.h). */
+/* The summary's options: --summary path|name|step|kernel|perf|collective|timeline and --bins (src/views/summary.h). */
 #ifndef PP_SUMMARY_OPTIONS_H
 #define PP_SUMMARY_OPTIONS_H
 
 #include "views/settings.h"
 
 extern const struct view_options summary_view_options;
+
+/* --bins: the default, and the most (SPEC 18.1). */
+#define SUMMARY_BINS_DEFAULT 100u
+#define SUMMARY_BINS_MAX 100000u
 
 /* OPTION's VALUE, a summary's mode (path, name, step, kernel), into
  * options->summary; a usage error names OPTION. */

@@ -28,6 +28,7 @@ struct write_config {
 				 * important first, for a table to keep first (src/sinks/sink_table.h); NULL: none */
 	const struct perf *perf; /* the perf figures (src/views/perf.h), when a perf column is asked for; or NULL */
 	const struct collectives *collectives; /* --summary collective's rows (src/views/summary_collective.h), or NULL */
+	guint bins; /* --summary timeline's bins a device; 0: the default */
 };
 
 struct write_result {
