@@ -1,5 +1,6 @@
 #include "views/summary_options.h"
 #include <string.h>
+#include "views/summary_timeline.h"
 
 gboolean summary_mode_parse(const char *value, struct options *options, GError **error)
 {

@@ -6,10 +6,6 @@
 
 extern const struct view_options summary_view_options;
 
-/* --bins: the default, and the most (SPEC 18.1). */
-#define SUMMARY_BINS_DEFAULT 100u
-#define SUMMARY_BINS_MAX 100000u
-
 /* OPTION's VALUE, a summary's mode (path, name, step, kernel), into
  * options->summary; a usage error names OPTION. */
 gboolean summary_mode_parse(const char *value, struct options *options, GError **error);

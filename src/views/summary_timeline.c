@@ -1,6 +1,5 @@
 #include "views/summary_timeline.h"
 #include "attribution/timeline_bins.h"
-#include "views/summary_options.h"
 
 struct bin_row {
 	const struct timeline_bins_device *device;

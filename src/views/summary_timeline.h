@@ -10,6 +10,10 @@
 
 #include "views/write.h"
 
+/* --bins: the default, and the most (SPEC 18.1). */
+#define SUMMARY_BINS_DEFAULT 100u
+#define SUMMARY_BINS_MAX 100000u
+
 const struct catalogue *timeline_summary_catalogue(void);
 /* Writes the bins (CONFIG->bins a device, CONFIG's --step range clipping
  * the spans); *ROWS is how many. */
