@@ -130,7 +130,7 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 		return page;
 	}
 	html_page_fact(page, "View", "per node: the device timeline, the steps, the call tree, the top ops, kernels, modelled ops and collectives, the flame graph");
-	page_charts_timeline(page, timeline);
+	page_charts_timeline(page, timeline, forest, attribution, config);
 	page_charts_steps(page, forest, attribution, config);
 	GString *tree = html_page_section(page, "tree", "Call tree");
 	/* SPEC 16: the perf columns of 15.1 when the trace has Input Dims (unless --columns chose) */
