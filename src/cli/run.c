@@ -130,7 +130,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		/* the join ids: the ET columns, or the join's counts in the report */
 		.event_extras = extras || perf_asked(options) || perf_for_page(options),
 		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
-		.memory = (flags & NODE_MEMORY) != 0 || options->summary == SUMMARY_TIMELINE ||
+		.memory = (flags & NODE_MEMORY) != 0 || /* a node column, or --summary timeline's allocated(bytes) */
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
 			 options->summary == SUMMARY_TIMELINE ||

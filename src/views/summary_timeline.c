@@ -78,7 +78,8 @@ static const struct column columns[] = {
 	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_wait },
 	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT, other_idle },
 	{ "step", VALUE_TEXT, COLUMN_DEFAULT, step },
-	{ "allocated(bytes)", VALUE_BYTES, COLUMN_DEFAULT, allocated },
+	/* NODE_MEMORY: the run reads the [memory] events only for this column */
+	{ "allocated(bytes)", VALUE_BYTES, COLUMN_DEFAULT | NODE_MEMORY, allocated },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
