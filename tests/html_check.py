@@ -14,8 +14,9 @@ html.parser only. Usage: html_check.py KIND FILE [ARGS...]
   zoomed FILE WIDTH     (a --dump-dom) data-zoomed is "WIDTH|HIDDEN": the frame
                         clicked spans WIDTH, HIDDEN > 0 frames hidden
   png FILE              a PNG with more than 2 colours (not blank)
-  titles FILE           prints the <title> of every element of a chart <svg> (not the flame graph), one a
-                        line (a title's newlines as " | ")
+  titles FILE           prints the <title> of every element of a chart <svg> (not the flame graph nor
+                        a chart over time), one a line (a title's newlines as " | ")
+  tltitles FILE         the same for the charts over time (svg.tl-chart)
   figs FILE             prints the text of every <pre class="figs">, one a line
                         (its newlines as " | ")
   colours FILE MIN R,G,B...  a PNG with at least MIN pixels of each colour
@@ -28,7 +29,8 @@ VOID = {"meta", "input", "br", "img", "hr", "link", "col", "wbr", "area", "base"
 OURS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "dl", "dt", "dd", "nav",
         "strong", "ol", "ul", "li", "a", "section", "p", "div", "table", "thead", "tbody", "tr", "th", "td",
         "details", "summary", "span", "script", "input", "pre", "code",
-        "svg", "g", "rect", "line", "text"}  # the charts' and the flame graph's
+        "svg", "g", "rect", "line", "text",  # the charts' and the flame graph's
+        "figure", "figcaption", "button", "path"}  # the charts over time (SPEC 18.2)
 
 
 class Page(HTMLParser):
@@ -37,6 +39,7 @@ class Page(HTMLParser):
         self.stack, self.errors, self.tags, self.text, self.doctype = [], [], [], [], False
         self.attrs, self.findings = [], None
         self.svg_titles, self.figs, self.into, self.svg_classes = [], [], None, []
+        self.tl_titles = []
 
     def handle_decl(self, decl):
         self.doctype = self.doctype or decl.lower() == "doctype html"
@@ -47,7 +50,11 @@ class Page(HTMLParser):
         self.attrs.extend((tag, k, v) for k, v in attrs)
         if tag == "svg":
             self.svg_classes.append(dict(attrs).get("class") or "")
-        if tag == "title" and "svg" in self.stack and "flame" not in self.svg_classes[-1].split():  # the charts' only
+        over_time = any(c.startswith("tl-") for c in self.svg_classes)
+        if tag == "title" and "svg" in self.stack and over_time:
+            self.tl_titles.append("")
+            self.into = self.tl_titles
+        elif tag == "title" and "svg" in self.stack and "flame" not in self.svg_classes[-1].split():  # the charts' only
             self.svg_titles.append("")
             self.into = self.svg_titles
         elif tag == "pre" and ("class", "figs") in attrs:
@@ -132,8 +139,8 @@ def main():
             problems.append("%d body rows, wanted at least %s" % (rows, args[0]))
         if ("input", "class", "filter") not in page.attrs:
             problems.append("no filter box: the script did not run")
-    elif kind in ("titles", "figs"):
-        for text in page.svg_titles if kind == "titles" else page.figs:
+    elif kind in ("titles", "figs", "tltitles"):
+        for text in page.svg_titles if kind == "titles" else page.tl_titles if kind == "tltitles" else page.figs:
             print(text.replace("\n", " | "))
     elif kind == "sorted":
         got = [v for t, k, v in page.attrs if k == "data-sorted"]

@@ -55,6 +55,7 @@ static const char *summary_title(enum summary_mode mode)
 	case SUMMARY_KERNEL: return "Top kernels";
 	case SUMMARY_PERF: return "Top modelled ops";
 	case SUMMARY_COLLECTIVE: return "Top collectives";
+	case SUMMARY_TIMELINE: return "Timeline";
 	case SUMMARY_NONE: break;
 	}
 	return "Nodes";
@@ -62,7 +63,7 @@ static const char *summary_title(enum summary_mode mode)
 
 static const char *summary_id(enum summary_mode mode)
 {
-	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective" };
+	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline" };
 	return mode < G_N_ELEMENTS(ids) ? ids[mode] : "table";
 }
 
@@ -140,7 +141,7 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 		return page;
 	}
 	html_page_fact(page, "View", "per node: the device timeline, the steps, the call tree, the top ops, kernels, modelled ops and collectives, the flame graph");
-	page_charts_timeline(page, timeline);
+	page_charts_timeline(page, timeline, forest, attribution, config);
 	page_charts_steps(page, forest, attribution, config);
 	GString *tree = html_page_section(page, "tree", "Call tree");
 	/* SPEC 16: the perf columns of 15.1 when the trace has Input Dims (unless --columns chose) */

@@ -4,6 +4,8 @@
 #include "cli/report.h"
 #include "sinks/html_bars.h"
 #include "sinks/html_names.h"
+#include "sinks/html_timeline.h"
+#include "attribution/timeline_bins.h"
 #include "util/timefmt.h"
 #include "views/summary_step.h"
 
@@ -73,13 +75,46 @@ static void device_bar(struct html_bar *bar, const struct timeline_device *d, GS
 	bar->parts[BAR_IDLE] = d->idle - d->host_wait;
 }
 
-void page_charts_timeline(HtmlPage *page, const struct timeline *timeline)
+/* Each device's chart over time. */
+static void charts(HtmlPage *page, GString *body, const struct forest *forest, const struct attribution *attribution,
+		   const struct write_config *config)
+{
+	const struct steps *steps = config->selection->steps;
+	g_autoptr(TimelineBins) all = timeline_bins_compute(attribution, forest->thread_ids, steps, NULL, 1, NULL);
+	guint shown = MIN(all->count, PAGE_CHARTS);
+	if (!shown)
+		return;
+	guint bins = MAX(1, MIN(PAGE_BINS, PAGE_CHART_BINS / shown));
+	g_autoptr(TimelineBins) t = timeline_bins_compute(attribution, forest->thread_ids, steps, NULL, bins,
+							  config->communication);
+	html_paragraph(body, "note",
+		       "Over time, per device with a device number: its span cut into equal bins (as --summary timeline "
+		       "cuts it), each bin's busy time by class and its host wait as stacked areas over the bin's length "
+		       "(classes that ran at once stack past 100%), the steps as bands, and the memory allocated on the "
+		       "device (the line, on the right-hand scale) with its peak marked. The axis is in ms from the "
+		       "first bin's start; each bin's tooltip gives its figures. Zoom with the buttons or by dragging "
+		       "across a chart.");
+	html_page_style(page, html_timeline_style);
+	html_page_script(page, html_timeline_script);
+	for (guint i = 0; i < shown; i++) {
+		g_autofree char *label = g_strdup_printf("device %u", t->devices[i].device);
+		html_timeline_append(body, label, &t->devices[i]);
+	}
+	if (shown < t->count) {
+		g_autofree char *more = g_strdup_printf("The charts of the first %u of %u devices are shown.", shown, t->count);
+		html_paragraph(body, "note", more);
+	}
+}
+
+void page_charts_timeline(HtmlPage *page, const struct timeline *timeline, const struct forest *forest,
+			  const struct attribution *attribution, const struct write_config *config)
 {
 	GString *body = html_page_section(page, "timeline", "Device timeline");
 	if (!timeline->count) {
 		html_paragraph(body, "empty", "The trace has no device events.");
 		return;
 	}
+	charts(page, body, forest, attribution, config);
 	html_paragraph(body, "note",
 		       "Per device, its span (its first event's start to its last event's end), as the report's device "
 		       "timeline gives it: each class's busy time (the union of its events' intervals), then the span's "

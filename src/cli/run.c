@@ -130,8 +130,10 @@ void run_job(struct job *job, const struct run_settings *settings)
 		/* the join ids: the ET columns, or the join's counts in the report */
 		.event_extras = extras || perf_asked(options) || perf_for_page(options),
 		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
-		.memory = (flags & NODE_MEMORY) != 0,
+		.memory = (flags & NODE_MEMORY) != 0 || /* a node column, or --summary timeline's allocated(bytes) */
+			  (options->format == &html_sink && !options->summary), /* the page's memory line */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
+			 options->summary == SUMMARY_TIMELINE ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,
@@ -201,7 +203,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 						     ? collectives_compute(forest, attribution, &selection, options->communication)
 						     : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
-					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL };
+					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
+					     options->bins };
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);

@@ -7,6 +7,7 @@ guint options_uses(const struct options *options)
 		return USES_MONITOR | USES_MAX_DEPTH;
 	switch (options->summary) {
 	case SUMMARY_STEP:
+	case SUMMARY_TIMELINE:
 		return USES_STEP;
 	case SUMMARY_KERNEL:
 	case SUMMARY_COLLECTIVE:

@@ -9,28 +9,7 @@
 #include "input/roles.h"
 #include "util/json_text.h"
 #include "model/trace.h"
-
-enum { OUT_MONITORED, OUT_LAUNCH, OUT_DEVICE, OUT_STEP, OUT_ROLES };
-
-/* A B or E event, matched in document order by the reader. */
-struct pending_event {
-	json_object *event;
-	gint64 index;
-	guint32 thread; /* in the batch's pending_threads */
-	char phase;
-};
-
-/* What a run of events became. */
-struct extracted {
-	GArray *events[OUT_ROLES]; /* struct event; .thread indexes threads */
-	struct threads *threads;   /* of the events, merged into trace.threads later */
-	struct threads *pending_threads; /* of the B and E events, numbered after those */
-	GArray *begin_end;         /* struct pending_event, in document order */
-	GArray *et_nodes;          /* struct et_node */
-	GArray *memory;            /* struct memory_event; .thread indexes threads */
-	struct category_counts categories; /* of the X and B events parsed */
-	struct read_stats stats;
-};
+#include "input/extracted.h"
 
 struct extractor {
 	GHashTable *roles; /* canonical category -> enum event_role bits; shared, read-only */
@@ -46,10 +25,6 @@ struct extractor {
 	struct extracted *out;
 };
 
-struct extracted *extracted_new(void);
-/* Empties OUT for another run of events. */
-void extracted_clear(struct extracted *out);
-void extracted_free(struct extracted *out);
 
 /* An event that serves a role (src/input/roles.c) becomes compact events, B and E
  * events wait in out->begin_end, others are ignored; anything but an object
@@ -83,6 +58,5 @@ static inline gboolean extract_extras_wanted(const struct extractor *x, const st
 void extract_keep_roles(struct extractor *x, const struct event *event, guint roles, const struct event_extra *extra,
 			const char *kernel);
 
-void read_stats_note_skip(struct read_stats *stats, gint64 index, enum skip_reason reason);
 
 #endif

@@ -9,7 +9,7 @@
 
 /* The members of args that extract.c reads. */
 enum arg_member { A_CORRELATION, A_DEVICE, A_KERNEL, A_DIMS, A_DIMS_LOWER, A_TYPE, A_CONCRETE, A_RECORD_ID,
-		  A_EXTERNAL_ID, A_MEMBERS };
+		  A_EXTERNAL_ID, A_BYTES, A_DEVICE_TYPE, A_DEVICE_ID, A_TOTAL_ALLOCATED, A_MEMBERS };
 
 static const struct {
 	const char *key;
@@ -18,6 +18,7 @@ static const struct {
 #define KEY(text) { text, sizeof text - 1 }
 	KEY("correlation"), KEY("device"), KEY("kernel"), KEY("Input Dims"), KEY("Input dims"),
 	KEY("Input type"), KEY("Concrete Inputs"), KEY("Record function id"), KEY("External id"),
+	KEY("Bytes"), KEY("Device Type"), KEY("Device Id"), KEY("Total Allocated"),
 #undef KEY
 };
 
@@ -220,9 +221,49 @@ static gboolean thread_part(const struct raw *value, const char **text, gsize *l
 	}
 }
 
+/* A [memory] member as keep_memory() reads it: an integer, or none (absent or null); anything else declined. */
+static gboolean memory_member(const struct raw *value, struct fastev_integer *integer)
+{
+	if (value->kind == K_NONE || value->kind == K_NULL)
+		return TRUE;
+	if (value->kind != K_INT)
+		return FALSE;
+	integer->value = fastlit_int(value);
+	integer->kind = integer->value < 0 ? 2 : 1;
+	return TRUE;
+}
+
+/* keep_memory(): a [memory] instant of a category with the memory role; any other instant is declined. */
+static gboolean decide_memory(const struct extractor *x, struct fastev *ev, const struct raw v[M_OTHER],
+			      const struct args_seen *seen)
+{
+	static const char name[] = "[memory]";
+	if (v[M_CAT].kind != K_STRING || v[M_CAT].len >= MAX_CATEGORY)
+		return FALSE;
+	char category[MAX_CATEGORY];
+	memcpy(category, v[M_CAT].text, v[M_CAT].len);
+	category[v[M_CAT].len] = 0;
+	if (!(event_roles(x->roles, "i", 1, category_canonical(category)) & ROLE_MEMORY))
+		return FALSE;
+	if (v[M_NAME].kind != K_STRING || v[M_NAME].len != sizeof name - 1 || memcmp(v[M_NAME].text, name, sizeof name - 1))
+		return FALSE;
+	if (!time_ns(&v[M_TS], &ev->ts) || !thread_part(&v[M_PID], &ev->pid, &ev->pid_len) ||
+	    !thread_part(&v[M_TID], &ev->tid, &ev->tid_len))
+		return FALSE;
+	if (v[M_ARGS].kind != K_OBJECT && v[M_ARGS].kind != K_NULL && v[M_ARGS].kind != K_NONE)
+		return FALSE;
+	ev->memory = TRUE;
+	return memory_member(&seen->value[A_BYTES], &ev->bytes) &&
+	       memory_member(&seen->value[A_DEVICE_TYPE], &ev->device_type) &&
+	       memory_member(&seen->value[A_DEVICE_ID], &ev->device_id) &&
+	       memory_member(&seen->value[A_TOTAL_ALLOCATED], &ev->total_allocated);
+}
+
 static gboolean decide(const struct extractor *x, struct fastev *ev, const struct raw v[M_OTHER],
 		       const struct args_seen *seen, const GString *staging)
 {
+	if (v[M_PH].kind == K_STRING && v[M_PH].len == 1 && v[M_PH].text[0] == 'i')
+		return decide_memory(x, ev, v, seen);
 	if (v[M_PH].kind != K_STRING || v[M_PH].len != 1 || v[M_PH].text[0] != 'X' || v[M_CAT].kind != K_STRING ||
 	    v[M_CAT].len >= MAX_CATEGORY)
 		return FALSE;
@@ -315,9 +356,30 @@ static const struct event_extra *extra_of(struct extractor *x, const struct fast
 	return extra;
 }
 
-/* As extract_event() with keep(), for an X event. */
+/* As extract_event() with keep_memory(), for a [memory] instant. */
+static void commit_memory(struct extractor *x, const struct fastev *ev)
+{
+	struct memory_event memory = { .index = ev->index, .ts = ev->ts, .bytes = ev->bytes.value };
+	memory.device = ev->device_type.value != 0;
+	memory.accelerator = ev->device_type.kind && memory.device;
+	memory.device_id = ev->device_id.value;
+	memory.has_total = ev->total_allocated.kind != 0;
+	memory.total_allocated = ev->total_allocated.value;
+	const char *pid = ev->pid, *tid = ev->tid;
+	gsize pid_len = ev->pid_len, tid_len = ev->tid_len;
+	clean_text(x, &pid, &pid_len);
+	clean_text(x, &tid, &tid_len);
+	memory.thread = threads_add(x->out->threads, pid, pid_len, tid, tid_len);
+	g_array_append_val(x->out->memory, memory);
+}
+
+/* As extract_event() with keep(), for an X event (or keep_memory(), for a [memory] instant). */
 void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *staging)
 {
+	if (ev->memory) {
+		commit_memory(x, ev);
+		return;
+	}
 	char buffer[MAX_CATEGORY];
 	memcpy(buffer, ev->cat, ev->cat_len);
 	buffer[ev->cat_len] = 0;

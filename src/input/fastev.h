@@ -13,8 +13,11 @@
  * json-c's objects: names interned, threads added, literals kept, skips and
  * categories counted.
  *
+ * [memory] instants (ph i, of a category with the memory role, named
+ * "[memory]") are taken too, when their Bytes, Device Type, Device Id and
+ * Total Allocated are integers or absent (anything else is declined).
  * Anything unusual is declined, and the element goes to json-c as before:
- * an X event is the only one taken, with a category string that has roles,
+ * of the other events an X event is the only one taken, with a category string that has roles,
  * times that read without a skip, a name and pid/tid that are plain
  * (strings without escapes, integers of at most 18 digits), args an object
  * or none; declined are escapes in strings, duplicate keys at any level,
@@ -57,6 +60,8 @@ struct fastev {
 	struct fastev_integer correlation, device;
 	const char *kernel; /* args.kernel's raw bytes when a string, else NULL */
 	gsize kernel_len;
+	gboolean memory; /* a [memory] instant: these four, as keep_memory() reads them */
+	struct fastev_integer bytes, device_type, device_id, total_allocated;
 };
 
 /* The element TEXT (LEN bytes, at INDEX) read for X's extractor: TRUE with

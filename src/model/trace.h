@@ -20,8 +20,12 @@ struct memory_event {
 	gint64 ts;
 	gint64 index;
 	gint64 bytes;
+	gint64 total_allocated; /* Total Allocated (bytes after the event), when has_total */
+	gint64 device_id;       /* Device Id (0 when absent) */
 	guint32 thread;
-	gboolean device; /* Device Type other than 0 */
+	gboolean device;        /* Device Type other than 0 */
+	guint8 accelerator;     /* Device Type there and not 0: a memory device of SPEC 21 other than the host */
+	guint8 has_total;       /* Total Allocated there, a number */
 };
 
 /* What dataset export and the performance models (src/views/perf_model.h)

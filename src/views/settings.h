@@ -49,6 +49,7 @@ struct options {
 	char *columns_list;  /* --columns, as given */
 	GPtrArray *columns; /* const struct column *: of the summary's catalogue with --summary */
 	enum summary_mode summary;
+	guint bins; /* --bins, for --summary timeline and the page's timeline; 0: not given */
 	const struct sink_class *format; /* --format, else by the name of -d (x.jsonl), else csv */
 	gboolean compress; /* gzip: --compress, or a name of -d ending in .gz */
 	GRegex *communication; /* --comm-pattern, or NULL for the default (src/attribution/sums.h) */

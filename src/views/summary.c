@@ -8,6 +8,7 @@
 #include "views/summary_kernel.h"
 #include "views/summary_collective.h"
 #include "views/summary_step.h"
+#include "views/summary_timeline.h"
 
 /* A node being visited whose group is open: its subtree is [start, end). */
 struct open_node {
@@ -331,6 +332,7 @@ const struct catalogue *summary_catalogue(enum summary_mode mode)
 	       : mode == SUMMARY_KERNEL ? kernel_summary_catalogue()
 	       : mode == SUMMARY_PERF   ? perf_summary_catalogue()
 	       : mode == SUMMARY_COLLECTIVE ? collective_summary_catalogue()
+	       : mode == SUMMARY_TIMELINE ? timeline_summary_catalogue()
 					: &catalogue;
 }
 
@@ -383,6 +385,8 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 {
 	if (mode == SUMMARY_STEP)
 		return write_step_summary(out, forest, attribution, config, rows);
+	if (mode == SUMMARY_TIMELINE)
+		return write_timeline_summary(out, forest, attribution, config, rows);
 	struct write_config ordered = *config; /* a table keeps the columns of the order first */
 	g_autoptr(GPtrArray) order = g_ptr_array_new();
 	catalogue_pick(summary_catalogue(mode),

@@ -1,17 +1,19 @@
 #include "views/summary_options.h"
 #include <string.h>
+#include "views/summary_timeline.h"
 
 gboolean summary_mode_parse(const char *value, struct options *options, GError **error)
 {
 	static const char *const modes[] = { [SUMMARY_PATH] = "path", [SUMMARY_NAME] = "name",
 					     [SUMMARY_STEP] = "step", [SUMMARY_KERNEL] = "kernel",
-					     [SUMMARY_PERF] = "perf", [SUMMARY_COLLECTIVE] = "collective" };
+					     [SUMMARY_PERF] = "perf", [SUMMARY_COLLECTIVE] = "collective",
+					     [SUMMARY_TIMELINE] = "timeline" };
 	for (enum summary_mode mode = SUMMARY_PATH; mode < G_N_ELEMENTS(modes); mode++)
 		if (strcmp(value, modes[mode]) == 0) {
 			options->summary = mode;
 			return TRUE;
 		}
-	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--summary wants path, name, step, kernel, perf or collective, not '%s'",
+	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--summary wants path, name, step, kernel, perf, collective or timeline, not '%s'",
 		    value);
 	return FALSE;
 }
@@ -22,13 +24,36 @@ static gboolean summary_option(const char *option, const char *value, gpointer d
 	return summary_mode_parse(value, data, error);
 }
 
+/* --bins N: 1 to SUMMARY_BINS_MAX. */
+static gboolean bins_option(const char *option, const char *value, gpointer data, GError **error)
+{
+	struct options *options = data;
+	guint64 bins = 0;
+	(void)option;
+	if (!g_ascii_string_to_unsigned(value, 10, 1, SUMMARY_BINS_MAX, &bins, NULL)) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "--bins wants a whole number from 1 to %u, not '%s'", SUMMARY_BINS_MAX, value);
+		return FALSE;
+	}
+	options->bins = (guint)bins;
+	return TRUE;
+}
+
 static void entries(struct options *options, GArray *entries)
 {
 	(void)options;
 	const GOptionEntry own[] = {
-		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path, op name, step (ProfilerStep#N), device event name, counted op's name and shapes (perf), or collective and message size", "path|name|step|kernel|perf|collective" },
+		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path, op name, step (ProfilerStep#N), device event name, counted op's name and shapes (perf), collective and message size, or device and time bin (timeline)", "path|name|step|kernel|perf|collective|timeline" },
+		{ "bins", 0, 0, G_OPTION_ARG_CALLBACK, bins_option, "With --summary timeline: time bins a device [100]", "N" },
 	};
 	g_array_append_vals(entries, own, G_N_ELEMENTS(own));
 }
 
-const struct view_options summary_view_options = { .name = "summary", .entries = entries };
+static gboolean check(struct options *options, GError **error)
+{
+	if (options->bins && options->summary != SUMMARY_TIMELINE)
+		return options_usage(error, "--bins goes with --summary timeline");
+	return TRUE;
+}
+
+const struct view_options summary_view_options = { .name = "summary", .entries = entries, .check = check };

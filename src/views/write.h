@@ -30,6 +30,7 @@ struct write_config {
 	const struct perf *perf; /* the perf figures (src/views/perf.h), when a perf column is asked for; or NULL */
 	const struct collectives *collectives; /* --summary collective's rows (src/views/summary_collective.h), or NULL */
 	struct html_names *page_names; /* html: the page's list of full names (long ones are cut), or NULL */
+	guint bins; /* --summary timeline's bins a device; 0: the default */
 };
 
 struct write_result {

@@ -121,7 +121,20 @@ static void compare_events(const struct side *f, const struct side *j, const cha
 	const struct read_stats *a = &f->x.out->stats, *b = &j->x.out->stats;
 	SAME(memcmp(a->skipped, b->skipped, sizeof a->skipped) == 0 && a->invalid_utf8 == b->invalid_utf8, text);
 	SAME(f->x.out->begin_end->len == 0 && j->x.out->begin_end->len == 0, text);
-	SAME(f->x.out->memory->len == 0 && j->x.out->memory->len == 0, text);
+	GArray *fm = f->x.out->memory, *jm = j->x.out->memory;
+	SAME(fm->len == jm->len, text);
+	for (guint i = 0; i < MIN(fm->len, jm->len); i++) {
+		const struct memory_event *a = &g_array_index(fm, struct memory_event, i),
+					  *b = &g_array_index(jm, struct memory_event, i);
+		SAME(a->ts == b->ts && a->index == b->index && a->bytes == b->bytes, text);
+		SAME(a->device == b->device && a->accelerator == b->accelerator && a->device_id == b->device_id, text);
+		SAME(a->has_total == b->has_total && a->total_allocated == b->total_allocated, text);
+		char buffers[4][THREADS_NUMBER_MAX];
+		SAME(strcmp(threads_pid(f->x.out->threads, a->thread, buffers[0]),
+			    threads_pid(j->x.out->threads, b->thread, buffers[1])) == 0, text);
+		SAME(strcmp(threads_tid(f->x.out->threads, a->thread, buffers[2]),
+			    threads_tid(j->x.out->threads, b->thread, buffers[3])) == 0, text);
+	}
 	GHashTable *fc = f->x.out->categories.counts, *jc = j->x.out->categories.counts;
 	SAME(g_hash_table_size(fc) == g_hash_table_size(jc), text);
 	GHashTableIter iter;

@@ -272,6 +272,51 @@ static void test_past_64_bits(void)
 	g_hash_table_destroy(roles);
 }
 
+#define MEM_OPEN "{\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"s\": \"t\", \"name\": \"[memory]\", \"pid\": 1, \"tid\": 2, \"ts\": 10"
+#define MEM(args) MEM_OPEN args "}"
+
+/* [memory] instants (read with read_config.memory): taken when their four members are integers or absent. */
+static const struct {
+	const char *text;
+	enum expect expect;
+} memory_table[] = {
+	{ MEM(", \"args\": {\"Total Reserved\": 2097152, \"Addr\": 139, \"Device Id\": 0, \"Bytes\": 512, "
+	      "\"Total Allocated\": 1024, \"Device Type\": 1}"), TAKEN },
+	{ MEM(", \"args\": {\"Device Type\": 0, \"Device Id\": -1, \"Bytes\": -512, \"Total Allocated\": 0}"), TAKEN },
+	{ MEM(", \"args\": {\"Device Type\": 6, \"Device Id\": 3, \"Bytes\": 4}"), TAKEN }, /* no Total Allocated */
+	{ MEM(", \"args\": {\"Bytes\": 4}"), TAKEN },                                          /* no Device Type */
+	{ MEM(", \"args\": {\"Device Type\": null, \"Total Allocated\": null}"), TAKEN },
+	{ MEM(", \"args\": {}"), TAKEN },
+	{ MEM(", \"args\": null"), TAKEN },
+	{ MEM(""), TAKEN },
+	{ "{\"ph\":\"i\",\"cat\":\"cpu_instant_event\",\"name\":\"[memory]\",\"pid\":\"h\xff\",\"tid\":\"t\",\"ts\":\"1.5\","
+	  "\"args\":{\"Bytes\":1}}", TAKEN },
+	{ "{\"ph\":\"i\",\"cat\":\"cpu_instant_event\",\"name\":\"[memory]\",\"ts\":0.001}", TAKEN },
+	{ MEM(", \"args\": {\"Total Allocated\": 1024.0}"), DECLINED }, /* a double: json-c's truncation */
+	{ MEM(", \"args\": {\"Bytes\": \"512\"}"), DECLINED },
+	{ MEM(", \"args\": {\"Device Type\": true}"), DECLINED },
+	{ MEM(", \"args\": {\"Device Id\": [0]}"), DECLINED },
+	{ MEM(", \"args\": {\"Bytes\": 1, \"Bytes\": 2}"), DECLINED },
+	{ MEM(", \"args\": [1]"), DECLINED },
+	{ "{\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"name\": \"[memory]\", \"pid\": 1, \"tid\": 2}", DECLINED }, /* no ts */
+	{ "{\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"name\": \"other\", \"ts\": 1}", DECLINED },
+	{ "{\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"name\": \"[memory]\\u0020\", \"ts\": 1}", DECLINED },
+	{ "{\"ph\": \"i\", \"cat\": \"cpu_op\", \"name\": \"[memory]\", \"ts\": 1}", DECLINED },
+	{ "{\"ph\": \"i\", \"name\": \"[memory]\", \"ts\": 1}", DECLINED },
+	{ MEM(", \"args\": {\"Bytes\": 1,}"), DECLINED },
+};
+
+static void test_memory(void)
+{
+	roles = roles_new((char *[]){ "cpu_op", NULL }, (char *[]){ "cuda_runtime", NULL }, (char *[]){ "kernel", NULL },
+			  TRUE);
+	differences = 0;
+	for (gsize i = 0; i < G_N_ELEMENTS(memory_table); i++)
+		differential(memory_table[i].text, memory_table[i].expect);
+	CU_ASSERT_EQUAL(differences, 0);
+	g_hash_table_destroy(roles);
+}
+
 /* E closed: what it left open outside strings (which hold no escapes here), in reverse order. */
 static void close_all(GString *e)
 {
@@ -328,4 +373,4 @@ static void test_limits(void)
 	g_hash_table_destroy(roles);
 }
 
-UNIT_MAIN("fastev", UNIT_TEST(test_table), UNIT_TEST(test_limits), UNIT_TEST(test_past_64_bits))
+UNIT_MAIN("fastev", UNIT_TEST(test_table), UNIT_TEST(test_memory), UNIT_TEST(test_limits), UNIT_TEST(test_past_64_bits))

@@ -1,0 +1,41 @@
+/* HTML timeline: one device's bins (src/attribution/timeline_bins.h) as an
+ * SVG chart with a time axis, for --format html's per-node page (SPEC
+ * 18.2), drawn here: it reads without a script; a small script (below)
+ * adds zoom.
+ *
+ * The chart is an <svg> 100% wide, in pixels: the plot is a nested <svg>
+ * whose viewBox is in bins across (bin k is [k, k + 1): the bins differ by
+ * at most 1 ns) and 1000 units up, stretched (preserveAspectRatio none), so
+ * that zooming is setting its viewBox's x range; the texts (ticks, steps,
+ * memory axis) lie outside it, placed in % of the width, so they never
+ * stretch. In the plot, back to front:
+ * - the steps as bands (a run of bins whose start lies in one step), each
+ *   named in its <title> and, when wide enough, by a label above the plot;
+ * - the stacked areas, compute, communication, memcpy, memset, host wait,
+ *   each bin's time over its length; each area is drawn from the bottom to
+ *   its running total, the last first, one path of H and V steps that
+ *   changes only where the value does (integer units: the path grows with
+ *   the changes, not the bins). Classes that ran at once stack past 100%:
+ *   the scale then goes to the highest stack, with a line at 100%;
+ * - the allocated memory as a step line on its own scale (0 to its peak,
+ *   the axis on the right), the peak's bin marked and labelled;
+ * - per bin a transparent rectangle whose <title> (the tooltip) gives its
+ *   figures.
+ * The time axis is in ms from the first bin's start, with ticks at round
+ * steps (1, 2 or 5 times a power of ten ns, about six across), written
+ * exactly from integer ns. The script redraws the ticks, the step labels
+ * and the peak mark for the range shown. */
+#ifndef PP_HTML_TIMELINE_H
+#define PP_HTML_TIMELINE_H
+
+#include <glib.h>
+#include "attribution/timeline_bins.h"
+
+/* Appends the chart of D (its bins), named LABEL (plain ASCII: "device 0"). */
+void html_timeline_append(GString *body, const char *label, const struct timeline_bins_device *d);
+
+/* The charts' style and script, for the page to inline once. */
+extern const char html_timeline_style[];
+extern const char html_timeline_script[];
+
+#endif

@@ -1,0 +1,114 @@
+#!/bin/sh
+# The page's device timeline over time (SPEC 18.2) on tests/cases/timeline_bins.json
+# (see tests/cases/timeline_bins.working for its intervals, in ns):
+# (a) without a script: one chart a device, its bins (min(2000, span)),
+#     the ticks of the time axis worked out by hand, the tooltips of a few
+#     bins, the steps' bands, the memory peak, the line at 100% (classes that
+#     ran at once stack past it), the zoom buttons hidden, the span bars kept;
+#     the page parses strictly and holds no element but its own;
+# (b) in Chromium: the script shows the buttons; a click on "zoom in" shows
+#     the middle half and redraws the ticks; a drag zooms on what it spans.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+need python3 python3
+check() { python3 "$top_srcdir/tests/html_check.py" "$@"; }
+page=$tmp/timeline.html
+"$PROFILE_PARSER" -s "$top_srcdir/tests/cases/timeline_bins.json" -d "$page" -q || fail "profile_parser failed"
+check valid "$page" >"$tmp/why" && pass "the page parses strictly" || { fail "the page:"; cat "$tmp/why"; }
+check safe "$page" >"$tmp/why" && pass "no element but the page's own" || { fail "elements:"; cat "$tmp/why"; }
+
+# (a) device 0: [0, 11000) ns in 2000 bins (bin k from floor(5.5 k)); device
+# 1: [2000, 5000) in 2000 bins (1.5 ns each). Ticks: about six across, a
+# round step: 11000 / 6 = 1833 -> 2000 ns (0.002 ms, three decimals);
+# 3000 / 6 = 500 -> 500 ns (0.0005 ms, four decimals).
+python3 - "$page" >"$tmp/got" <<'PY'
+import re, sys
+page = open(sys.argv[1]).read()
+for fig in re.findall(r'<figure class="tl".*?</figure>', page, re.S):
+    head = re.search(r'data-bins="(\d+)" data-span="(\d+)"', fig)
+    ticks = re.search(r'<g class="tl-ticks">(.*?)</g>', fig, re.S).group(1)
+    print("bins %s span %s" % head.groups())
+    print("ticks " + " ".join(re.findall(r'>([0-9.]+)</text>', ticks)))
+    print("steps " + " ".join(re.findall(r'<text class="tl-step"[^>]*>([^<]*)</text>', fig)))
+    print("peak " + " ".join(re.findall(r'<g class="tl-peak" data-k="(\d+)">.*?>(peak [^<]*)</text>', fig, re.S)[0]))
+    print("hidden buttons %d, 100%% line %d" % (fig.count('class="tl-zoom" hidden'), fig.count('class="tl-full"')))
+PY
+cat >"$tmp/want" <<'WANT'
+bins 2000 span 11000
+ticks 0.000 0.002 0.004 0.006 0.008 0.010
+steps ProfilerStep#1 ProfilerStep#2
+peak 666 peak 300 B
+hidden buttons 1, 100% line 1
+bins 2000 span 3000
+ticks 0.0000 0.0005 0.0010 0.0015 0.0020 0.0025 0.0030
+steps 
+peak 0 peak 1000 B
+hidden buttons 1, 100% line 0
+WANT
+# device 0's peak, 300, is first at the end of bin 666 [3663, 3668.5 -> 3668):
+# the event at 3666 is before its end, not before bin 665's (3663).
+if diff "$tmp/want" "$tmp/got" >"$tmp/why"; then pass "the charts' bins, ticks, step labels, memory peaks, by hand"
+else fail "the charts:"; cat "$tmp/why"; fi
+# Tooltips, device 0. Bin 0 [0, 5): gemm only, no memory event before 5.
+# Bin 400 [2200, 2205): gemm and the all-reduce at once (5 ns each, busy
+# 5). Bin 1000 [5500, 5505): in the gap [5000, 8000), host wait to the
+# launch at 7000; step 1 ([0, 6000]); 300 bytes since 3666. Bin 1999
+# [10994, 11000): after the last busy interval: other idle.
+check tltitles "$page" >"$tmp/titles"
+for want in 'bin 0: 0.0 to 0.000005 ms | compute 0.000005 ms, busy 0.000005 ms | host wait 0.0 ms, other idle 0.0 ms | ProfilerStep#1' \
+	'bin 400: 0.0022 to 0.002205 ms | compute 0.000005 ms, communication 0.000005 ms, busy 0.000005 ms | host wait 0.0 ms, other idle 0.0 ms | ProfilerStep#1 | allocated 100 bytes' \
+	'bin 1000: 0.0055 to 0.005505 ms | busy 0.0 ms | host wait 0.000005 ms, other idle 0.0 ms | ProfilerStep#1 | allocated 300 bytes' \
+	'bin 1999: 0.010994 to 0.011 ms | busy 0.0 ms | host wait 0.0 ms, other idle 0.000006 ms | ProfilerStep#2 | allocated 250 bytes'; do
+	grep -qxF -- "$want" "$tmp/titles" && pass "tooltip: ${want%%|*}" || { fail "no tooltip '$want'"; grep -F "${want%%:*}:" "$tmp/titles" | head -3; }
+done
+[ "$(grep -c '^bin ' "$tmp/titles")" -eq 4000 ] && pass "a tooltip a bin" || fail "$(grep -c '^bin ' "$tmp/titles") bin tooltips, not 4000"
+grep -q '<svg class="bar"' "$page" && pass "the span bars stay" || fail "no span bar"
+
+# (b) in Chromium: ticks before, a click on "zoom in", ticks after; then a
+# drag across the second chart's second quarter.
+if [ -z "$browser" ]; then
+	skip "no Chromium (chromium, chromium-browser, google-chrome) to zoom the charts; install it with scripts/install-deps.sh --browser"
+else
+	sed 's|</body>|<script>(function () {\
+var figs = document.querySelectorAll("figure.tl"), f = figs[0], b = document.body;\
+function ticks(g) { return [].map.call(g.querySelectorAll("g.tl-ticks text"), function (t) { return t.textContent; }).join(" "); }\
+b.setAttribute("data-shown", f.querySelector(".tl-zoom").hidden ? "hidden" : "shown");\
+b.setAttribute("data-before", ticks(f));\
+f.querySelector("button[data-z=in]").click();\
+b.setAttribute("data-after", ticks(f));\
+b.setAttribute("data-click", f.getAttribute("data-range") + "\|" + f.querySelector("svg.tl-plot").getAttribute("viewBox"));\
+var g = figs[1], plot = g.querySelector("svg.tl-plot"), r = plot.getBoundingClientRect(), y = r.top + r.height / 2;\
+function at(type, x) { plot.dispatchEvent(new PointerEvent(type, { bubbles: true, clientX: x, clientY: y, pointerId: 1 })); }\
+at("pointerdown", r.left + r.width / 4); at("pointermove", r.left + r.width / 3); at("pointerup", r.left + r.width / 2);\
+b.setAttribute("data-drag", g.getAttribute("data-range") + "\|" + ticks(g));\
+})();</script></body>|' "$page" >"$tmp/zoom.html"
+	render --dump-dom "file://$tmp/zoom.html" >"$tmp/zoomed.html"
+	python3 - "$tmp/zoomed.html" >"$tmp/why" 2>&1 <<'PY'
+import html, re, sys
+dom = open(sys.argv[1]).read()
+body = re.search(r'<body([^>]*)>', dom).group(1)
+got = {k: html.unescape(v) for k, v in re.findall(r'data-(\w+)="([^"]*)"', body)}
+problems = []
+if got.get("shown") != "shown":
+    problems.append("the script did not show the zoom buttons: %r" % got.get("shown"))
+if got.get("before") != "0.000 0.002 0.004 0.006 0.008 0.010":
+    problems.append("ticks before: %r" % got.get("before"))
+# the middle half: bins [500, 1500), ns [2750, 8250): 5500 / 6 = 916 -> 1000 ns steps
+if got.get("after") != "0.003 0.004 0.005 0.006 0.007 0.008":
+    problems.append("ticks after the click: %r" % got.get("after"))
+if got.get("click") != "500 1500|500 0 1000 1000":
+    problems.append("range after the click: %r" % got.get("click"))
+drag = got.get("drag", "").split("|")
+try:
+    a, b = (float(x) for x in drag[0].split())
+    if not (abs(a - 500) < 20 and abs(b - 1000) < 20):
+        problems.append("the drag's range %r, wanted about 500 1000 (of 2000 bins)" % drag[0])
+    if drag[1] == "0.0000 0.0005 0.0010 0.0015 0.0020 0.0025 0.0030":
+        problems.append("the drag left the ticks as they were")
+except (ValueError, IndexError):
+    problems.append("no range after the drag: %r" % got.get("drag"))
+print("\n".join(problems) or "zoomed: %s; dragged: %s" % (got.get("click"), got.get("drag")))
+sys.exit(1 if problems else 0)
+PY
+	if [ $? = 0 ]; then pass "$browser: $(cat "$tmp/why")"; else fail "$browser: zoom:"; cat "$tmp/why"; fi
+fi
+finish
