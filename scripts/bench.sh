@@ -156,6 +156,8 @@ printf 'gzip / plain (x20, profile_parser, the same pairs'"'"' order): wall %.2f
 echo
 echo "issue 28's bounds: on df_index_resolver cpu ratio <= 1.0 and wall ratio <= 0.7; on the x20 wall ratio <= 0.8;"
 echo "RSS/size <= 0.6 on df_index_resolver, <= 0.4 on the x20, <= 1.0 on 3e6 minimal events (below)."
+echo "issue 33's bounds: the 100,000-deep chain's --summary path --top 5 at most 3x the floor's wall (above),"
+echo "RSS/size below 1.0 (below; --diff path reads the chain twice, its RSS/size over one)."
 echo
 echo "peak RSS, $peak_runs runs, medians:"
 echo
@@ -165,6 +167,10 @@ minimal=$cache/hostile_minimal_3000000.json
 [ -s "$minimal" ] || python3 "$top/scripts/make_hostile_trace.py" minimal 3000000 "$minimal"
 peak_row "3e6 minimal cpu_op events, --summary name" "$minimal" -mc cpu_op --summary name
 peak_row "3e6 minimal cpu_op events, default columns" "$minimal" -mc cpu_op
+peak_row "chain 100000 deep, --summary path --top 5" "$chain" -mc cpu_op --summary path --top 5
+peak_row "chain 100000 deep, --summary path --across-ranks --top 5" "$chain" -mc cpu_op --summary path --across-ranks --top 5
+peak_row "chain 100000 deep, --diff path --top 5 (itself)" "$chain" -s "$chain" -mc cpu_op --diff path --top 5
+peak_row "chain 100000 deep, --summary name --top 5" "$chain" -mc cpu_op --summary name --top 5
 echo
 echo "costs, as ratios to the same run without (SPEC 11.4: device busy(ms) at most 1.25x; issue 25: the perf columns 1.25x):"
 echo

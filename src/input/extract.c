@@ -130,7 +130,7 @@ static const char *category_of(const struct fields *f)
 
 /* VALUE (NULL: a JSON null) as the text the output writes of it: a Python
  * literal, or JSON for --format jsonl; always valid UTF-8. */
-static const char *value_text(struct extractor *x, json_object *value)
+static const char *value_text(struct extractor *x, json_object *value, gboolean keep)
 {
 	g_string_truncate(x->literal, 0);
 	gsize replaced;
@@ -140,12 +140,13 @@ static const char *value_text(struct extractor *x, json_object *value)
 		replaced = pylit_append_json(x->literal, value);
 	if (replaced)
 		x->out->stats.invalid_utf8++;
-	return g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len);
+	return keep ? g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len) : NULL;
 }
 
+/* With drop_args, NULL: the literal is made for its invalid UTF-8 to be counted only. */
 static const char *args_literal(struct extractor *x, json_object *args)
 {
-	return args ? value_text(x, args) : NULL;
+	return args ? value_text(x, args, !x->drop_args) : NULL;
 }
 
 /* The text of ARGS' member "kernel" when it is a JSON string, up to a NUL
@@ -188,7 +189,7 @@ static const char *member_literal(struct extractor *x, json_object *object, cons
 	    (!json_object_object_get_ex(object, key, &value) &&
 	     !(other_key && json_object_object_get_ex(object, other_key, &value))))
 		return NULL;
-	return value_text(x, value);
+	return value_text(x, value, TRUE);
 }
 
 static const struct event_extra *extra_of(struct extractor *x, json_object *args)

@@ -19,6 +19,7 @@ struct extractor {
 	gboolean (*extras_wanted)(const char *name, gsize len); /* read_config.extras_wanted */
 	gboolean json_values; /* args, shapes and types kept as JSON rather than Python literals */
 	gboolean launch_kernels; /* a launch event's args: its args.kernel's text (read_config.launch_kernels) */
+	gboolean drop_args; /* no args kept, their invalid UTF-8 counted (read_config.drop_args) */
 	struct names *names;
 	GStringChunk *text;
 	GString *literal;

@@ -308,14 +308,15 @@ gboolean fastev_parse(const struct extractor *x, const char *text, gsize len, gi
 
 /* ---- committing, in document order ---- */
 
-/* value_text(): the literal kept, a replacement counted. */
-static const char *literal_of(struct extractor *x, const struct fastev_literal *literal, const GString *staging)
+/* value_text(): the literal kept when KEEP, a replacement counted. */
+static const char *literal_of(struct extractor *x, const struct fastev_literal *literal, const GString *staging,
+			      gboolean keep)
 {
 	if (!literal->present)
 		return NULL;
 	if (literal->replaced)
 		x->out->stats.invalid_utf8++;
-	return g_string_chunk_insert_len(x->text, staging->str + literal->start, literal->len);
+	return keep ? g_string_chunk_insert_len(x->text, staging->str + literal->start, literal->len) : NULL;
 }
 
 /* threads_add_json(): invalid UTF-8 interned, to be replaced as in names. */
@@ -346,9 +347,9 @@ static const char *kernel_of(struct extractor *x, const struct fastev *ev)
 static const struct event_extra *extra_of(struct extractor *x, const struct fastev *ev, const GString *staging)
 {
 	struct event_extra *extra = g_new0(struct event_extra, 1);
-	extra->input_dims = literal_of(x, &ev->input_dims, staging);
-	extra->input_type = literal_of(x, &ev->input_type, staging);
-	extra->concrete_inputs = literal_of(x, &ev->concrete_inputs, staging);
+	extra->input_dims = literal_of(x, &ev->input_dims, staging, TRUE);
+	extra->input_type = literal_of(x, &ev->input_type, staging, TRUE);
+	extra->concrete_inputs = literal_of(x, &ev->concrete_inputs, staging, TRUE);
 	extra->shapes_empty = ev->shapes_empty;
 	extra->has_join_id = ev->has_join_id;
 	extra->join_id = ev->join_id;
@@ -406,7 +407,7 @@ void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *
 	if (roles & ROLE_DEVICE)
 		extract_set_device(&event, ev->device.kind, ev->device.value);
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
-		event.args = literal_of(x, &ev->args, staging);
+		event.args = literal_of(x, &ev->args, staging, !x->drop_args); /* args_literal() */
 	const struct event_extra *extra =
 		(roles & ROLE_MONITORED) && extract_extras_wanted(x, &event) ? extra_of(x, ev, staging) : NULL;
 	const char *kernel = (roles & ROLE_LAUNCH) && x->launch_kernels ? kernel_of(x, ev) : NULL;

@@ -24,6 +24,7 @@ void extractor_setup(struct extractor *x, GHashTable *roles, const struct read_c
 	x->extras_wanted = config->extras_wanted;
 	x->json_values = config->json_values;
 	x->launch_kernels = config->launch_kernels;
+	x->drop_args = config->drop_args;
 }
 
 void extractor_teardown(struct extractor *x)

@@ -6,10 +6,15 @@ enum { NODES_BLOCK = 1024 };
 struct key_trie {
 	GHashTable *frames; /* GBytes -> itself: each distinct frame once */
 	GHashTable *nodes;  /* struct key_node * -> itself, by (parent, frame) */
-	GPtrArray *order;   /* the nodes, in the order they were made */
-	GPtrArray *blocks;  /* their memory, NODES_BLOCK a block (not one allocation each) */
-	GString *text;      /* key_node_text's buffer */
+	guint count;        /* nodes made */
+	GPtrArray *blocks;  /* their memory, NODES_BLOCK a block (not one allocation each): node I at I / NODES_BLOCK */
 };
+
+/* The frame's bytes (NULL may stand for an empty frame's) and length. */
+static const char *frame_of(const struct key_node *node, gsize *len)
+{
+	return g_bytes_get_data(node->frame, len);
+}
 
 /* Frames are interned: a node is told by the addresses of its parent and frame. */
 static guint node_hash(gconstpointer p)
@@ -29,9 +34,7 @@ struct key_trie *key_trie_new(void)
 	struct key_trie *trie = g_new0(struct key_trie, 1);
 	trie->frames = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	trie->nodes = g_hash_table_new(node_hash, node_equal);
-	trie->order = g_ptr_array_new();
 	trie->blocks = g_ptr_array_new_with_free_func(g_free);
-	trie->text = g_string_new(NULL);
 	return trie;
 }
 
@@ -41,9 +44,7 @@ void key_trie_free(struct key_trie *trie)
 		return;
 	g_hash_table_destroy(trie->nodes);
 	g_hash_table_destroy(trie->frames);
-	g_ptr_array_free(trie->order, TRUE);
 	g_ptr_array_free(trie->blocks, TRUE);
-	g_string_free(trie->text, TRUE);
 	g_free(trie);
 }
 
@@ -59,23 +60,20 @@ static struct key_node *lookup(struct key_trie *trie, const struct key_node *par
 		interned = g_bytes_new(frame, len);
 		g_hash_table_add(trie->frames, interned);
 	}
-	struct key_node key = { .parent = parent, .frame = g_bytes_get_data(interned, NULL) };
+	struct key_node key = { .parent = parent, .frame = interned };
 	struct key_node *node = g_hash_table_lookup(trie->nodes, &key);
 	if (node || !make)
 		return node;
-	guint at = trie->order->len % NODES_BLOCK;
+	guint at = trie->count % NODES_BLOCK;
 	if (!at)
 		g_ptr_array_add(trie->blocks, g_new(struct key_node, NODES_BLOCK));
 	node = (struct key_node *)trie->blocks->pdata[trie->blocks->len - 1] + at;
 	*node = key;
-	node->trie = trie;
-	node->frame_len = len;
 	node->depth = parent ? parent->depth + 1 : 1;
 	/* skew-binary jumps (Myers 1983): a jump's depth depends on the depth only; O(log depth) to any ancestor */
 	const struct key_node *pj = parent ? parent->jump : NULL;
 	node->jump = pj && pj->jump && parent->depth - pj->depth == pj->depth - pj->jump->depth ? pj->jump : parent;
-	node->index = trie->order->len;
-	g_ptr_array_add(trie->order, node);
+	node->index = trie->count++;
 	g_hash_table_add(trie->nodes, node);
 	return node;
 }
@@ -87,33 +85,50 @@ struct key_node *key_trie_add(struct key_trie *trie, const struct key_node *pare
 
 struct key_node **key_trie_map(struct key_trie *trie, const struct key_trie *from, gboolean make)
 {
-	struct key_node **map = g_new0(struct key_node *, from->order->len + 1);
-	for (guint i = 0; i < from->order->len; i++) {
-		const struct key_node *node = from->order->pdata[i];
+	struct key_node **map = g_new0(struct key_node *, from->count + 1);
+	for (guint i = 0; i < from->count; i++) {
+		const struct key_node *node = key_trie_node(from, i);
 		const struct key_node *parent = node->parent ? map[node->parent->index] : NULL;
+		gsize len;
+		const char *frame = frame_of(node, &len);
 		if (!node->parent || parent) /* a parent comes first: NULL there is a key TRIE lacks */
-			map[i] = lookup(trie, parent, node->frame, node->frame_len, make);
+			map[i] = lookup(trie, parent, frame, len, make);
 	}
 	return map;
 }
 
-const GPtrArray *key_trie_nodes(const struct key_trie *trie)
+guint key_trie_count(const struct key_trie *trie)
 {
-	return trie->order;
+	return trie->count;
+}
+
+struct key_node *key_trie_node(const struct key_trie *trie, guint index)
+{
+	return (struct key_node *)trie->blocks->pdata[index / NODES_BLOCK] + index % NODES_BLOCK;
+}
+
+static void text_free(gpointer text)
+{
+	g_string_free(text, TRUE);
 }
 
 const char *key_node_text(const struct key_node *node, gsize *len)
 {
-	GString *text = node->trie->text;
+	static GPrivate buffer = G_PRIVATE_INIT(text_free);
+	GString *text = g_private_get(&buffer);
+	if (!text)
+		g_private_set(&buffer, text = g_string_new(NULL));
 	gsize total = 0;
 	for (const struct key_node *n = node; n; n = n->parent)
-		total += n->frame_len + (n->parent ? 2 : 0);
+		total += g_bytes_get_size(n->frame) + (n->parent ? 2 : 0);
 	g_string_set_size(text, total);
 	gsize end = total;
 	for (const struct key_node *n = node; n; n = n->parent) { /* from the last frame back */
-		end -= n->frame_len;
-		if (n->frame_len) /* an empty frame's bytes may be NULL */
-			memcpy(text->str + end, n->frame, n->frame_len);
+		gsize frame_len;
+		const char *frame = frame_of(n, &frame_len);
+		end -= frame_len;
+		if (frame_len) /* an empty frame's bytes may be NULL */
+			memcpy(text->str + end, frame, frame_len);
 		if (n->parent) {
 			end -= 2;
 			memcpy(text->str + end, "$$", 2);
@@ -155,8 +170,10 @@ static int next_byte(struct cursor *c)
 			c->separator--;
 			return '$';
 		}
-		if (c->offset < c->frame->frame_len)
-			return (unsigned char)c->frame->frame[c->offset++];
+		gsize len;
+		const char *frame = frame_of(c->frame, &len);
+		if (c->offset < len)
+			return (unsigned char)frame[c->offset++];
 		c->frame = c->frame == c->key ? NULL : at_depth(c->key, c->frame->depth + 1);
 		c->offset = 0;
 		c->separator = 2;

@@ -145,8 +145,7 @@ GPtrArray *diff_rows(const struct collected *base, const struct collected *new)
 	/* the new side's keys join the base's trie (one lookup a key, no text written) */
 	struct key_trie *trie = base->groups->trie;
 	g_autofree struct key_node **in_base = key_trie_map(trie, new->groups->trie, TRUE);
-	const GPtrArray *keys = key_trie_nodes(trie);
-	g_autofree const struct group **new_at = g_new0(const struct group *, keys->len + 1); /* by the base's index */
+	g_autofree const struct group **new_at = g_new0(const struct group *, key_trie_count(trie) + 1); /* by the base's index */
 	const GPtrArray *new_groups = new->groups->list;
 	for (guint i = 0; i < new_groups->len; i++) {
 		const struct group *group = new_groups->pdata[i];

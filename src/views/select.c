@@ -27,15 +27,29 @@ static gboolean written(guint i, guint depth, gboolean opaque, const struct fore
 	       (s->max_depth >= 0 && depth == (guint)s->max_depth);
 }
 
-void path_walk_init(struct path_walk *walk, const struct forest *forest)
+/* WALK over FOREST; without PATHS, no path is written (a walk of keys). */
+static void walk_init(struct path_walk *walk, const struct forest *forest, gboolean paths)
 {
 	walk->path = g_string_new(NULL);
 	walk->normalize = FALSE;
-	walk->path_end = g_new0(gsize, forest->deepest + 1);
+	walk->path_end = paths ? g_new0(gsize, forest->deepest + 1) : NULL;
 	walk->open_end = g_new0(guint, forest->deepest + 1);
 	walk->trie = NULL;
-	walk->key_at = g_new0(struct key_node *, forest->deepest + 1);
+	walk->key = NULL;
 	walk->frame = g_string_new(NULL);
+}
+
+void path_walk_init(struct path_walk *walk, const struct forest *forest)
+{
+	walk_init(walk, forest, TRUE);
+}
+
+void path_walk_init_keys(struct path_walk *walk, const struct forest *forest, struct key_trie *trie,
+			 gboolean normalize)
+{
+	walk_init(walk, forest, FALSE);
+	walk->trie = trie;
+	walk->normalize = normalize;
 }
 
 void path_walk_clear(struct path_walk *walk)
@@ -43,7 +57,6 @@ void path_walk_clear(struct path_walk *walk)
 	g_string_free(walk->path, TRUE);
 	g_free(walk->path_end);
 	g_free(walk->open_end);
-	g_free(walk->key_at);
 	g_string_free(walk->frame, TRUE);
 }
 
@@ -67,8 +80,11 @@ void select_visit_tree(guint root, const struct forest *f, const struct selectio
 		if (walk->trie) {
 			g_string_truncate(walk->frame, 0);
 			path_key_append(walk->frame, event->name->text, event->name->len, walk->normalize);
-			walk->key_at[depth] = key_trie_add(walk->trie, depth > 1 ? walk->key_at[depth - 1] : NULL,
-							   walk->frame->str, walk->frame->len);
+			/* the parent's key: the last key made, or its ancestor (amortized O(1): each climb undoes a descent) */
+			const struct key_node *parent = walk->key;
+			while (parent && parent->depth >= depth)
+				parent = parent->parent;
+			walk->key = key_trie_add(walk->trie, parent, walk->frame->str, walk->frame->len);
 		} else {
 			g_string_truncate(path, depth > 1 ? walk->path_end[depth - 1] : 0);
 			if (depth > 1)

@@ -35,14 +35,18 @@ struct path_walk {
 	guint *open_end; /* the subtree end of the node at depth d on the path */
 	/* with a trie: the path is not written; each node visited,
 	 * written or not, has its key made there (its frame under its
-	 * parent's), key_at[d] the one at depth d: memory in the distinct
-	 * paths, not in their texts (issue 33) */
+	 * parent's, the parent's found up from the last key made), key the
+	 * one of the node visited: memory in the distinct paths, not in their
+	 * texts, nor in the depth (issue 33) */
 	struct key_trie *trie;
-	struct key_node **key_at;
+	struct key_node *key;
 	GString *frame;
 };
 
 void path_walk_init(struct path_walk *walk, const struct forest *forest);
+/* A walk that makes each node's key in TRIE (NORMALIZE: as path_walk.normalize), no path. */
+void path_walk_init_keys(struct path_walk *walk, const struct forest *forest, struct key_trie *trie,
+			 gboolean normalize);
 void path_walk_clear(struct path_walk *walk);
 
 /* The rows of the subtree of ROOT, a root of FOREST. */

@@ -9,6 +9,7 @@
 #include "views/summary_collective.h"
 #include "views/summary_step.h"
 #include "views/summary_timeline.h"
+#include "views/path_order.h"
 
 /* A node being visited whose group is open: its subtree is [start, end). */
 struct open_node {
@@ -23,7 +24,7 @@ struct summarizer {
 	const struct attribution *attribution;
 	enum summary_mode mode;
 	struct groups *groups;
-	const struct key_node *const *key_at; /* with SUMMARY_PATH: the walk's key of the node at depth d */
+	const struct path_walk *walk; /* with SUMMARY_PATH: the walk, whose key is the node visited's */
 	GArray *open;         /* struct open_node: the visited ancestors of the node at hand (by name) */
 	GHashTable *open_count; /* struct group * -> how many open nodes are in it */
 	struct sums *sums;    /* the nodes' figures, O(1) each (SPEC 11.4) */
@@ -77,7 +78,7 @@ static void close_to(struct summarizer *s, guint node)
 	}
 }
 
-static void add_node(struct summarizer *s, guint node, guint depth)
+static void add_node(struct summarizer *s, guint node)
 {
 	const struct event *event = &s->forest->events[node];
 	gboolean by_path = s->mode == SUMMARY_PATH;
@@ -91,7 +92,7 @@ static void add_node(struct summarizer *s, guint node, guint depth)
 		key = STEP_PREFIX "*";
 		key_len = strlen(key);
 	}
-	struct group *group = group_of(s, by_path ? (struct key_node *)s->key_at[depth]
+	struct group *group = group_of(s, by_path ? s->walk->key
 						  : key_trie_add(s->groups->trie, NULL, key, key_len));
 	gboolean outermost = by_path || !g_hash_table_lookup(s->open_count, group); /* a path has no ancestor in its group */
 	group->count++;
@@ -134,7 +135,8 @@ static void add_node(struct summarizer *s, guint node, guint depth)
 static void visit(guint node, guint depth, const GString *path, gpointer data)
 {
 	(void)path;
-	add_node(data, node, depth);
+	(void)depth;
+	add_node(data, node);
 }
 
 static int compare_groups(gconstpointer x, gconstpointer y)
@@ -336,14 +338,32 @@ const struct catalogue *summary_catalogue(enum summary_mode mode)
 					: &catalogue;
 }
 
-struct groups *summary_groups(const struct forest *forest, const struct attribution *attribution,
-			      const struct selection *selection, const struct group_config *config)
+/* Visits the nodes SELECTION keeps with their paths' keys in S's trie (s->walk->key). */
+static void walk_paths(struct summarizer *s, const struct selection *selection, row_visitor visitor)
+{
+	struct path_walk walk;
+	path_walk_init_keys(&walk, s->forest, s->groups->trie, s->config->normalize);
+	s->walk = &walk;
+	for (guint root = s->forest->first_root; root != FOREST_END; root = forest_next_root(s->forest, root))
+		select_visit_tree(root, s->forest, selection, &walk, visitor, s);
+	path_walk_clear(&walk);
+	s->walk = NULL;
+}
+
+static struct groups *groups_new(void)
 {
 	struct groups *groups = g_new(struct groups, 1);
 	groups->trie = key_trie_new();
 	groups->list = g_ptr_array_new();
 	groups->blocks = g_ptr_array_new_with_free_func(g_free);
-	struct summarizer s = {
+	return groups;
+}
+
+/* S, making GROUPS of the nodes' sums, for a summary of CONFIG. */
+static void summarizer_init(struct summarizer *s, const struct forest *forest, const struct attribution *attribution,
+			    const struct group_config *config, struct groups *groups)
+{
+	*s = (struct summarizer){
 		.forest = forest, .attribution = attribution, .mode = config->mode, .config = config,
 		.groups = groups,
 		.open = g_array_new(FALSE, FALSE, sizeof(struct open_node)),
@@ -353,22 +373,52 @@ struct groups *summary_groups(const struct forest *forest, const struct attribut
 					 FIGURE_BIT(FIGURE_LAUNCHES) | FIGURE_BIT(FIGURE_DEVICE_EVENTS),
 				 NULL, FALSE),
 	};
-	if (config->mode == SUMMARY_PATH) {
-		struct path_walk walk;
-		path_walk_init(&walk, forest);
-		walk.normalize = config->normalize;
-		walk.trie = groups->trie;
-		s.key_at = (const struct key_node *const *)walk.key_at;
-		for (guint root = forest->first_root; root != FOREST_END; root = forest_next_root(forest, root))
-			select_visit_tree(root, forest, selection, &walk, visit, &s);
-		path_walk_clear(&walk);
-	} else {
+}
+
+/* S's groups; the rest of it freed. */
+static struct groups *summarizer_finish(struct summarizer *s)
+{
+	g_array_free(s->open, TRUE);
+	g_hash_table_destroy(s->open_count);
+	sums_free(s->sums);
+	return s->groups;
+}
+
+struct groups *summary_groups(const struct forest *forest, const struct attribution *attribution,
+			      const struct selection *selection, const struct group_config *config)
+{
+	struct summarizer s;
+	summarizer_init(&s, forest, attribution, config, groups_new());
+	if (config->mode == SUMMARY_PATH)
+		walk_paths(&s, selection, visit);
+	else
 		select_visit(forest, selection, visit, &s);
-	}
-	g_array_free(s.open, TRUE);
-	g_hash_table_destroy(s.open_count);
-	sums_free(s.sums);
-	return groups;
+	return summarizer_finish(&s);
+}
+
+/* The second pass: the nodes of the paths kept only (their keys hold their groups). */
+static void visit_kept(guint node, guint depth, const GString *path, gpointer data)
+{
+	struct summarizer *s = data;
+	if (s->walk->key->value)
+		visit(node, depth, path, data);
+}
+
+/* The first TOP groups of a path summary in its order (compare_groups),
+ * as summary_groups() and summary_sorted() would give them, made for the
+ * rows written only (issue 33): the paths are picked first
+ * (src/views/path_order.h), then a second walk works out their groups. */
+static struct groups *summary_top(const struct forest *forest, const struct attribution *attribution,
+				  const struct selection *selection, const struct group_config *config, guint top)
+{
+	struct groups *groups = groups_new();
+	g_autoptr(GArray) first = path_order_first(forest, attribution, selection, groups->trie, config->normalize, top);
+	struct summarizer s;
+	summarizer_init(&s, forest, attribution, config, groups);
+	for (guint i = 0; i < first->len; i++) /* made in order: the list is sorted */
+		group_of(&s, key_trie_node(groups->trie, g_array_index(first, guint, i)));
+	walk_paths(&s, selection, visit_kept);
+	return summarizer_finish(&s);
 }
 
 GPtrArray *summary_sorted(const struct groups *groups)
@@ -406,8 +456,11 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 	g_autofree gint64 *busy = flags & SUMMARY_BUSY ? busy_compute(attribution, forest) : NULL;
 	struct group_config group_config = { .mode = mode, .busy = busy,
 					     .perf = flags & SUMMARY_PERF_FIGURES ? config->perf : NULL };
-	struct groups *groups = summary_groups(forest, attribution, config->selection, &group_config);
-	g_autoptr(GPtrArray) sorted = summary_sorted(groups);
+	/* with --top and the summary's own order, a path summary's groups are made for the rows written only */
+	gboolean top = mode == SUMMARY_PATH && config->top && !(config->sort && config->sort->len);
+	struct groups *groups = top ? summary_top(forest, attribution, config->selection, &group_config, config->top)
+				    : summary_groups(forest, attribution, config->selection, &group_config);
+	g_autoptr(GPtrArray) sorted = top ? g_ptr_array_copy(groups->list, NULL, NULL) : summary_sorted(groups);
 	const struct group_meta meta = { config->rank, mode == SUMMARY_PATH ? "path" : "name", config->shape };
 	for (guint i = 0; i < sorted->len; i++)
 		((struct group *)sorted->pdata[i])->meta = &meta;

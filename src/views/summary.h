@@ -84,7 +84,9 @@ struct group_config {
 /* The groups of a summary: each key a node of TRIE (a path's prefixes too,
  * whose nodes hold no group when none of their nodes was selected), whose
  * value is its group. Memory grows with the distinct frames and keys, not
- * with the keys' texts (issue 33). */
+ * with the keys' texts (issue 33). A path summary written with --top K in
+ * its own order (no --sort) makes the groups of its K rows only, its paths
+ * picked first (src/views/path_order.h): 16 bytes a path besides its key. */
 struct groups {
 	struct key_trie *trie;
 	GPtrArray *list;   /* struct group *, in the order they were made */

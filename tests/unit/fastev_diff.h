@@ -27,6 +27,7 @@ struct side {
 struct setup {
 	gboolean extras, launch_kernels, steps, all_python_functions;
 	gboolean (*extras_wanted)(const char *name, gsize len);
+	gboolean drop_args; /* read_config.drop_args: no args kept by either, their invalid UTF-8 counted alike */
 };
 
 /* As the perf models' filter (src/cli/run.c): extras for some names only. */
@@ -40,6 +41,7 @@ static const struct setup setups[] = {
 	{ TRUE, TRUE, FALSE, FALSE, NULL },
 	{ TRUE, FALSE, TRUE, TRUE, NULL },
 	{ TRUE, TRUE, TRUE, FALSE, wants_aten },
+	{ TRUE, FALSE, TRUE, FALSE, NULL, TRUE },
 };
 
 static GHashTable *roles;
@@ -57,6 +59,7 @@ static void side_init(struct side *s, const struct setup *setup)
 	s->x.steps = setup->steps;
 	s->x.all_python_functions = setup->all_python_functions;
 	s->x.extras_wanted = setup->extras_wanted;
+	s->x.drop_args = setup->drop_args;
 	s->staging = g_string_new(NULL);
 }
 

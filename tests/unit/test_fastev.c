@@ -373,4 +373,50 @@ static void test_limits(void)
 	g_hash_table_destroy(roles);
 }
 
-UNIT_MAIN("fastev", UNIT_TEST(test_table), UNIT_TEST(test_memory), UNIT_TEST(test_limits), UNIT_TEST(test_past_64_bits))
+/* read_config.drop_args (issue 33): no args literal kept, by either reading, for
+ * monitored and device events alike; the shapes still kept; a replaced byte of
+ * the args still counted, as when they are kept. */
+static void test_drop_args(void)
+{
+	roles = roles_new((char *[]){ "cpu_op", NULL }, (char *[]){ "cuda_runtime", NULL }, (char *[]){ "kernel", NULL },
+			  TRUE);
+	static const char *const texts[] = {
+		EV(", \"args\": {\"s\": \"bad\xff\", \"Input Dims\": [[2, 3]], \"External id\": 4}"),
+		"{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", \"pid\": 0, \"tid\": 7, \"ts\": 1, \"dur\": 2, "
+		"\"args\": {\"device\": 0, \"correlation\": 5, \"s\": \"x\xc3\"}}",
+	};
+	static const struct setup drop = { TRUE, FALSE, FALSE, FALSE, NULL, TRUE };
+	for (gsize i = 0; i < G_N_ELEMENTS(texts); i++) {
+		struct side f, j;
+		side_init(&f, &drop);
+		side_init(&j, &drop);
+		struct fastev ev;
+		gsize len = strlen(texts[i]);
+		CU_ASSERT_TRUE_FATAL(fastev_parse(&f.x, texts[i], len, 7, f.staging, &ev));
+		fastev_commit(&f.x, &ev, f.staging);
+		json_tokener *tokener = read_tokener_new();
+		json_object *value = json_tokener_parse_ex(tokener, texts[i], (int)len);
+		extract_event(&j.x, value, 7);
+		json_object_put(value);
+		json_tokener_free(tokener);
+		for (const struct side *side = &f; side; side = side == &f ? &j : NULL) {
+			guint kept = 0;
+			for (int role = 0; role < OUT_ROLES; role++) {
+				GArray *events = side->x.out->events[role];
+				for (guint e = 0; e < events->len; e++, kept++)
+					CU_ASSERT_PTR_NULL(g_array_index(events, struct event, e).args);
+			}
+			CU_ASSERT_EQUAL(kept, 1);
+			CU_ASSERT_EQUAL(side->x.out->stats.invalid_utf8, 1);
+			if (i == 0) { /* the shapes are no args literal: kept */
+				const struct event *op = &g_array_index(side->x.out->events[OUT_MONITORED], struct event, 0);
+				CU_ASSERT_TRUE(op->extra && op->extra->input_dims && strcmp(op->extra->input_dims, "[[2, 3]]") == 0);
+			}
+		}
+		side_clear(&f);
+		side_clear(&j);
+	}
+	g_hash_table_destroy(roles);
+}
+
+UNIT_MAIN("fastev", UNIT_TEST(test_table), UNIT_TEST(test_drop_args), UNIT_TEST(test_memory), UNIT_TEST(test_limits), UNIT_TEST(test_past_64_bits))
