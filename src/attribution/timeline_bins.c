@@ -252,7 +252,7 @@ struct timeline_bins *timeline_bins_compute(const struct attribution *a, const s
 			bins_init(&d->bins, from, to, wanted);
 		guint count = d->bins.count;
 		d->figures = g_new0(gint64, (gsize)count * BIN_FIGURES);
-		g_autofree gint64 *spread = g_new(gint64, count);
+		g_autofree gint64 *spread = g_new(gint64, count ? count : 1); /* never NULL: memset's argument */
 		for (guint l = 0; l < LISTS; l++) {
 			memset(spread, 0, count * sizeof *spread);
 			bins_add(&d->bins, (const struct idle_interval *)b->lists[l]->data, b->lists[l]->len, spread);
