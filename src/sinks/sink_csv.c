@@ -47,7 +47,11 @@ void csv_append_value(GString *field, const struct value *value)
 	case VALUE_DURATION: time_append_ms(field, value->number); break;
 	case VALUE_TIMESTAMP: time_append_us(field, value->number); break;
 	case VALUE_INTEGER:
-	case VALUE_BYTES: g_string_append_printf(field, "%" G_GINT64_FORMAT, value->number); break;
+	case VALUE_BYTES: {
+		char text[TIME_TEXT_MAX];
+		g_string_append_len(field, text, (gssize)int_format(text, value->number));
+		break;
+	}
 	case VALUE_PERCENT: percent_append(field, value->number); break;
 	case VALUE_TEXT:
 	case VALUE_LITERAL: g_string_append_len(field, value->text.text, value->text.len); break;
@@ -66,11 +70,46 @@ static void csv_header(struct sink *sink, GString *out)
 	}
 }
 
+/* Room for N more bytes at the end of OUT (its length unchanged). */
+static char *room(GString *out, gsize n)
+{
+	if (out->allocated_len - out->len <= n) {
+		gsize len = out->len;
+		g_string_set_size(out, len + n);
+		g_string_truncate(out, len);
+	}
+	return out->str + out->len;
+}
+
+/* A number's field, "TEXT" and the separator, written in place: a number
+ * holds no quote to double. FALSE for a value of another type. */
+static gboolean number_field(GString *out, const struct value *value, char separator)
+{
+	char *at = room(out, TIME_TEXT_MAX + 4), *p = at;
+	*p++ = '"';
+	switch (value->type) {
+	case VALUE_DURATION: p += time_format_ms(p, value->number); break;
+	case VALUE_TIMESTAMP: p += time_format_us(p, value->number); break;
+	case VALUE_INTEGER:
+	case VALUE_BYTES: p += int_format(p, value->number); break;
+	case VALUE_EMPTY: break;
+	default: return FALSE;
+	}
+	*p++ = '"';
+	*p++ = separator;
+	*p = '\0';
+	out->len += (gsize)(p - at);
+	return TRUE;
+}
+
 static void csv_row(struct sink *sink, const struct value *values, GString *out)
 {
 	guint width = layout_width(sink->layout);
 	for (guint i = 0; i < width; i++) {
 		const struct value *value = &values[i];
+		gboolean last = i + 1 == width;
+		if (number_field(out, value, last ? '\r' : ','))
+			continue;
 		if (value->type == VALUE_TEXT || value->type == VALUE_LITERAL) {
 			csv_append_field(out, value->text.text, value->text.len);
 		} else {
@@ -78,8 +117,9 @@ static void csv_row(struct sink *sink, const struct value *values, GString *out)
 			csv_append_value(sink->scratch, value);
 			csv_append_field(out, sink->scratch->str, sink->scratch->len);
 		}
-		g_string_append(out, i + 1 < width ? "," : "\r\n");
+		g_string_append_c(out, last ? '\r' : ',');
 	}
+	g_string_append_c(out, '\n');
 }
 
 const struct sink_class csv_sink = {
