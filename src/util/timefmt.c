@@ -178,18 +178,21 @@ static char *digits_before(char *end, guint64 v)
 	return end;
 }
 
-/* TEXT's LEN bytes moved to BUF; returns LEN. */
+/* A number's text is written backwards, ending at the middle of a buffer
+ * twice TIME_TEXT_MAX long, then TIME_TEXT_MAX bytes from its start are
+ * copied to BUF: a copy of a constant size, a few moves (the bytes past its
+ * end are BUF's room, overwritten by whatever follows). Returns its length. */
+#define SCRATCH (2 * TIME_TEXT_MAX)
 static gsize moved(char *buf, const char *text, const char *end)
 {
-	gsize len = (gsize)(end - text);
-	memmove(buf, text, len);
-	return len;
+	memcpy(buf, text, TIME_TEXT_MAX);
+	return (gsize)(end - text);
 }
 
 gsize int_format(char *buf, gint64 n)
 {
-	char text[TIME_TEXT_MAX];
-	char *end = text + sizeof text;
+	char text[SCRATCH];
+	char *end = text + TIME_TEXT_MAX;
 	char *start = digits_before(end, n < 0 ? 0 - (guint64)n : (guint64)n);
 	if (n < 0)
 		*--start = '-';
@@ -200,8 +203,8 @@ gsize int_format(char *buf, gint64 n)
  * least min_fraction digits (and no point when that is 0 and nothing is left). */
 static gsize format_scaled(char *buf, gint64 ns, int places, guint64 scale, int min_fraction)
 {
-	char text[TIME_TEXT_MAX];
-	char *end = text + sizeof text, *start = end;
+	char text[SCRATCH];
+	char *end = text + TIME_TEXT_MAX, *start = end;
 	guint64 magnitude = ns < 0 ? 0 - (guint64)ns : (guint64)ns;
 	guint64 whole = magnitude / scale;
 	guint fraction = (guint)(magnitude % scale);
