@@ -81,15 +81,40 @@ static char *room(GString *out, gsize n)
 	return out->str + out->len;
 }
 
+/* The last timestamp written and its text: a row's end is often the next
+ * one's start (--summary timeline's bins), written again by a copy. */
+struct csv_state {
+	gboolean set;
+	gint64 ns;
+	gsize len;
+	char text[TIME_TEXT_MAX];
+};
+
+static gsize timestamp(struct sink *sink, char *p, gint64 ns)
+{
+	struct csv_state *last = sink->state;
+	if (!last)
+		last = sink->state = g_new0(struct csv_state, 1);
+	if (last->set && last->ns == ns) {
+		memcpy(p, last->text, TIME_TEXT_MAX);
+		return last->len;
+	}
+	last->len = time_format_us(p, ns);
+	memcpy(last->text, p, TIME_TEXT_MAX);
+	last->ns = ns;
+	last->set = TRUE;
+	return last->len;
+}
+
 /* A number's field, "TEXT" and the separator, written in place: a number
  * holds no quote to double. FALSE for a value of another type. */
-static gboolean number_field(GString *out, const struct value *value, char separator)
+static gboolean number_field(struct sink *sink, GString *out, const struct value *value, char separator)
 {
 	char *at = room(out, TIME_TEXT_MAX + 4), *p = at;
 	*p++ = '"';
 	switch (value->type) {
 	case VALUE_DURATION: p += time_format_ms(p, value->number); break;
-	case VALUE_TIMESTAMP: p += time_format_us(p, value->number); break;
+	case VALUE_TIMESTAMP: p += timestamp(sink, p, value->number); break;
 	case VALUE_INTEGER:
 	case VALUE_BYTES: p += int_format(p, value->number); break;
 	case VALUE_EMPTY: break;
@@ -108,7 +133,7 @@ static void csv_row(struct sink *sink, const struct value *values, GString *out)
 	for (guint i = 0; i < width; i++) {
 		const struct value *value = &values[i];
 		gboolean last = i + 1 == width;
-		if (number_field(out, value, last ? '\r' : ','))
+		if (number_field(sink, out, value, last ? '\r' : ','))
 			continue;
 		if (value->type == VALUE_TEXT || value->type == VALUE_LITERAL) {
 			csv_append_field(out, value->text.text, value->text.len);
@@ -122,9 +147,15 @@ static void csv_row(struct sink *sink, const struct value *values, GString *out)
 	g_string_append_c(out, '\n');
 }
 
+static void csv_clear(struct sink *sink)
+{
+	g_clear_pointer(&sink->state, g_free);
+}
+
 const struct sink_class csv_sink = {
 	.format = "csv",
 	.extension = ".csv",
 	.header = csv_header,
 	.row = csv_row,
+	.clear = csv_clear,
 };
