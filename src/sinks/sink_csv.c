@@ -1,5 +1,8 @@
 /* The CSV sink (SPEC 5): RFC 4180, every field in double quotes, CRLF line
- * ends; numbers as in 5.1, list columns as {'NAME': VALUE} entries. */
+ * ends; numbers as in 5.1, list columns as {'NAME': VALUE} entries. A
+ * number's field is written in place at the end of the row's text (it has
+ * no quote to double): no scratch string, no printf; the last timestamp's
+ * text is kept, a row's end often being the next row's start. */
 #include "sinks/sink_csv.h"
 #include <string.h>
 #include "util/timefmt.h"
