@@ -200,8 +200,9 @@ gsize int_format(char *buf, gint64 n)
 }
 
 /* ns / 10^places with its fraction's trailing zeros removed, keeping at
- * least min_fraction digits (and no point when that is 0 and nothing is left). */
-static gsize format_scaled(char *buf, gint64 ns, int places, guint64 scale, int min_fraction)
+ * least min_fraction digits (and no point when that is 0 and nothing is left).
+ * Always inlined: SCALE a constant, its division is a multiplication. */
+G_ALWAYS_INLINE static inline gsize format_scaled(char *buf, gint64 ns, int places, guint64 scale, int min_fraction)
 {
 	char text[SCRATCH];
 	char *end = text + TIME_TEXT_MAX, *start = end;
