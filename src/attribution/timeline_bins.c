@@ -277,6 +277,18 @@ struct timeline_bins *timeline_bins_compute(const struct attribution *a, const s
 	return out;
 }
 
+guint timeline_bins_device_count(const struct attribution *a)
+{
+	g_autoptr(GHashTable) seen = g_hash_table_new(NULL, NULL);
+	guint count = a->claimed + a->unclaimed, last = G_MAXUINT;
+	for (guint i = 0; i < count; i++) {
+		const struct event *e = &a->by_time[i];
+		if (e->has_device && e->device != last) /* looked up when it changes, as build() does */
+			g_hash_table_add(seen, GUINT_TO_POINTER(e->device + 1)), last = e->device;
+	}
+	return g_hash_table_size(seen);
+}
+
 void timeline_bins_free(struct timeline_bins *t)
 {
 	if (!t)

@@ -60,6 +60,9 @@ struct timeline_bins *timeline_bins_compute(const struct attribution *attributio
 					    const struct steps *steps, const struct step_range *range, guint wanted,
 					    const GRegex *communication);
 void timeline_bins_free(struct timeline_bins *bins);
+/* How many devices timeline_bins_compute() gives (without a --step range):
+ * one sweep, nothing built. */
+guint timeline_bins_device_count(const struct attribution *attribution);
 
 typedef struct timeline_bins TimelineBins;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(TimelineBins, timeline_bins_free)

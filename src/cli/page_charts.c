@@ -80,8 +80,7 @@ static void charts(HtmlPage *page, GString *body, const struct forest *forest, c
 		   const struct write_config *config)
 {
 	const struct steps *steps = config->selection->steps;
-	g_autoptr(TimelineBins) all = timeline_bins_compute(attribution, forest->thread_ids, steps, NULL, 1, NULL);
-	guint shown = MIN(all->count, PAGE_CHARTS);
+	guint shown = MIN(timeline_bins_device_count(attribution), PAGE_CHARTS);
 	if (!shown)
 		return;
 	guint bins = MAX(1, MIN(PAGE_BINS, PAGE_CHART_BINS / shown));

@@ -131,8 +131,19 @@ static enum member member_of(const struct raw *key)
 	}
 }
 
-/* A top-level value: args' literal, and its members, with SEEN; the others read raw. */
-static gboolean member_value(struct fp *s, enum member m, struct raw *value, struct args_seen *seen)
+/* Whether V, the members read so far, are a [memory] instant's: its args'
+ * literal is not kept (commit_memory() reads four integers of them). */
+static gboolean memory_instant(const struct raw v[M_OTHER])
+{
+	static const char name[] = "[memory]";
+	return v[M_PH].kind == K_STRING && v[M_PH].len == 1 && v[M_PH].text[0] == 'i' && v[M_NAME].kind == K_STRING &&
+	       v[M_NAME].len == sizeof name - 1 && memcmp(v[M_NAME].text, name, sizeof name - 1) == 0;
+}
+
+/* A top-level value: args' literal, and its members, with SEEN (only its
+ * members when RAW_ARGS); the others read raw. */
+static gboolean member_value(struct fp *s, enum member m, struct raw *value, struct args_seen *seen,
+			     gboolean raw_args)
 {
 	if (s->p >= s->end)
 		return FALSE;
@@ -142,7 +153,7 @@ static gboolean member_value(struct fp *s, enum member m, struct raw *value, str
 	case '{':
 		if (m == M_ARGS) {
 			value->kind = K_OBJECT;
-			return fastlit_object(s, 1, on_arg, seen);
+			return raw_args ? fastlit_object_raw(s, 1, on_arg, seen) : fastlit_object(s, 1, on_arg, seen);
 		}
 		break;
 	case '[':
@@ -185,7 +196,7 @@ static gboolean read_event(struct fp *s, struct raw v[M_OTHER], struct args_seen
 		if (value->kind != K_NONE) /* a duplicate of a member that matters */
 			return FALSE;
 		gsize start = s->out->len, replaced = s->replaced;
-		if (!member_value(s, m, value, seen))
+		if (!member_value(s, m, value, seen, m == M_ARGS && memory_instant(v)))
 			return FALSE;
 		if (m == M_ARGS)
 			*args = (struct fastev_literal){ .start = start, .len = s->out->len - start,

@@ -183,6 +183,52 @@ gboolean fastlit_object(struct fp *s, int depth, member_fn on_member, void *data
 	return TRUE;
 }
 
+/* As fastlit_object, accepting and declining the same objects, but without
+ * the literal of its keys and scalar values (a nested value's is written,
+ * then cut): what on_member() hears is the same, its literal empty. */
+gboolean fastlit_object_raw(struct fp *s, int depth, member_fn on_member, void *data)
+{
+	struct raw keys[FASTLIT_KEYS];
+	guint count = 0;
+	s->p++;
+	fastlit_blanks(s);
+	gboolean more = !fastlit_at(s, '}');
+	if (!more)
+		s->p++;
+	while (more) {
+		fastlit_blanks(s);
+		struct raw *key = &keys[count];
+		if (count == FASTLIT_KEYS || !fastlit_at(s, '"') || !fastlit_string(s, key))
+			return FALSE;
+		for (guint i = 0; i < count; i++)
+			if (keys[i].len == key->len && memcmp(keys[i].text, key->text, key->len) == 0)
+				return FALSE;
+		count++;
+		fastlit_blanks(s);
+		if (!fastlit_at(s, ':'))
+			return FALSE;
+		s->p++;
+		fastlit_blanks(s);
+		gsize start = s->out->len;
+		struct raw value = { .kind = K_OTHER };
+		gboolean ok;
+		if (s->p >= s->end)
+			return FALSE;
+		else if (*s->p == '"')
+			ok = fastlit_string(s, &value);
+		else if (*s->p == '-' || g_ascii_isdigit(*s->p))
+			ok = fastlit_number(s, &value);
+		else
+			ok = fastlit_value(s, depth + 1, &value);
+		g_string_truncate(s->out, start);
+		if (!ok || (on_member && !on_member(data, key, &value, start, s->replaced, s)))
+			return FALSE;
+		if (!next_in(s, '}', &more))
+			return FALSE;
+	}
+	return TRUE;
+}
+
 /* A value and its literal; *R says what it was (its bytes for a scalar). */
 gboolean fastlit_value(struct fp *s, int depth, struct raw *r)
 {

@@ -19,6 +19,20 @@
 
 static const char *const layer_classes[LAYERS] = { "c-compute", "c-communication", "c-memcpy", "c-memset", "c-wait" };
 
+/* N in decimal, without printf (2,000 bins a chart, a few numbers each). */
+static void append_int(GString *out, gint64 n)
+{
+	char text[TIME_TEXT_MAX];
+	g_string_append_len(out, text, (gssize)int_format(text, n));
+}
+
+/* C and then N ("H12"). */
+static void append_command(GString *out, char c, gint64 n)
+{
+	g_string_append_c(out, c);
+	append_int(out, n);
+}
+
 /* A position on the plot, P bins from its left, as "12.345%" of the chart's width. */
 static void append_x(GString *out, double p, guint bins)
 {
@@ -107,8 +121,8 @@ static void append_areas(GString *out, const struct timeline_bins_device *d, gin
 			if (y == last)
 				continue;
 			if (k)
-				g_string_append_printf(out, "H%u", k);
-			g_string_append_printf(out, "V%" G_GINT64_FORMAT, y);
+				append_command(out, 'H', k);
+			append_command(out, 'V', y);
 			last = y;
 		}
 		g_string_append_printf(out, "H%uV%dZ\"/>\n", bins, UNITS);
@@ -159,15 +173,18 @@ static void append_memory(GString *out, GString *marks, const struct timeline_bi
 		gint64 bytes = k < bins ? d->allocated[k] : BIN_NO_MEMORY;
 		if (bytes == BIN_NO_MEMORY) { /* a run of values ends: drawn to here */
 			if (open)
-				g_string_append_printf(out, "H%u", k);
+				append_command(out, 'H', k);
 			open = FALSE;
 			continue;
 		}
 		gint64 y = UNITS - MAX(bytes, 0) * MEMORY_TOP / scale;
-		if (!open)
-			g_string_append_printf(out, "M%u %" G_GINT64_FORMAT, k, y);
-		else if (y != last)
-			g_string_append_printf(out, "H%uV%" G_GINT64_FORMAT, k, y);
+		if (!open) {
+			append_command(out, 'M', k);
+			append_command(out, ' ', y);
+		} else if (y != last) {
+			append_command(out, 'H', k);
+			append_command(out, 'V', y);
+		}
 		open = TRUE;
 		last = y;
 	}
@@ -198,8 +215,11 @@ static void append_bin(GString *out, const char *label, const struct timeline_bi
 	const gint64 *f = figures_of(d, k);
 	gint64 start = d->bins.bounds[0], from = d->bins.bounds[k], to = d->bins.bounds[k + 1];
 	(void)label;
-	g_string_append_printf(out, "<rect class=\"tl-hit\" x=\"%u\" y=\"0\" width=\"1\" height=\"%d\"><title>bin %u: ", k,
-			       UNITS, k);
+	g_string_append(out, "<rect class=\"tl-hit\" x=\"");
+	append_int(out, k);
+	g_string_append(out, "\" y=\"0\" width=\"1\" height=\"" G_STRINGIFY(UNITS) "\"><title>bin ");
+	append_int(out, k);
+	g_string_append(out, ": ");
 	time_append_ms(out, from - start);
 	g_string_append(out, " to ");
 	time_append_ms(out, to - start);
@@ -207,7 +227,8 @@ static void append_bin(GString *out, const char *label, const struct timeline_bi
 	for (guint c = 0; c < CLASS_COUNT; c++) {
 		if (!f[c])
 			continue;
-		g_string_append_printf(out, "%s ", names[c]);
+		g_string_append(out, names[c]);
+		g_string_append_c(out, ' ');
 		time_append_ms(out, f[c]);
 		g_string_append(out, " ms, ");
 	}
@@ -222,8 +243,11 @@ static void append_bin(GString *out, const char *label, const struct timeline_bi
 		g_string_append_c(out, '\n');
 		html_append_text(out, d->step[k]->name->text, d->step[k]->name->len);
 	}
-	if (d->allocated[k] != BIN_NO_MEMORY)
-		g_string_append_printf(out, "\nallocated %" G_GINT64_FORMAT " bytes", d->allocated[k]);
+	if (d->allocated[k] != BIN_NO_MEMORY) {
+		g_string_append(out, "\nallocated ");
+		append_int(out, d->allocated[k]);
+		g_string_append(out, " bytes");
+	}
 	g_string_append(out, "</title></rect>");
 }
 

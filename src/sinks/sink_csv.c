@@ -1,5 +1,8 @@
 /* The CSV sink (SPEC 5): RFC 4180, every field in double quotes, CRLF line
- * ends; numbers as in 5.1, list columns as {'NAME': VALUE} entries. */
+ * ends; numbers as in 5.1, list columns as {'NAME': VALUE} entries. A
+ * number's field is written in place at the end of the row's text (it has
+ * no quote to double): no scratch string, no printf; the last timestamp's
+ * text is kept, a row's end often being the next row's start. */
 #include "sinks/sink_csv.h"
 #include <string.h>
 #include "util/timefmt.h"
@@ -47,7 +50,11 @@ void csv_append_value(GString *field, const struct value *value)
 	case VALUE_DURATION: time_append_ms(field, value->number); break;
 	case VALUE_TIMESTAMP: time_append_us(field, value->number); break;
 	case VALUE_INTEGER:
-	case VALUE_BYTES: g_string_append_printf(field, "%" G_GINT64_FORMAT, value->number); break;
+	case VALUE_BYTES: {
+		char text[TIME_TEXT_MAX];
+		g_string_append_len(field, text, (gssize)int_format(text, value->number));
+		break;
+	}
 	case VALUE_PERCENT: percent_append(field, value->number); break;
 	case VALUE_TEXT:
 	case VALUE_LITERAL: g_string_append_len(field, value->text.text, value->text.len); break;
@@ -66,11 +73,71 @@ static void csv_header(struct sink *sink, GString *out)
 	}
 }
 
+/* Room for N more bytes at the end of OUT (its length unchanged). */
+static char *room(GString *out, gsize n)
+{
+	if (out->allocated_len - out->len <= n) {
+		gsize len = out->len;
+		g_string_set_size(out, len + n);
+		g_string_truncate(out, len);
+	}
+	return out->str + out->len;
+}
+
+/* The last timestamp written and its text: a row's end is often the next
+ * one's start (--summary timeline's bins), written again by a copy. */
+struct csv_state {
+	gboolean set;
+	gint64 ns;
+	gsize len;
+	char text[TIME_TEXT_MAX];
+};
+
+static gsize timestamp(struct sink *sink, char *p, gint64 ns)
+{
+	struct csv_state *last = sink->state;
+	if (!last)
+		last = sink->state = g_new0(struct csv_state, 1);
+	if (last->set && last->ns == ns) {
+		memcpy(p, last->text, TIME_TEXT_MAX);
+		return last->len;
+	}
+	last->len = time_format_us(p, ns);
+	memcpy(last->text, p, TIME_TEXT_MAX);
+	last->ns = ns;
+	last->set = TRUE;
+	return last->len;
+}
+
+/* A number's field, "TEXT" and the separator, written in place: a number
+ * holds no quote to double. FALSE for a value of another type. */
+static gboolean number_field(struct sink *sink, GString *out, const struct value *value, char separator)
+{
+	char *at = room(out, TIME_TEXT_MAX + 4), *p = at;
+	*p++ = '"';
+	switch (value->type) {
+	case VALUE_DURATION: p += time_format_ms(p, value->number); break;
+	case VALUE_TIMESTAMP: p += timestamp(sink, p, value->number); break;
+	case VALUE_INTEGER:
+	case VALUE_BYTES: p += int_format(p, value->number); break;
+	case VALUE_EMPTY: break;
+	default: return FALSE;
+	}
+	*p++ = '"';
+	*p++ = separator;
+	*p = '\0';
+	out->len += (gsize)(p - at);
+	return TRUE;
+}
+
 static void csv_row(struct sink *sink, const struct value *values, GString *out)
 {
 	guint width = layout_width(sink->layout);
 	for (guint i = 0; i < width; i++) {
 		const struct value *value = &values[i];
+		gboolean last = i + 1 == width;
+		if (number_field(sink, out, value, last ? '\r' : ','))
+			continue;
 		if (value->type == VALUE_TEXT || value->type == VALUE_LITERAL) {
 			csv_append_field(out, value->text.text, value->text.len);
 		} else {
@@ -78,8 +145,14 @@ static void csv_row(struct sink *sink, const struct value *values, GString *out)
 			csv_append_value(sink->scratch, value);
 			csv_append_field(out, sink->scratch->str, sink->scratch->len);
 		}
-		g_string_append(out, i + 1 < width ? "," : "\r\n");
+		g_string_append_c(out, last ? '\r' : ',');
 	}
+	g_string_append_c(out, '\n');
+}
+
+static void csv_clear(struct sink *sink)
+{
+	g_clear_pointer(&sink->state, g_free);
 }
 
 const struct sink_class csv_sink = {
@@ -87,4 +160,5 @@ const struct sink_class csv_sink = {
 	.extension = ".csv",
 	.header = csv_header,
 	.row = csv_row,
+	.clear = csv_clear,
 };

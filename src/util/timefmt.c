@@ -155,40 +155,104 @@ static gboolean parse_scaled(const char *text, gsize len, gint64 scale_digits, g
 	return TRUE;
 }
 
-/* ns / 10^places with its fraction's trailing zeros removed, keeping at
- * least min_fraction digits (and no point when that is 0 and nothing is left). */
-static void append_scaled(GString *out, gint64 ns, int places, guint64 scale, int min_fraction)
+/* Two decimal digits a pair, "00" to "99": half the divisions of one at a time. */
+static const char pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+			       "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+			       "8081828384858687888990919293949596979899";
+
+/* The digits of V written backwards from END (one digit for 0); returns where they start. */
+static char *digits_before(char *end, guint64 v)
 {
-	char text[32];
-	int end = sizeof text, start = end;
+	while (v >= 100) {
+		guint pair = (guint)(v % 100) * 2;
+		v /= 100;
+		*--end = pairs[pair + 1];
+		*--end = pairs[pair];
+	}
+	if (v >= 10) {
+		*--end = pairs[v * 2 + 1];
+		*--end = pairs[v * 2];
+	} else {
+		*--end = (char)('0' + v);
+	}
+	return end;
+}
+
+/* A number's text is written backwards, ending at the middle of a buffer
+ * twice TIME_TEXT_MAX long, then TIME_TEXT_MAX bytes from its start are
+ * copied to BUF: a copy of a constant size, a few moves (the bytes past its
+ * end are BUF's room, overwritten by whatever follows). Returns its length. */
+#define SCRATCH (2 * TIME_TEXT_MAX)
+static gsize moved(char *buf, const char *text, const char *end)
+{
+	memcpy(buf, text, TIME_TEXT_MAX);
+	return (gsize)(end - text);
+}
+
+gsize int_format(char *buf, gint64 n)
+{
+	char text[SCRATCH];
+	char *end = text + TIME_TEXT_MAX;
+	char *start = digits_before(end, n < 0 ? 0 - (guint64)n : (guint64)n);
+	if (n < 0)
+		*--start = '-';
+	return moved(buf, start, end);
+}
+
+/* ns / 10^places with its fraction's trailing zeros removed, keeping at
+ * least min_fraction digits (and no point when that is 0 and nothing is left).
+ * Always inlined: SCALE a constant, its division is a multiplication. */
+G_ALWAYS_INLINE static inline gsize format_scaled(char *buf, gint64 ns, int places, guint64 scale, int min_fraction)
+{
+	char text[SCRATCH];
+	char *end = text + TIME_TEXT_MAX, *start = end;
 	guint64 magnitude = ns < 0 ? 0 - (guint64)ns : (guint64)ns;
-	guint64 whole = magnitude / scale, fraction = magnitude % scale;
+	guint64 whole = magnitude / scale;
+	guint fraction = (guint)(magnitude % scale);
+	int left = places; /* all PLACES digits, two at a time */
+	for (; left >= 2; left -= 2) {
+		guint pair = fraction % 100 * 2;
+		fraction /= 100;
+		*--start = pairs[pair + 1];
+		*--start = pairs[pair];
+	}
+	if (left)
+		*--start = (char)('0' + fraction);
 	int kept = places;
-	while (kept > min_fraction && fraction % 10 == 0) {
-		fraction /= 10;
-		kept--;
-	}
-	for (int i = 0; i < kept; i++) {
-		text[--start] = (char)('0' + fraction % 10);
-		fraction /= 10;
-	}
+	while (kept > min_fraction && end[-1] == '0')
+		end--, kept--;
 	if (kept)
-		text[--start] = '.';
-	do {
-		text[--start] = (char)('0' + whole % 10);
-		whole /= 10;
-	} while (whole);
+		*--start = '.';
+	else
+		end = start;
+	start = digits_before(start, whole);
 	if (ns < 0)
-		text[--start] = '-';
-	g_string_append_len(out, text + start, end - start);
+		*--start = '-';
+	return moved(buf, start, end);
+}
+
+gsize time_format_ms(char *buf, gint64 ns)
+{
+	if (ns == 0) { /* the most common figure of many tables (an idle class of a bin) */
+		memcpy(buf, "0.0", 3);
+		return 3;
+	}
+	return format_scaled(buf, ns, 6, 1000000, 1);
+}
+
+gsize time_format_us(char *buf, gint64 ns)
+{
+	return format_scaled(buf, ns, 3, 1000, 0);
 }
 
 void time_append_ms(GString *out, gint64 ns)
 {
-	append_scaled(out, ns, 6, 1000000, 1);
+	char text[TIME_TEXT_MAX];
+	g_string_append_len(out, text, (gssize)time_format_ms(text, ns));
 }
 
 void time_append_us(GString *out, gint64 ns)
 {
-	append_scaled(out, ns, 3, 1000, 0);
+	char text[TIME_TEXT_MAX];
+	g_string_append_len(out, text, (gssize)time_format_us(text, ns));
 }

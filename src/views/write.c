@@ -309,15 +309,17 @@ gboolean write_rows(struct output *out, const struct write_config *config, const
 	sink.context = config->page_names;
 	for (guint i = 0; sink_measures(&sink) && i < rows->len; i++)
 		sink_measure(&sink, rows->pdata[i]);
-	g_autoptr(GString) text = g_string_new(NULL);
+	g_autoptr(GString) text = g_string_sized_new(FLUSH_BYTES + 4096);
 	sink_header(&sink, text);
-	gboolean ok = output_write(out, text->str, text->len);
+	gboolean ok = TRUE;
 	for (guint i = 0; ok && i < rows->len; i++) {
-		g_string_truncate(text, 0);
 		sink_row(&sink, rows->pdata[i], text);
-		ok = output_write(out, text->str, text->len);
+		if (text->len >= FLUSH_BYTES) { /* written in pieces, not row by row */
+			ok = output_write(out, text->str, text->len);
+			g_string_truncate(text, 0);
+		}
 	}
-	ok = ok && write_footer(out, &sink);
+	ok = ok && output_write(out, text->str, text->len) && write_footer(out, &sink);
 	sink_clear(&sink);
 	return ok;
 }

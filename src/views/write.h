@@ -1,6 +1,7 @@
 /* Write: a table's rows, through a sink, into an output. Per-node rows are
  * formatted by one thread while another writes them, handed over in pieces
- * of 64 kB through a spool of about a megabyte (src/util/spool.h); tables built whole (summaries) are written row by row.
+ * of 64 kB through a spool of about a megabyte (src/util/spool.h); tables built whole (summaries) are formatted
+ * row by row and written in pieces of 64 kB.
  * With --sort or --top (src/views/sort.h), or a sink that measures its rows
  * first (table), per-node rows are gathered instead: the selected nodes
  * (an index and the sort keys each, never their text) are ordered and cut,

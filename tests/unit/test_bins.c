@@ -116,6 +116,7 @@ static void test_device_bins(void)
 			CU_ASSERT_EQUAL(wait, t->devices[d].host_wait);
 		}
 	}
+	CU_ASSERT_EQUAL(timeline_bins_device_count(a), 2); /* the page's count, without binning (issue 34) */
 	/* --step 2 clips device 0's [10, 70) to [35, 70) (step 2 is [35, 100]) */
 	struct step_range range = { TRUE, 2, 2 };
 	g_autoptr(TimelineBins) clipped = timeline_bins_compute(a, trace->threads, steps, &range, 7, NULL);

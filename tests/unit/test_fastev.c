@@ -304,6 +304,21 @@ static const struct {
 	{ "{\"ph\": \"i\", \"cat\": \"cpu_op\", \"name\": \"[memory]\", \"ts\": 1}", DECLINED },
 	{ "{\"ph\": \"i\", \"name\": \"[memory]\", \"ts\": 1}", DECLINED },
 	{ MEM(", \"args\": {\"Bytes\": 1,}"), DECLINED },
+	/* args read without their literal (after ph and name): the same taken and declined (issue 34) */
+	{ MEM(", \"args\": { \"Bytes\" : 7 , \"Extra\": {\"a\": [1, \"x\", 2.5, null, false]}, \"Note\": \"\xff\", "
+	      "\"Device Type\": 1, \"Total Allocated\": 9}"), TAKEN },
+	{ MEM(", \"args\": {\"Note\": \"a\\\"b\", \"Bytes\": 1}"), DECLINED }, /* an escape */
+	{ MEM(", \"args\": {\"By\\u0074es\": 1}"), DECLINED },
+	{ MEM(", \"args\": {\"Extra\": {\"a\": 1, \"a\": 2}, \"Bytes\": 1}"), DECLINED }, /* a nested duplicate */
+	{ MEM(", \"args\": {\"Bytes\": 01}"), DECLINED },
+	{ MEM(", \"args\": {\"Bytes\": -0}"), DECLINED },
+	{ MEM(", \"args\": {\"Bytes\": }"), DECLINED },
+	{ MEM(", \"args\": {\"Bytes\" 1}"), DECLINED },
+	{ MEM(", \"args\": {\"Bytes\": 1"), DECLINED },
+	{ "{\"args\": {\"Bytes\": 3, \"Total Allocated\": 5}, \"ph\": \"i\", \"cat\": \"cpu_instant_event\", "
+	  "\"name\": \"[memory]\", \"ts\": 1}", TAKEN }, /* args first: read with their literal */
+	{ "{\"ph\": \"i\", \"name\": \"[memory]\", \"args\": {\"Bytes\": 3, \"Bytes\": 4}, \"cat\": "
+	  "\"cpu_instant_event\", \"ts\": 1}", DECLINED },
 };
 
 static void test_memory(void)

@@ -106,6 +106,50 @@ static void test_microseconds(void)
 	ASSERT_FORMAT(us, G_MININT64, "-9223372036854775.808");
 }
 
+static char *integer(gint64 n)
+{
+	char text[TIME_TEXT_MAX + 1];
+	text[int_format(text, n)] = 0;
+	return g_strdup(text);
+}
+
+/* int_format: the digits printf writes, without printf (issue 34's rows). */
+static void test_integers_text(void)
+{
+	ASSERT_FORMAT(integer, 0, "0");
+	ASSERT_FORMAT(integer, 7, "7");
+	ASSERT_FORMAT(integer, 10, "10");
+	ASSERT_FORMAT(integer, 99, "99");
+	ASSERT_FORMAT(integer, 100, "100");
+	ASSERT_FORMAT(integer, -5435638784, "-5435638784");
+	ASSERT_FORMAT(integer, G_MAXINT64, "9223372036854775807");
+	ASSERT_FORMAT(integer, G_MININT64, "-9223372036854775808");
+}
+
+/* Into a buffer as appended, digit counts odd and even, over a sweep of
+ * values: the buffer formats and the GString ones agree, and parse back. */
+static void test_buffers(void)
+{
+	char text[TIME_TEXT_MAX];
+	for (gint64 ns = -2000003; ns <= 2000003; ns += 997) {
+		g_autofree char *m = ms(ns), *u = us(ns);
+		gsize len = time_format_ms(text, ns);
+		CU_ASSERT_TRUE(len == strlen(m) && memcmp(text, m, len) == 0);
+		len = time_format_us(text, ns);
+		CU_ASSERT_TRUE(len == strlen(u) && memcmp(text, u, len) == 0);
+		gint64 back = 0;
+		CU_ASSERT_TRUE(time_parse_ms(m, strlen(m), &back) && back == ns);
+		CU_ASSERT_TRUE(time_parse_us(u, strlen(u), &back) && back == ns);
+	}
+	ASSERT_FORMAT(ms, 10, "0.00001");
+	ASSERT_FORMAT(ms, 120000, "0.12");
+	ASSERT_FORMAT(us, 10, "0.01");
+	ASSERT_FORMAT(us, 100, "0.1");
+	ASSERT_FORMAT(us, 1000, "1");
+	ASSERT_FORMAT(us, G_MAXINT64, "9223372036854775.807");
+	ASSERT_FORMAT(ms, G_MININT64, "-9223372036854.775808");
+}
+
 /* Milliseconds in whole nanoseconds (what --merge reads, issue 33): a
  * digit past the ns that is not 0 is refused (never rounded), saying so. */
 static gboolean whole(const char *text, gint64 *ns, gboolean *finer)
@@ -137,4 +181,5 @@ static void test_whole_milliseconds(void)
 
 UNIT_MAIN("timefmt", UNIT_TEST(test_integers), UNIT_TEST(test_fractions_exact),
 	  UNIT_TEST(test_rounding_half_away_from_zero), UNIT_TEST(test_exponents), UNIT_TEST(test_rejects),
-	  UNIT_TEST(test_milliseconds), UNIT_TEST(test_microseconds), UNIT_TEST(test_whole_milliseconds))
+	  UNIT_TEST(test_milliseconds), UNIT_TEST(test_microseconds), UNIT_TEST(test_whole_milliseconds),
+	  UNIT_TEST(test_integers_text), UNIT_TEST(test_buffers))
