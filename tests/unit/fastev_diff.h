@@ -37,10 +37,10 @@ static gboolean wants_aten(const char *name, gsize len)
 }
 
 static const struct setup setups[] = {
-	{ FALSE, FALSE, FALSE, FALSE, NULL },
-	{ TRUE, TRUE, FALSE, FALSE, NULL },
-	{ TRUE, FALSE, TRUE, TRUE, NULL },
-	{ TRUE, TRUE, TRUE, FALSE, wants_aten },
+	{ FALSE, FALSE, FALSE, FALSE, NULL, FALSE },
+	{ TRUE, TRUE, FALSE, FALSE, NULL, FALSE },
+	{ TRUE, FALSE, TRUE, TRUE, NULL, FALSE },
+	{ TRUE, TRUE, TRUE, FALSE, wants_aten, FALSE },
 	{ TRUE, FALSE, TRUE, FALSE, NULL, TRUE },
 };
 
