@@ -142,19 +142,41 @@ static gboolean lit_array(struct fp *s, int depth)
 	return TRUE;
 }
 
-/* An object; ON_MEMBER (when not NULL) hears of each of its members. Duplicate keys are declined. */
-gboolean fastlit_object(struct fp *s, int depth, member_fn on_member, void *data)
+/* A member's value read without its literal (S->out as it was): a scalar
+ * scanned, a nested value written by fastlit_value, then cut. */
+static gboolean raw_value(struct fp *s, int depth, struct raw *value)
+{
+	fastlit_blanks(s);
+	gsize start = s->out->len;
+	gboolean ok;
+	if (s->p >= s->end)
+		return FALSE;
+	else if (*s->p == '"')
+		ok = fastlit_string(s, value);
+	else if (*s->p == '-' || g_ascii_isdigit(*s->p))
+		ok = fastlit_number(s, value);
+	else
+		ok = fastlit_value(s, depth, value);
+	g_string_truncate(s->out, start);
+	return ok;
+}
+
+/* An object; ON_MEMBER (when not NULL) hears of each of its members.
+ * Duplicate keys are declined. LITERAL: its literal written to S->out;
+ * without, the same objects accepted and declined, nothing written. */
+static gboolean object(struct fp *s, int depth, member_fn on_member, void *data, gboolean literal)
 {
 	struct raw keys[FASTLIT_KEYS];
 	guint count = 0;
 	s->p++;
-	g_string_append_c(s->out, '{');
+	if (literal)
+		g_string_append_c(s->out, '{');
 	fastlit_blanks(s);
 	gboolean more = !fastlit_at(s, '}');
 	if (!more)
 		s->p++;
 	while (more) {
-		if (count)
+		if (count && literal)
 			g_string_append_len(s->out, ", ", 2);
 		fastlit_blanks(s);
 		struct raw *key = &keys[count];
@@ -164,69 +186,37 @@ gboolean fastlit_object(struct fp *s, int depth, member_fn on_member, void *data
 			if (keys[i].len == key->len && memcmp(keys[i].text, key->text, key->len) == 0)
 				return FALSE; /* json-c keeps the last value where the first was */
 		count++;
-		s->replaced += pylit_append_string(s->out, key->text, key->len);
-		g_string_append_len(s->out, ": ", 2);
+		if (literal) {
+			s->replaced += pylit_append_string(s->out, key->text, key->len);
+			g_string_append_len(s->out, ": ", 2);
+		}
 		fastlit_blanks(s);
 		if (!fastlit_at(s, ':'))
 			return FALSE;
 		s->p++;
 		gsize start = s->out->len, replaced = s->replaced;
-		struct raw value;
-		if (!fastlit_value(s, depth + 1, &value))
+		struct raw value = { .kind = K_OTHER };
+		if (!(literal ? fastlit_value(s, depth + 1, &value) : raw_value(s, depth + 1, &value)))
 			return FALSE;
-		if (on_member && !on_member(data, key, &value, start, replaced, s))
+		/* without a literal, what replacing the cut one counted is no longer "before" */
+		if (on_member && !on_member(data, key, &value, start, literal ? replaced : s->replaced, s))
 			return FALSE;
 		if (!next_in(s, '}', &more))
 			return FALSE;
 	}
-	g_string_append_c(s->out, '}');
+	if (literal)
+		g_string_append_c(s->out, '}');
 	return TRUE;
 }
 
-/* As fastlit_object, accepting and declining the same objects, but without
- * the literal of its keys and scalar values (a nested value's is written,
- * then cut): what on_member() hears is the same, its literal empty. */
+gboolean fastlit_object(struct fp *s, int depth, member_fn on_member, void *data)
+{
+	return object(s, depth, on_member, data, TRUE);
+}
+
 gboolean fastlit_object_raw(struct fp *s, int depth, member_fn on_member, void *data)
 {
-	struct raw keys[FASTLIT_KEYS];
-	guint count = 0;
-	s->p++;
-	fastlit_blanks(s);
-	gboolean more = !fastlit_at(s, '}');
-	if (!more)
-		s->p++;
-	while (more) {
-		fastlit_blanks(s);
-		struct raw *key = &keys[count];
-		if (count == FASTLIT_KEYS || !fastlit_at(s, '"') || !fastlit_string(s, key))
-			return FALSE;
-		for (guint i = 0; i < count; i++)
-			if (keys[i].len == key->len && memcmp(keys[i].text, key->text, key->len) == 0)
-				return FALSE;
-		count++;
-		fastlit_blanks(s);
-		if (!fastlit_at(s, ':'))
-			return FALSE;
-		s->p++;
-		fastlit_blanks(s);
-		gsize start = s->out->len;
-		struct raw value = { .kind = K_OTHER };
-		gboolean ok;
-		if (s->p >= s->end)
-			return FALSE;
-		else if (*s->p == '"')
-			ok = fastlit_string(s, &value);
-		else if (*s->p == '-' || g_ascii_isdigit(*s->p))
-			ok = fastlit_number(s, &value);
-		else
-			ok = fastlit_value(s, depth + 1, &value);
-		g_string_truncate(s->out, start);
-		if (!ok || (on_member && !on_member(data, key, &value, start, s->replaced, s)))
-			return FALSE;
-		if (!next_in(s, '}', &more))
-			return FALSE;
-	}
-	return TRUE;
+	return object(s, depth, on_member, data, FALSE);
 }
 
 /* A value and its literal; *R says what it was (its bytes for a scalar). */
