@@ -16,25 +16,14 @@ if ldd "$PROFILE_PARSER" 2>/dev/null | grep -q 'libasan'; then
 fi
 PROFILE_PARSER_THREADS=2; export PROFILE_PARSER_THREADS
 
-# peak OUT COMMAND...: runs COMMAND; OUT gets its peak resident set in bytes.
-peak() {
-	out=$1; shift
-	python3 -c '
-import resource, subprocess, sys
-status = subprocess.call(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-with open(sys.argv[1], "w") as f:
-    f.write("%d\n" % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024))
-sys.exit(status)' "$out" "$@"
-}
-
 # bounded WHAT REPORT-LINE GENERATOR-OPTION...: the trace, with and without
 # itself as --graph-capture; the report line checked, the peaks compared.
 bounded() {
 	what=$1 line=$2; shift 2
 	trace=$tmp/capture.json
 	python3 "$top_srcdir/scripts/make_capture_trace.py" "$@" "$trace" || { fail "$what: no trace made"; return; }
-	peak "$tmp/plain" "$PROFILE_PARSER" -q -s "$trace" -d /dev/null -mc cpu_op
-	peak "$tmp/with" "$PROFILE_PARSER" -s "$trace" --graph-capture "$trace" -d /dev/null -mc cpu_op
+	peak "$tmp/plain" "$PROFILE_PARSER" -q -s "$trace" -d /dev/null -mc cpu_op 2>/dev/null
+	peak "$tmp/with" "$PROFILE_PARSER" -s "$trace" --graph-capture "$trace" -d /dev/null -mc cpu_op 2>/dev/null
 	status=$?
 	"$PROFILE_PARSER" -s "$trace" --graph-capture "$trace" -d /dev/null -mc cpu_op 2>"$tmp/err" >/dev/null
 	plain=$(cat "$tmp/plain") with=$(cat "$tmp/with")

@@ -84,6 +84,19 @@ need() {
 	command -v "$1" >/dev/null || skip_all "$1 is not installed; to run this test, install $2"
 }
 
+# peak OUT COMMAND...: runs COMMAND (its standard output thrown away); OUT
+# gets its peak resident set in bytes, from Python's getrusage of the child.
+# Needs python3 (need python3 python3).
+peak() {
+	out=$1; shift
+	python3 -c '
+import resource, subprocess, sys
+status = subprocess.call(sys.argv[2:], stdout=subprocess.DEVNULL)
+with open(sys.argv[1], "w") as f:
+    f.write("%d\n" % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024))
+sys.exit(status)' "$out" "$@"
+}
+
 pass() { passed=$((passed + 1)); tap_result pass "$*"; }
 fail() { failed=$((failed + 1)); tap_result fail "$*"; }
 

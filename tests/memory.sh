@@ -16,17 +16,6 @@ fi
 # number on every machine, CI's.
 PROFILE_PARSER_THREADS=2; export PROFILE_PARSER_THREADS
 
-# peak OUT COMMAND...: runs COMMAND; OUT gets its peak resident set in bytes.
-peak() {
-	out=$1; shift
-	python3 -c '
-import resource, subprocess, sys
-status = subprocess.call(sys.argv[2:], stdout=subprocess.DEVNULL)
-with open(sys.argv[1], "w") as f:
-    f.write("%d\n" % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024))
-sys.exit(status)' "$out" "$@"
-}
-
 # bounded KIND N ROWS PERCENT [OPTION...]: the trace of KIND with N events,
 # read with -mc cpu_op and the OPTIONs, peaks at most at PERCENT % of its
 # size; the rows written are checked by count.
