@@ -13,6 +13,15 @@
 #define KERNEL(name, ts, dur, corr) \
 	"{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" name "\",\"pid\":0,\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur ",\"args\":{\"correlation\":" #corr "}}"
 
+/* A launch of process PID (thread 1) at TS (1 us long), correlation CORR. */
+#define PLAUNCH(pid, ts, corr)                                                                                 \
+	"{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":" #pid ",\"tid\":1,\"ts\":" #ts \
+	",\"dur\":1,\"args\":{\"correlation\":" #corr "}}"
+/* A kernel on device DEVICE: [TS, TS + DUR), correlation CORR. */
+#define DKERNEL(device, ts, dur, corr)                                                                          \
+	"{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur          \
+	",\"args\":{\"correlation\":" #corr ",\"device\":" #device "}}"
+
 static char *fixture_cpu_op[] = { "cpu_op", NULL };
 static char *fixture_launch[] = { "cuda_runtime", "cuda_driver", NULL };
 static char *fixture_device[] = { "kernel", "gpu_memcpy", "gpu_memset", NULL };

@@ -66,12 +66,6 @@ static void test_add_against_brute_force(void)
 }
 
 /* Times in the fixtures are microseconds. */
-#define PLAUNCH(pid, ts, corr)                                                                                 \
-	"{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":" #pid ",\"tid\":1,\"ts\":" #ts \
-	",\"dur\":1,\"args\":{\"correlation\":" #corr "}}"
-#define DKERNEL(device, ts, dur, corr)                                                                          \
-	"{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur          \
-	",\"args\":{\"correlation\":" #corr ",\"device\":" #device "}}"
 #define STEP(n, pid, ts, dur)                                                                                   \
 	"{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" #n "\",\"pid\":" #pid ",\"tid\":1,\"ts\":" #ts \
 	",\"dur\":" #dur "}"

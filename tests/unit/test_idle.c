@@ -7,14 +7,6 @@
 /* Times in the fixtures are microseconds. */
 #define US(ns) ((ns) / 1000)
 
-/* A launch of process PID (thread 1) at TS (1 us long), correlation CORR. */
-#define PLAUNCH(pid, ts, corr)                                                                                 \
-	"{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":" #pid ",\"tid\":1,\"ts\":" #ts \
-	",\"dur\":1,\"args\":{\"correlation\":" #corr "}}"
-/* A kernel on device DEVICE: [TS, TS + DUR), correlation CORR. */
-#define DKERNEL(device, ts, dur, corr)                                                                          \
-	"{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur          \
-	",\"args\":{\"correlation\":" #corr ",\"device\":" #device "}}"
 #define STEP(n, pid, ts, dur)                                                                                   \
 	"{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" #n "\",\"pid\":" #pid ",\"tid\":1,\"ts\":" #ts \
 	",\"dur\":" #dur "}"
