@@ -152,7 +152,7 @@ gboolean catalogue_pick(const struct catalogue *catalogue, const char *list, gui
 guint columns_flags(const GPtrArray *picked)
 {
 	guint flags = 0;
-	for (guint i = 0; i < picked->len; i++)
+	for (guint i = 0; picked && i < picked->len; i++)
 		flags |= ((const struct column *)picked->pdata[i])->flags;
 	return flags;
 }

@@ -141,7 +141,7 @@ gboolean catalogue_pick(const struct catalogue *catalogue, const char *list, gui
 			GError **error);
 /* The names of the columns with any of FLAGS (all of them for 0), joined by ", ". */
 char *catalogue_names(const struct catalogue *catalogue, guint flags);
-/* The flags of PICKED, or'ed together. */
+/* The flags of PICKED, or'ed together (0 for NULL: a --sort not given). */
 guint columns_flags(const GPtrArray *picked);
 
 guint layout_width(const struct layout *layout);

@@ -452,7 +452,7 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 		return write_perf_summary(out, forest, attribution, config, rows);
 	if (mode == SUMMARY_COLLECTIVE)
 		return write_collective_summary(out, config, rows);
-	guint flags = columns_flags(config->layout->picked) | (config->sort ? columns_flags(config->sort) : 0);
+	guint flags = columns_flags(config->layout->picked) | columns_flags(config->sort);
 	g_autofree gint64 *busy = flags & SUMMARY_BUSY ? busy_compute(attribution, forest) : NULL;
 	struct group_config group_config = { .mode = mode, .busy = busy,
 					     .perf = flags & SUMMARY_PERF_FIGURES ? config->perf : NULL };

@@ -140,7 +140,7 @@ static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
 
 static gboolean idle_asked(const struct write_config *config)
 {
-	return ((columns_flags(config->layout->picked) | (config->sort ? columns_flags(config->sort) : 0)) & STEP_IDLE) != 0;
+	return ((columns_flags(config->layout->picked) | columns_flags(config->sort)) & STEP_IDLE) != 0;
 }
 
 const struct catalogue *step_summary_catalogue(void)
