@@ -258,7 +258,7 @@ void attribution_node_memory(const struct attribution *a, const struct forest *f
 				G_STRUCT_OFFSET(struct memory_event, ts), a->memory_count, event->thread, event->ts);
 	     m < a->memory_count && a->memory[m].thread == event->thread && a->memory[m].ts <= event_end(event); m++) {
 		guint owner = a->memory_owner[m];
-		if (owner < node || owner >= subtree_end)
+		if (owner < node || owner >= subtree_end || a->memory[m].out_of_memory)
 			continue;
 		gint64 *inclusive = a->memory[m].device ? &sums->device : &sums->host;
 		gint64 *self = a->memory[m].device ? &sums->self_device : &sums->self_host;

@@ -176,7 +176,7 @@ static GArray *memory_points(const struct attribution *a, struct pids *pids)
 	GArray *points = g_array_new(FALSE, FALSE, sizeof(struct point));
 	for (guint m = 0; m < a->memory_count; m++) {
 		const struct memory_event *e = &a->memory[m];
-		if (!e->accelerator)
+		if (!e->accelerator || e->out_of_memory)
 			continue;
 		struct point p = { pid_number(pids, e->thread), e->device_id, e->ts, e->index, e->total_allocated,
 				   e->has_total };

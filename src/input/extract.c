@@ -331,13 +331,15 @@ void extract_complete(struct extractor *x, json_object *begin, json_object *end,
 		keep(x, &f, end, args, index, category, roles);
 }
 
-/* A [memory] instant event, of a category with the memory role. */
+/* A [memory] instant event, or an [OutOfMemory] one (SPEC 24), of a category with the memory role. */
 static void keep_memory(struct extractor *x, const struct fields *f, gint64 index)
 {
 	/* by name, as python_function events in keep() */
-	if (!json_object_is_type(f->name, json_type_string) || strcmp(json_object_get_string(f->name), "[memory]") != 0)
+	const char *name = json_object_is_type(f->name, json_type_string) ? json_object_get_string(f->name) : "";
+	gboolean oom = strcmp(name, "[OutOfMemory]") == 0;
+	if (!oom && strcmp(name, "[memory]") != 0)
 		return;
-	struct memory_event memory = { .index = index };
+	struct memory_event memory = { .index = index, .out_of_memory = oom };
 	if (!checked_time(x, f->ts, index, &memory.ts, SKIP_NO_TS, SKIP_BAD_TS))
 		return;
 	json_object *args = json_object_is_type(f->args, json_type_object) ? f->args : NULL;
@@ -349,6 +351,11 @@ static void keep_memory(struct extractor *x, const struct fields *f, gint64 inde
 	json_object *total = args ? json_member(args, "Total Allocated") : NULL;
 	memory.has_total = json_object_is_type(total, json_type_int) || json_object_is_type(total, json_type_double);
 	memory.total_allocated = memory.has_total ? json_object_get_int64(total) : 0;
+	json_object *reserved = args ? json_member(args, "Total Reserved") : NULL;
+	memory.has_reserved = json_object_is_type(reserved, json_type_int) || json_object_is_type(reserved, json_type_double);
+	memory.total_reserved = memory.has_reserved ? json_object_get_int64(reserved) : 0;
+	memory.has_type = type != NULL;
+	memory.device_type = json_object_get_int64(type);
 	memory.thread = thread_of(x, f->pid, f->tid);
 	g_array_append_val(x->out->memory, memory);
 }

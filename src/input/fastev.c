@@ -9,7 +9,7 @@
 
 /* The members of args that extract.c reads. */
 enum arg_member { A_CORRELATION, A_DEVICE, A_KERNEL, A_DIMS, A_DIMS_LOWER, A_TYPE, A_CONCRETE, A_RECORD_ID,
-		  A_EXTERNAL_ID, A_BYTES, A_DEVICE_TYPE, A_DEVICE_ID, A_TOTAL_ALLOCATED, A_MEMBERS };
+		  A_EXTERNAL_ID, A_BYTES, A_DEVICE_TYPE, A_DEVICE_ID, A_TOTAL_ALLOCATED, A_TOTAL_RESERVED, A_MEMBERS };
 
 static const struct {
 	const char *key;
@@ -18,7 +18,7 @@ static const struct {
 #define KEY(text) { text, sizeof text - 1 }
 	KEY("correlation"), KEY("device"), KEY("kernel"), KEY("Input Dims"), KEY("Input dims"),
 	KEY("Input type"), KEY("Concrete Inputs"), KEY("Record function id"), KEY("External id"),
-	KEY("Bytes"), KEY("Device Type"), KEY("Device Id"), KEY("Total Allocated"),
+	KEY("Bytes"), KEY("Device Type"), KEY("Device Id"), KEY("Total Allocated"), KEY("Total Reserved"),
 #undef KEY
 };
 
@@ -131,13 +131,22 @@ static enum member member_of(const struct raw *key)
 	}
 }
 
-/* Whether V, the members read so far, are a [memory] instant's: its args'
- * literal is not kept (commit_memory() reads four integers of them). */
+/* Whether the raw NAME is a memory instant's: "[memory]", or (SPEC 24) "[OutOfMemory]"; *OOM tells which. */
+static gboolean memory_name(const struct raw *name, gboolean *oom)
+{
+	static const char memory[] = "[memory]", out_of_memory[] = "[OutOfMemory]";
+	if (name->kind != K_STRING)
+		return FALSE;
+	*oom = name->len == sizeof out_of_memory - 1 && memcmp(name->text, out_of_memory, name->len) == 0;
+	return *oom || (name->len == sizeof memory - 1 && memcmp(name->text, memory, name->len) == 0);
+}
+
+/* Whether V, the members read so far, are a memory instant's: its args'
+ * literal is not kept (commit_memory() reads five integers of them). */
 static gboolean memory_instant(const struct raw v[M_OTHER])
 {
-	static const char name[] = "[memory]";
-	return v[M_PH].kind == K_STRING && v[M_PH].len == 1 && v[M_PH].text[0] == 'i' && v[M_NAME].kind == K_STRING &&
-	       v[M_NAME].len == sizeof name - 1 && memcmp(v[M_NAME].text, name, sizeof name - 1) == 0;
+	gboolean oom;
+	return v[M_PH].kind == K_STRING && v[M_PH].len == 1 && v[M_PH].text[0] == 'i' && memory_name(&v[M_NAME], &oom);
 }
 
 /* A top-level value: args' literal, and its members, with SEEN (only its
@@ -244,11 +253,10 @@ static gboolean memory_member(const struct raw *value, struct fastev_integer *in
 	return TRUE;
 }
 
-/* keep_memory(): a [memory] instant of a category with the memory role; any other instant is declined. */
+/* keep_memory(): a [memory] or [OutOfMemory] instant of a category with the memory role; any other instant is declined. */
 static gboolean decide_memory(const struct extractor *x, struct fastev *ev, const struct raw v[M_OTHER],
 			      const struct args_seen *seen)
 {
-	static const char name[] = "[memory]";
 	if (v[M_CAT].kind != K_STRING || v[M_CAT].len >= MAX_CATEGORY)
 		return FALSE;
 	char category[MAX_CATEGORY];
@@ -256,7 +264,7 @@ static gboolean decide_memory(const struct extractor *x, struct fastev *ev, cons
 	category[v[M_CAT].len] = 0;
 	if (!(event_roles(x->roles, "i", 1, category_canonical(category)) & ROLE_MEMORY))
 		return FALSE;
-	if (v[M_NAME].kind != K_STRING || v[M_NAME].len != sizeof name - 1 || memcmp(v[M_NAME].text, name, sizeof name - 1))
+	if (!memory_name(&v[M_NAME], &ev->out_of_memory))
 		return FALSE;
 	if (!time_ns(&v[M_TS], &ev->ts) || !thread_part(&v[M_PID], &ev->pid, &ev->pid_len) ||
 	    !thread_part(&v[M_TID], &ev->tid, &ev->tid_len))
@@ -267,7 +275,8 @@ static gboolean decide_memory(const struct extractor *x, struct fastev *ev, cons
 	return memory_member(&seen->value[A_BYTES], &ev->bytes) &&
 	       memory_member(&seen->value[A_DEVICE_TYPE], &ev->device_type) &&
 	       memory_member(&seen->value[A_DEVICE_ID], &ev->device_id) &&
-	       memory_member(&seen->value[A_TOTAL_ALLOCATED], &ev->total_allocated);
+	       memory_member(&seen->value[A_TOTAL_ALLOCATED], &ev->total_allocated) &&
+	       memory_member(&seen->value[A_TOTAL_RESERVED], &ev->total_reserved);
 }
 
 static gboolean decide(const struct extractor *x, struct fastev *ev, const struct raw v[M_OTHER],
@@ -368,7 +377,7 @@ static const struct event_extra *extra_of(struct extractor *x, const struct fast
 	return extra;
 }
 
-/* As extract_event() with keep_memory(), for a [memory] instant. */
+/* As extract_event() with keep_memory(), for a [memory] or [OutOfMemory] instant. */
 static void commit_memory(struct extractor *x, const struct fastev *ev)
 {
 	struct memory_event memory = { .index = ev->index, .ts = ev->ts, .bytes = ev->bytes.value };
@@ -377,6 +386,11 @@ static void commit_memory(struct extractor *x, const struct fastev *ev)
 	memory.device_id = ev->device_id.value;
 	memory.has_total = ev->total_allocated.kind != 0;
 	memory.total_allocated = ev->total_allocated.value;
+	memory.has_reserved = ev->total_reserved.kind != 0;
+	memory.total_reserved = ev->total_reserved.value;
+	memory.has_type = ev->device_type.kind != 0;
+	memory.device_type = ev->device_type.value;
+	memory.out_of_memory = ev->out_of_memory;
 	const char *pid = ev->pid, *tid = ev->tid;
 	gsize pid_len = ev->pid_len, tid_len = ev->tid_len;
 	clean_text(x, &pid, &pid_len);

@@ -14,8 +14,8 @@
  * categories counted.
  *
  * [memory] instants (ph i, of a category with the memory role, named
- * "[memory]") are taken too, when their Bytes, Device Type, Device Id and
- * Total Allocated are integers or absent (anything else is declined).
+ * "[memory]", or "[OutOfMemory]") are taken too, when their Bytes, Device
+ * Type, Device Id, Total Allocated and Total Reserved are integers or absent (anything else is declined).
  * Anything unusual is declined, and the element goes to json-c as before:
  * of the other events an X event is the only one taken, with a category string that has roles,
  * times that read without a skip, a name and pid/tid that are plain
@@ -60,8 +60,9 @@ struct fastev {
 	struct fastev_integer correlation, device;
 	const char *kernel; /* args.kernel's raw bytes when a string, else NULL */
 	gsize kernel_len;
-	gboolean memory; /* a [memory] instant: these four, as keep_memory() reads them */
-	struct fastev_integer bytes, device_type, device_id, total_allocated;
+	gboolean memory; /* a [memory] instant: these five, as keep_memory() reads them */
+	gboolean out_of_memory; /* an [OutOfMemory] instant instead (SPEC 24) */
+	struct fastev_integer bytes, device_type, device_id, total_allocated, total_reserved;
 };
 
 /* The element TEXT (LEN bytes, at INDEX) read for X's extractor: TRUE with

@@ -52,7 +52,7 @@ const char *category_canonical(const char *category);
  * - any other phase: nothing (0).
  * CATEGORY_UNREAD gives EVENT_UNDECIDED where the category would decide.
  * The extractor alone also looks at names (python_function events other
- * than nn.Module ones, instants other than "[memory]"): the skimmer never
+ * than nn.Module ones, instants other than "[memory]" and "[OutOfMemory]"): the skimmer never
  * reads names, so for it those events stay needed. */
 static inline guint event_roles(GHashTable *roles, const char *ph, gsize ph_len, const char *category)
 {

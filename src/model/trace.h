@@ -15,17 +15,23 @@ enum event_role {
 	ROLE_MEMORY = 1 << 3, /* [memory] instant events, read when asked for */
 };
 
-/* A [memory] instant event: an allocation (bytes > 0) or a free (< 0). */
+/* A [memory] instant event: an allocation (bytes > 0) or a free (< 0); or
+ * an [OutOfMemory] instant (SPEC 24), counted on its memory device only. */
 struct memory_event {
 	gint64 ts;
 	gint64 index;
 	gint64 bytes;
 	gint64 total_allocated; /* Total Allocated (bytes after the event), when has_total */
+	gint64 total_reserved;  /* Total Reserved (bytes after the event), when has_reserved */
 	gint64 device_id;       /* Device Id (0 when absent) */
+	gint64 device_type;     /* Device Type (0 when absent) */
 	guint32 thread;
 	gboolean device;        /* Device Type other than 0 */
 	guint8 accelerator;     /* Device Type there and not 0: a memory device of SPEC 21 other than the host */
 	guint8 has_total;       /* Total Allocated there, a number */
+	guint8 has_reserved;    /* Total Reserved there, a number */
+	guint8 has_type;        /* Device Type there: a memory event of SPEC 21 (without it, only 8.7's sums count it) */
+	guint8 out_of_memory;   /* an [OutOfMemory] instant: in no sum and on no curve */
 };
 
 /* What dataset export and the performance models (src/views/perf_model.h)

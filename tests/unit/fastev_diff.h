@@ -132,6 +132,9 @@ static void compare_events(const struct side *f, const struct side *j, const cha
 		SAME(a->ts == b->ts && a->index == b->index && a->bytes == b->bytes, text);
 		SAME(a->device == b->device && a->accelerator == b->accelerator && a->device_id == b->device_id, text);
 		SAME(a->has_total == b->has_total && a->total_allocated == b->total_allocated, text);
+		SAME(a->has_reserved == b->has_reserved && a->total_reserved == b->total_reserved, text);
+		SAME(a->has_type == b->has_type && a->device_type == b->device_type, text);
+		SAME(a->out_of_memory == b->out_of_memory, text);
 		char buffers[4][THREADS_NUMBER_MAX];
 		SAME(strcmp(threads_pid(f->x.out->threads, a->thread, buffers[0]),
 			    threads_pid(j->x.out->threads, b->thread, buffers[1])) == 0, text);

@@ -304,6 +304,17 @@ static const struct {
 	{ "{\"ph\": \"i\", \"cat\": \"cpu_op\", \"name\": \"[memory]\", \"ts\": 1}", DECLINED },
 	{ "{\"ph\": \"i\", \"name\": \"[memory]\", \"ts\": 1}", DECLINED },
 	{ MEM(", \"args\": {\"Bytes\": 1,}"), DECLINED },
+	/* Total Reserved, Device Type's number, [OutOfMemory] (SPEC 21, 24) */
+	{ MEM(", \"args\": {\"Total Reserved\": 4096, \"Device Type\": 6, \"Device Id\": 2, \"Total Allocated\": 9}"), TAKEN },
+	{ MEM(", \"args\": {\"Total Reserved\": null, \"Device Type\": 0}"), TAKEN },
+	{ MEM(", \"args\": {\"Total Reserved\": 1.5}"), DECLINED },
+	{ MEM(", \"args\": {\"Total Reserved\": \"7\"}"), DECLINED },
+	{ MEM(", \"args\": {\"Total Reserved\": -3, \"Device Type\": -1}"), TAKEN },
+	{ "{\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"name\": \"[OutOfMemory]\", \"pid\": 1, \"tid\": 2, \"ts\": 5, "
+	  "\"args\": {\"Device Type\": 1, \"Device Id\": 0, \"Bytes\": 1073741824, \"Total Allocated\": 8, \"Total Reserved\": 9}}", TAKEN },
+	{ "{\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"name\": \"[OutOfMemory]\", \"ts\": 5}", TAKEN },
+	{ "{\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"name\": \"[OutOfMemory] \", \"ts\": 5}", DECLINED },
+	{ "{\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"name\": \"[OutOfMemor\\u0079]\", \"ts\": 5}", DECLINED },
 	/* args read without their literal (after ph and name): the same taken and declined (issue 34) */
 	{ MEM(", \"args\": { \"Bytes\" : 7 , \"Extra\": {\"a\": [1, \"x\", 2.5, null, false]}, \"Note\": \"\xff\", "
 	      "\"Device Type\": 1, \"Total Allocated\": 9}"), TAKEN },
