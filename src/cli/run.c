@@ -21,6 +21,7 @@
 #include "views/summary.h"
 #include "views/summary_collective.h"
 #include "attribution/timeline.h"
+#include "attribution/memory_devices.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -130,9 +131,12 @@ void run_job(struct job *job, const struct run_settings *settings)
 		/* the join ids: the ET columns, or the join's counts in the report */
 		.event_extras = extras || perf_asked(options) || perf_for_page(options),
 		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
-		.memory = (flags & NODE_MEMORY) != 0 || /* a node column, or --summary timeline's allocated(bytes) */
+		.memory = (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) != 0 || /* a node column, --summary timeline's
+									       * allocated(bytes), the step summary's memory */
+			  options->summary == SUMMARY_MEMORY ||
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
+			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
 			 options->summary == SUMMARY_TIMELINE ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.progress = settings->progress ? report_progress : NULL,
@@ -209,7 +213,14 @@ void run_job(struct job *job, const struct run_settings *settings)
 						     : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
-					     options->bins };
+					     options->bins, NULL };
+	/* the memory devices (SPEC 21): for the report's memory lines, and the views that read them */
+	g_autoptr(MemoryDevices) memory = read_config.memory
+						  ? memory_devices_compute(attribution, trace->threads, trace->devices, steps,
+									   options->summary == SUMMARY_MEMORY ? &options->step
+													      : NULL)
+						  : NULL;
+	write_config.memory = memory;
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);
@@ -239,6 +250,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.perf = perf;
 	summary.collectives = collectives;
 	summary.timeline = timeline;
+	summary.memory = memory;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);
 	if (!ok) {

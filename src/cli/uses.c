@@ -11,6 +11,7 @@ guint options_uses(const struct options *options)
 		return USES_STEP;
 	case SUMMARY_KERNEL:
 	case SUMMARY_COLLECTIVE:
+	case SUMMARY_MEMORY: /* -mc: the peak's node */
 		return USES_MONITOR | USES_STEP;
 	default:
 		return USES_MONITOR | USES_MAX_DEPTH | USES_MIN_DEPTH | USES_FILTERS | USES_STEP;

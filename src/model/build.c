@@ -1,4 +1,5 @@
 #include "model/build.h"
+#include <string.h>
 #include <stdlib.h>
 
 int event_compare(const struct event *a, const struct event *b)
@@ -234,4 +235,21 @@ void forest_free(struct forest *forest)
 	g_free(forest->replayed_by);
 	g_free(forest->grafted_under);
 	g_free(forest);
+}
+
+void forest_path(const struct forest *forest, guint node, GString *path)
+{
+	gsize len = 0;
+	for (guint n = node; n != FOREST_END; n = forest_parent(forest, n))
+		len += forest->events[n].name->len + (forest_parent(forest, n) != FOREST_END ? 2 : 0);
+	g_string_set_size(path, len);
+	for (guint n = node; n != FOREST_END; n = forest_parent(forest, n)) {
+		const struct name *name = forest->events[n].name;
+		len -= name->len;
+		memcpy(path->str + len, name->text, name->len);
+		if (forest_parent(forest, n) != FOREST_END) {
+			len -= 2;
+			memcpy(path->str + len, "$$", 2);
+		}
+	}
 }

@@ -79,6 +79,9 @@ void forest_link_roots(struct forest *forest);
 /* Node I's depth (roots are 1), by its ancestors: for a single node; walks
  * over many nodes count depths as they go. */
 guint forest_depth(const struct forest *forest, guint i);
+/* NODE's path (the names from its root joined by "$$") into PATH, written
+ * from its end: O(depth), no stack. */
+void forest_path(const struct forest *forest, guint node, GString *path);
 
 typedef struct forest Forest;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Forest, forest_free)

@@ -35,6 +35,10 @@ G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT <= 32 && COLUMN_TABLE_FLAGS << 
 /* The perf columns (SPEC 15.1): the run works out struct perf (src/views/perf.h). */
 #define NODE_PERF (1u << (NODE_FIGURE_SHIFT + FIGURE_COUNT))
 G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT < 32);
+/* memory peak increase(bytes) (SPEC 21): the reader keeps [memory] events, the
+ * run works out the memory devices' curves (src/attribution/memory_devices.h). */
+#define NODE_MEMORY_PEAK (1u << (NODE_FIGURE_SHIFT + FIGURE_COUNT + 1))
+G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT + 1 < 32);
 
 /* A node's row: what its columns are read from. */
 struct node_row {

@@ -139,30 +139,11 @@ static GArray *gather_nodes(const struct forest *forest, const struct attributio
 	return sorter_finish(g.sorter);
 }
 
-/* NODE's path (names from its root joined by "$$") into PATH, written from
- * its end: O(depth), no stack. */
-static void path_of(const struct forest *forest, guint node, GString *path)
-{
-	gsize len = 0;
-	for (guint n = node; n != FOREST_END; n = forest_parent(forest, n))
-		len += forest->events[n].name->len + (forest_parent(forest, n) != FOREST_END ? 2 : 0);
-	g_string_set_size(path, len);
-	for (guint n = node; n != FOREST_END; n = forest_parent(forest, n)) {
-		const struct name *name = forest->events[n].name;
-		len -= name->len;
-		memcpy(path->str + len, name->text, name->len);
-		if (forest_parent(forest, n) != FOREST_END) {
-			len -= 2;
-			memcpy(path->str + len, "$$", 2);
-		}
-	}
-}
-
 static void set_row(struct node_row *row, guint64 gathered, GString *path)
 {
 	guint node = GATHERED_NODE(gathered);
 	if (row->flags & NODE_PATH)
-		path_of(row->forest, node, path);
+		forest_path(row->forest, node, path);
 	node_row_set(row, node, GATHERED_DEPTH(gathered), path);
 }
 

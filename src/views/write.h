@@ -32,6 +32,8 @@ struct write_config {
 	const struct collectives *collectives; /* --summary collective's rows (src/views/summary_collective.h), or NULL */
 	struct html_names *page_names; /* html: the page's list of full names (long ones are cut), or NULL */
 	guint bins; /* --summary timeline's bins a device; 0: the default */
+	/* the memory devices (src/attribution/memory_devices.h), when the run read [memory] events; or NULL */
+	const struct memory_devices *memory;
 };
 
 struct write_result {
