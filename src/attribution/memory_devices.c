@@ -362,5 +362,7 @@ gint64 memory_span_start(const struct steps *steps, const struct attribution *a)
 		start = MIN(start, a->launches[l].ts);
 	if (a->claimed + a->unclaimed)
 		start = MIN(start, a->by_time[0].ts);
+	for (guint m = 0; start == G_MAXINT64 && m < a->memory_count; m++) /* none: from the first memory event */
+		start = MIN(start, a->memory[m].ts);
 	return start == G_MAXINT64 ? 0 : start;
 }

@@ -88,7 +88,8 @@ void memory_devices_window(const struct memory_devices *devices, guint32 thread,
 			   struct memory_window *window);
 
 /* The start of the trace's analysed span (Part IV): its first step's start,
- * or without steps the earliest ts of a launch or device event (0: none). */
+ * or without steps the earliest ts of a launch or device event (without
+ * those, of a memory event; 0: none). */
 gint64 memory_span_start(const struct steps *steps, const struct attribution *attribution);
 
 typedef struct memory_devices MemoryDevices;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "attribution/sums.h"
 #include "attribution/idle_steps.h"
+#include "attribution/memory_devices.h"
 
 /* A column that needs the idle figures (their own sweep, SPEC 15.3). */
 enum { STEP_IDLE = COLUMN_TABLE_FLAGS << 0 };
@@ -27,6 +28,8 @@ struct step_row {
 	gint64 busy;
 	struct idle_figures idle;
 	GArray *intervals; /* struct interval: its device events */
+	struct memory_window memory; /* its process's accelerators over its window (SPEC 21) */
+	gboolean memory_known;       /* the run read [memory] events */
 };
 
 static int compare_intervals(gconstpointer x, gconstpointer y)
@@ -102,6 +105,25 @@ static void other_idle(const void *r, struct value *v)
 		value_number(v, VALUE_DURATION, ROW(r)->idle.idle - ROW(r)->idle.host_wait);
 }
 
+/* SPEC 21: the largest allocation of the step's accelerators in its window;
+ * empty without an accelerator memory event in it. */
+static void peak_allocated(const void *r, struct value *v)
+{
+	if (ROW(r)->memory.found)
+		value_number(v, VALUE_BYTES, ROW(r)->memory.peak);
+	else
+		v->type = VALUE_EMPTY;
+}
+
+/* The device of that peak: its last value in the window less its last before (0 when none). */
+static void memory_growth(const void *r, struct value *v)
+{
+	if (ROW(r)->memory.found)
+		value_number(v, VALUE_BYTES, ROW(r)->memory.last - ROW(r)->memory.before);
+	else
+		v->type = VALUE_EMPTY;
+}
+
 #define FIGURE_GETTER(getter, figure, type)                                   \
 	static void getter(const void *r, struct value *v)                    \
 	{                                                                     \
@@ -133,6 +155,9 @@ static const struct column columns[] = {
 	{ "device idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, device_idle },
 	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, host_wait },
 	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, other_idle },
+	/* NODE_MEMORY: the run reads the [memory] events for these */
+	{ "peak allocated(bytes)", VALUE_BYTES, COLUMN_DEFAULT | NODE_MEMORY, peak_allocated },
+	{ "memory growth(bytes)", VALUE_BYTES, COLUMN_DEFAULT | NODE_MEMORY, memory_growth },
 	{ "pid", VALUE_TEXT, 0, pid },
 };
 
@@ -182,8 +207,12 @@ static struct step_row *step_rows(const struct forest *forest, const struct attr
 	g_autofree struct idle_figures *idle = g_new0(struct idle_figures, steps->count + 1);
 	if (idle_wanted)
 		idle_steps_compute(a, forest->thread_ids, steps, wanted, idle);
-	for (guint i = 0; i < steps->count; i++)
+	for (guint i = 0; i < steps->count; i++) {
 		by_step[i].idle = idle[i];
+		if (config->memory && step_range_holds(range, steps->number[i]))
+			memory_devices_window(config->memory, steps->events[i].thread, steps->events[i].ts,
+					      event_end(&steps->events[i]), &by_step[i].memory);
+	}
 	for (guint k = 0; k < steps->count; k++) {
 		struct step_row *row = &by_step[steps->order[k]];
 		if (!step_range_holds(range, steps->number[steps->order[k]]))
