@@ -2,6 +2,7 @@
 #include "attribution/busy.h"
 #include "input/roles.h"
 #include "views/perf_columns.h"
+#include "attribution/memory_devices.h"
 
 #define ROW(r) ((const struct node_row *)(r))
 #define EVENT(r) (&ROW(r)->forest->events[ROW(r)->node])
@@ -283,6 +284,19 @@ static void self_device_memory(const void *r, struct value *v)
 	memory(r, v, ROW(r)->memory.self_device);
 }
 
+/* SPEC 21: how far the node raised its process's accelerator allocation
+ * above where it started, over its window [ts, ts + dur]: O(log n). */
+static void memory_peak_increase(const void *r, struct value *v)
+{
+	if (!ROW(r)->attribution->memory_count || !ROW(r)->memory_devices) {
+		v->type = VALUE_EMPTY;
+		return;
+	}
+	struct memory_window window;
+	memory_devices_window(ROW(r)->memory_devices, EVENT(r)->thread, EVENT(r)->ts, event_end(EVENT(r)), &window);
+	value_number(v, VALUE_BYTES, window.increase);
+}
+
 /* The step holding the node's ts, on its process (SPEC 11.2); a grafted
  * node's is the op's it is grafted under (SPEC 14.3). */
 static void step(const void *r, struct value *v)
@@ -366,6 +380,7 @@ static const struct column columns[] = {
 	{ "self host memory(bytes)", VALUE_BYTES, NODE_MEMORY, self_host_memory },
 	{ "device memory(bytes)", VALUE_BYTES, NODE_MEMORY, device_memory },
 	{ "self device memory(bytes)", VALUE_BYTES, NODE_MEMORY, self_device_memory },
+	{ "memory peak increase(bytes)", VALUE_BYTES, NODE_MEMORY_PEAK, memory_peak_increase },
 	{ "compute(ms)", VALUE_DURATION, FIGURE(COMPUTE), compute },
 	{ "communication(ms)", VALUE_DURATION, FIGURE(COMMUNICATION), communication },
 	{ "memcpy(ms)", VALUE_DURATION, FIGURE(MEMCPY), memcpy_duration },

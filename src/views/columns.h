@@ -62,6 +62,7 @@ struct node_row {
 	const struct steps *steps; /* or NULL: the trace's steps were not read */
 	const char *rank;          /* the trace's rank, or NULL */
 	const struct perf *perf;   /* with NODE_PERF: the perf figures of every node */
+	const struct memory_devices *memory_devices; /* with NODE_MEMORY_PEAK: the curves (or NULL: none read) */
 };
 
 const struct catalogue *node_catalogue(void);

@@ -138,6 +138,7 @@ static void append_nodes(GString *body, const struct forest *forest, const struc
 	row.steps = config->selection->steps;
 	row.rank = config->rank;
 	row.perf = config->perf;
+	row.memory_devices = config->memory;
 	g_autoptr(GString) path = g_string_new(NULL), scratch = g_string_new(NULL);
 	g_autoptr(GArray) open = g_array_new(FALSE, FALSE, sizeof(guint));
 	for (guint i = 0; i <= forest->count; i++) {

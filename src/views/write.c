@@ -121,6 +121,7 @@ static void row_init(struct node_row *row, const struct forest *forest, const st
 	row->steps = config->selection->steps;
 	row->rank = config->rank;
 	row->perf = config->perf;
+	row->memory_devices = config->memory;
 }
 
 /* The nodes CONFIG selects (GATHERED ids), sorted and cut as it says; *BUSY gets
