@@ -12,6 +12,7 @@
 #include "views/page_tree.h"
 #include "views/summary.h"
 #include "views/summary_collective.h"
+#include "attribution/memory_devices.h"
 
 typedef gboolean (*writer)(struct output *out, gpointer data, guint64 *rows);
 
@@ -88,7 +89,8 @@ static gboolean add_top(HtmlPage *page, const struct forest *forest, const struc
 	if (!capture(body, write_one_summary, &job, &rows))
 		return FALSE;
 	if (rows) {
-		g_autofree char *title = g_strdup_printf("%s (top %u)", summary_title(mode), PAGE_TOP);
+		g_autofree char *title = mode == SUMMARY_MEMORY ? g_strdup("Memory by device") /* a row a device */
+								: g_strdup_printf("%s (top %u)", summary_title(mode), PAGE_TOP);
 		g_string_append(html_page_section(page, summary_id(mode), title), body->str);
 	}
 	return TRUE;
@@ -164,7 +166,8 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 	*ok = add_top(page, forest, attribution, &tops, SUMMARY_NAME) &&
 	      add_top(page, forest, attribution, &tops, SUMMARY_KERNEL) &&
 	      (!config->perf || add_top(page, forest, attribution, &tops, SUMMARY_PERF)) &&
-	      add_top(page, forest, attribution, &tops, SUMMARY_COLLECTIVE);
+	      add_top(page, forest, attribution, &tops, SUMMARY_COLLECTIVE) &&
+	      (!config->memory || !config->memory->count || add_top(page, forest, attribution, &tops, SUMMARY_MEMORY));
 	return page;
 }
 

@@ -8,6 +8,7 @@
 #include "attribution/timeline_bins.h"
 #include "util/timefmt.h"
 #include "views/summary_step.h"
+#include "attribution/memory_devices.h"
 
 /* TEXT's runs of spaces as one space, each line stripped. */
 static char *collapsed(const char *text)
@@ -75,6 +76,29 @@ static void device_bar(struct html_bar *bar, const struct timeline_device *d, GS
 	bar->parts[BAR_IDLE] = d->idle - d->host_wait;
 }
 
+/* The op of the memory peak of device DEVICE (SPEC 21): of its accelerator
+ * memory devices with that Device Id, the one of the largest peak (the
+ * first in row order on a tie); its own name into OP and its path into
+ * PATH; FALSE when none has a peak inside a monitored node. */
+static gboolean peak_op(const struct write_config *config, const struct forest *forest,
+			const struct attribution *attribution, guint device, GString *op, GString *path)
+{
+	const struct memory_devices *md = config->memory;
+	const struct memory_device *best = NULL;
+	for (guint i = 0; md && i < md->count; i++) {
+		const struct memory_device *d = &md->devices[i];
+		if (d->type != 0 && d->id == device && d->has_peak && (!best || d->peak > best->peak))
+			best = d;
+	}
+	guint owner = best ? attribution->memory_owner[best->peak_event] : NO_OWNER;
+	if (owner == NO_OWNER)
+		return FALSE;
+	g_string_assign(op, "");
+	g_string_append_len(op, forest->events[owner].name->text, forest->events[owner].name->len);
+	forest_path(forest, owner, path);
+	return TRUE;
+}
+
 /* Each device's chart over time. */
 static void charts(HtmlPage *page, GString *body, const struct forest *forest, const struct attribution *attribution,
 		   const struct write_config *config)
@@ -97,7 +121,9 @@ static void charts(HtmlPage *page, GString *body, const struct forest *forest, c
 	html_page_script(page, html_timeline_script);
 	for (guint i = 0; i < shown; i++) {
 		g_autofree char *label = g_strdup_printf("device %u", t->devices[i].device);
-		html_timeline_append(body, label, &t->devices[i]);
+		g_autoptr(GString) op = g_string_new(NULL), path = g_string_new(NULL);
+		gboolean known = peak_op(config, forest, attribution, t->devices[i].device, op, path);
+		html_timeline_append(body, label, &t->devices[i], known ? op->str : NULL, known ? path->str : NULL);
 	}
 	if (shown < t->count) {
 		g_autofree char *more = g_strdup_printf("The charts of the first %u of %u devices are shown.", shown, t->count);

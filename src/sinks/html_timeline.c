@@ -156,7 +156,8 @@ static void append_steps(GString *out, GString *labels, const struct timeline_bi
 }
 
 /* The memory line and its axis, when some bin has a figure; its peak's mark into MARKS. */
-static void append_memory(GString *out, GString *marks, const struct timeline_bins_device *d)
+static void append_memory(GString *out, GString *marks, const struct timeline_bins_device *d, const char *peak_op,
+			  const char *peak_path)
 {
 	guint bins = d->bins.count, peak_k = 0;
 	gint64 peak = BIN_NO_MEMORY;
@@ -203,8 +204,18 @@ static void append_memory(GString *out, GString *marks, const struct timeline_bi
 	append_x(marks, peak_k + 0.5, bins);
 	g_string_append_printf(marks, "\" y1=\"%d\" y2=\"%d\"/><text x=\"", peak_y, PLOT_TOP + PLOT_HEIGHT);
 	append_x(marks, peak_k + 0.5, bins);
-	g_string_append_printf(marks, "\" y=\"%d\" text-anchor=\"middle\">peak ", peak_y - 3);
+	g_string_append_printf(marks, "\" y=\"%d\" text-anchor=\"middle\">", peak_y - 3);
+	if (peak_path) {
+		g_string_append(marks, "<title>memory peak in ");
+		html_append(marks, peak_path);
+		g_string_append(marks, "</title>");
+	}
+	g_string_append(marks, "peak ");
 	append_bytes(marks, peak);
+	if (peak_op) {
+		g_string_append(marks, " in ");
+		html_append(marks, peak_op);
+	}
 	g_string_append(marks, "</text></g>\n");
 }
 
@@ -251,7 +262,8 @@ static void append_bin(GString *out, const char *label, const struct timeline_bi
 	g_string_append(out, "</title></rect>");
 }
 
-void html_timeline_append(GString *body, const char *label, const struct timeline_bins_device *d)
+void html_timeline_append(GString *body, const char *label, const struct timeline_bins_device *d, const char *peak_op,
+			  const char *peak_path)
 {
 	guint bins = d->bins.count;
 	if (!bins)
@@ -278,7 +290,7 @@ void html_timeline_append(GString *body, const char *label, const struct timelin
 		g_string_append_printf(body, "<line class=\"tl-full\" x1=\"0\" x2=\"%u\" y1=\"%" G_GINT64_FORMAT "\" y2=\"%"
 					     G_GINT64_FORMAT "\" vector-effect=\"non-scaling-stroke\"/>\n",
 				       bins, UNITS - UNITS * UNITS / top, UNITS - UNITS * UNITS / top);
-	append_memory(body, marks, d);
+	append_memory(body, marks, d, peak_op, peak_path);
 	for (guint k = 0; k < bins; k++)
 		append_bin(body, label, d, k);
 	g_string_append_printf(body, "\n</svg>\n<rect class=\"tl-frame\" x=\"%s\" y=\"%d\" width=\"%s\" height=\"%d\"/>\n",

@@ -18,7 +18,8 @@
  *   the changes, not the bins). Classes that ran at once stack past 100%:
  *   the scale then goes to the highest stack, with a line at 100%;
  * - the allocated memory as a step line on its own scale (0 to its peak,
- *   the axis on the right), the peak's bin marked and labelled;
+ *   the axis on the right), the peak's bin marked and labelled, with the
+ *   op of the device's memory peak when the page knows it;
  * - per bin a transparent rectangle whose <title> (the tooltip) gives its
  *   figures.
  * The time axis is in ms from the first bin's start, with ticks at round
@@ -31,8 +32,11 @@
 #include <glib.h>
 #include "attribution/timeline_bins.h"
 
-/* Appends the chart of D (its bins), named LABEL (plain ASCII: "device 0"). */
-void html_timeline_append(GString *body, const char *label, const struct timeline_bins_device *d);
+/* Appends the chart of D (its bins), named LABEL (plain ASCII: "device 0");
+ * PEAK_OP (or NULL): the op of the memory peak (SPEC 21), its label says "in"
+ * it, its path PEAK_PATH (or NULL) in the mark's tooltip. */
+void html_timeline_append(GString *body, const char *label, const struct timeline_bins_device *d, const char *peak_op,
+			  const char *peak_path);
 
 /* The charts' style and script, for the page to inline once. */
 extern const char html_timeline_style[];
