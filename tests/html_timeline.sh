@@ -36,7 +36,7 @@ cat >"$tmp/want" <<'WANT'
 bins 2000 span 11000
 ticks 0.000 0.002 0.004 0.006 0.008 0.010
 steps ProfilerStep#1 ProfilerStep#2
-peak 666 peak 300 B
+peak 666 peak 300 B in ProfilerStep#1
 hidden buttons 1, 100% line 1
 bins 2000 span 3000
 ticks 0.0000 0.0005 0.0010 0.0015 0.0020 0.0025 0.0030
@@ -45,7 +45,11 @@ peak 0 peak 1000 B
 hidden buttons 1, 100% line 0
 WANT
 # device 0's peak, 300, is first at the end of bin 666 [3663, 3668.5 -> 3668):
-# the event at 3666 is before its end, not before bin 665's (3663).
+# the event at 3666 is before its end, not before bin 665's (3663). Its label
+# names the op of the curve's peak (SPEC 21): pid 1's device 0 reaches 300
+# at 3.666 us inside ProfilerStep#1 (a user_annotation node of the page's
+# -mc). Device 1's line is pid 2's only accelerator (Device Id 5): 1000 at
+# 0 us, on a thread without nodes: no op in its label.
 if diff "$tmp/want" "$tmp/got" >"$tmp/why"; then pass "the charts' bins, ticks, step labels, memory peaks, by hand"
 else fail "the charts:"; cat "$tmp/why"; fi
 # Tooltips, device 0. Bin 0 [0, 5): gemm only, no memory event before 5.

@@ -202,20 +202,21 @@ static guint points_find(const GArray *points, guint pid, gint64 id)
 	return low;
 }
 
-/* Adds to D's allocated cells the curve of PID's memory device for D. */
-static void add_curve(struct timeline_bins_device *d, const GArray *points, guint pid)
+/* Adds to D's allocated cells the curve of PID's memory device for D;
+ * FALSE when it has none. */
+static gboolean add_curve(struct timeline_bins_device *d, const GArray *points, guint pid)
 {
 	const struct point *p = (const struct point *)points->data;
 	guint n = points->len, first = points_find(points, pid, d->device);
 	if (first == n || p[first].pid != pid || p[first].id != d->device) { /* none with its number: its only one? */
 		first = points_find(points, pid, G_MININT64);
 		if (first == n || p[first].pid != pid)
-			return;
+			return FALSE;
 		guint after = first;
 		while (after < n && p[after].pid == pid && p[after].id == p[first].id)
 			after++;
 		if (after < n && p[after].pid == pid)
-			return; /* several */
+			return FALSE; /* several */
 	}
 	gint64 id = p[first].id, value = 0;
 	gboolean has = FALSE;
@@ -227,6 +228,8 @@ static void add_curve(struct timeline_bins_device *d, const GArray *points, guin
 		if (has)
 			d->allocated[k] = d->allocated[k] == BIN_NO_MEMORY ? value : d->allocated[k] + value;
 	}
+	d->memory_id = id;
+	return TRUE;
 }
 
 struct timeline_bins *timeline_bins_compute(const struct attribution *a, const struct threads *threads,
@@ -267,7 +270,8 @@ struct timeline_bins *timeline_bins_compute(const struct attribution *a, const s
 		for (guint k = 0; k < count; k++)
 			d->allocated[k] = BIN_NO_MEMORY;
 		for (guint p = 0; points->len && p < b->pids->len; p++)
-			add_curve(d, points, g_array_index(b->pids, struct device_pid, p).pid);
+			if (add_curve(d, points, g_array_index(b->pids, struct device_pid, p).pid))
+				d->memory_curves++, d->memory_thread = g_array_index(b->pids, struct device_pid, p).thread;
 		g_array_free(b->pids, TRUE);
 	}
 	g_array_free(points, TRUE);

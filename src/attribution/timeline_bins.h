@@ -45,6 +45,9 @@ struct timeline_bins_device {
 	gint64 *figures;           /* bins.count * BIN_FIGURES, bin after bin */
 	const struct event **step; /* per bin: the step holding its start, or NULL */
 	gint64 *allocated;         /* per bin: bytes at its end, or BIN_NO_MEMORY */
+	guint memory_curves;       /* the processes whose curves allocated sums */
+	guint32 memory_thread;     /* when one: a thread of that process, */
+	gint64 memory_id;          /* and the Device Id of its curve (for the page's peak label, SPEC 21) */
 };
 
 struct timeline_bins {

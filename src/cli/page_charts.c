@@ -76,21 +76,26 @@ static void device_bar(struct html_bar *bar, const struct timeline_device *d, GS
 	bar->parts[BAR_IDLE] = d->idle - d->host_wait;
 }
 
-/* The op of the memory peak of device DEVICE (SPEC 21): of its accelerator
- * memory devices with that Device Id, the one of the largest peak (the
- * first in row order on a tie); its own name into OP and its path into
- * PATH; FALSE when none has a peak inside a monitored node. */
+/* The op of the memory peak of chart D (SPEC 21): when its line is one
+ * process's curve, the peak event of that memory device (its process, its
+ * Device Id); its own name into OP and its path into PATH; FALSE when the
+ * line sums several processes or the peak lies outside every node. */
 static gboolean peak_op(const struct write_config *config, const struct forest *forest,
-			const struct attribution *attribution, guint device, GString *op, GString *path)
+			const struct attribution *attribution, const struct timeline_bins_device *d, GString *op,
+			GString *path)
 {
 	const struct memory_devices *md = config->memory;
-	const struct memory_device *best = NULL;
-	for (guint i = 0; md && i < md->count; i++) {
-		const struct memory_device *d = &md->devices[i];
-		if (d->type != 0 && d->id == device && d->has_peak && (!best || d->peak > best->peak))
-			best = d;
+	if (!md || d->memory_curves != 1)
+		return FALSE;
+	char buf[THREADS_NUMBER_MAX];
+	const char *pid = threads_pid(forest->thread_ids, d->memory_thread, buf);
+	const struct memory_device *found = NULL;
+	for (guint i = 0; !found && i < md->count; i++) {
+		const struct memory_device *m = &md->devices[i];
+		if (m->type != 0 && m->id == d->memory_id && m->has_peak && strcmp(m->pid, pid) == 0)
+			found = m;
 	}
-	guint owner = best ? attribution->memory_owner[best->peak_event] : NO_OWNER;
+	guint owner = found ? attribution->memory_owner[found->peak_event] : NO_OWNER;
 	if (owner == NO_OWNER)
 		return FALSE;
 	g_string_assign(op, "");
@@ -122,7 +127,7 @@ static void charts(HtmlPage *page, GString *body, const struct forest *forest, c
 	for (guint i = 0; i < shown; i++) {
 		g_autofree char *label = g_strdup_printf("device %u", t->devices[i].device);
 		g_autoptr(GString) op = g_string_new(NULL), path = g_string_new(NULL);
-		gboolean known = peak_op(config, forest, attribution, t->devices[i].device, op, path);
+		gboolean known = peak_op(config, forest, attribution, &t->devices[i], op, path);
 		html_timeline_append(body, label, &t->devices[i], known ? op->str : NULL, known ? path->str : NULL);
 	}
 	if (shown < t->count) {

@@ -8,7 +8,7 @@
 #include "views/flame.h"
 #include "util/timefmt.h"
 #include "util/visible.h"
-#include "attribution/memory_devices.h"
+#include "cli/memory_report.h"
 
 /* VALUE by FORMAT ("%.1f") with a '.', whatever the locale: the report is read
  * by scripts too. */
@@ -204,77 +204,6 @@ static void print_timeline(FILE *out, const struct timeline *t)
 	}
 }
 
-/* BYTES in GiB with two decimals, rounded half away from zero, exactly. */
-static void append_gib(GString *line, gint64 bytes)
-{
-	guint64 magnitude = bytes < 0 ? -(guint64)bytes : (guint64)bytes;
-	guint64 hundredths = (guint64)(((unsigned __int128)magnitude * 100 + (1u << 29)) >> 30);
-	g_string_append_printf(line, "%s%" G_GUINT64_FORMAT ".%02u", bytes < 0 && hundredths ? "-" : "",
-			       hundredths / 100, (guint)(hundredths % 100));
-}
-
-/* SPEC 21: per accelerator memory device with a peak,
- *   memory:        device 0 peak 2.52 GiB allocated (3.35 GiB reserved, 79.10 GiB capacity) at 812.5 ms in
- *                  nn.Module: Model$$aten::_softmax (ProfilerStep#3)
- * on one line, T from the start of the analysed span; "pid P device D"
- * when processes share a device number. */
-static void print_memory(FILE *out, const struct run_summary *run)
-{
-	const struct memory_devices *md = run->memory;
-	if (!md || !md->accelerators)
-		return;
-	const struct attribution *a = run->attribution;
-	const struct steps *steps = run->selection->steps;
-	gint64 start = memory_span_start(steps, a);
-	g_autoptr(GString) line = g_string_new(NULL), path = g_string_new(NULL);
-	for (guint i = 0; i < md->count; i++) {
-		const struct memory_device *d = &md->devices[i];
-		if (d->type == 0 || !d->has_peak)
-			continue;
-		g_string_assign(line, "  memory:        ");
-		if (md->shared_ids) {
-			g_string_append(line, "pid ");
-			visible_append(line, d->pid, strlen(d->pid), VISIBLE_ESCAPE);
-			g_string_append_c(line, ' ');
-		}
-		g_string_append_printf(line, "device %" G_GINT64_FORMAT " peak ", d->id);
-		append_gib(line, d->peak);
-		g_string_append(line, " GiB allocated");
-		if (d->has_reserved_at_peak || d->has_capacity) {
-			g_string_append(line, " (");
-			if (d->has_reserved_at_peak) {
-				append_gib(line, d->reserved_at_peak);
-				g_string_append_printf(line, " GiB reserved%s", d->has_capacity ? ", " : "");
-			}
-			if (d->has_capacity) {
-				append_gib(line, d->capacity);
-				g_string_append(line, " GiB capacity");
-			}
-			g_string_append_c(line, ')');
-		}
-		const struct memory_event *e = &a->memory[d->peak_event];
-		g_string_append(line, " at ");
-		time_append_ms(line, e->ts - start);
-		g_string_append(line, " ms ");
-		guint owner = a->memory_owner[d->peak_event];
-		if (owner != NO_OWNER) {
-			forest_path(run->forest, owner, path);
-			g_string_append(line, "in ");
-			visible_append(line, path->str, path->len, VISIBLE_ESCAPE);
-		} else {
-			g_string_append(line, "outside monitored events");
-		}
-		guint s = steps ? steps_find(steps, e->thread, e->ts) : NO_STEP;
-		g_string_append(line, " (");
-		if (s != NO_STEP)
-			visible_append(line, steps->events[s].name->text, steps->events[s].name->len, VISIBLE_ESCAPE);
-		else
-			g_string_append(line, "no step");
-		g_string_append(line, ")\n");
-		fputs(line->str, out);
-	}
-}
-
 void report_print(FILE *out, const struct run_summary *run)
 {
 	const struct read_stats *stats = &run->trace->stats;
@@ -312,14 +241,13 @@ void report_print(FILE *out, const struct run_summary *run)
 		fputs(collectives, out);
 	}
 	print_timeline(out, run->timeline);
-	if (a->memory_count) {
-		guint attributed = 0;
-		for (guint m = 0; m < a->memory_count; m++)
-			attributed += a->memory_owner[m] != NO_OWNER;
-		fprintf(out, "  memory events: %u (%u attributed, %u unattributed)\n", a->memory_count, attributed,
-			a->memory_count - attributed);
-	}
-	print_memory(out, run);
+	guint memory = 0, attributed = 0; /* [memory] events: not [OutOfMemory] ones (SPEC 24) */
+	for (guint m = 0; m < a->memory_count; m++)
+		if (!a->memory[m].out_of_memory)
+			memory++, attributed += a->memory_owner[m] != NO_OWNER;
+	if (memory)
+		fprintf(out, "  memory events: %u (%u attributed, %u unattributed)\n", memory, attributed, memory - attributed);
+	memory_report_print(out, run->memory, a, run->forest, run->selection->steps);
 	print_join(out, run);
 	if (!run->dst)
 		fprintf(out, "  keys:          %" G_GUINT64_FORMAT " kept for the comparison\n", run->rows);

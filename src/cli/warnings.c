@@ -9,7 +9,7 @@
 #include "util/timefmt.h"
 #include "cli/uses.h"
 #include "util/visible.h"
-#include "attribution/memory_devices.h"
+#include "cli/memory_report.h"
 
 #define COVERAGE_WARNING 90.0 /* percent */
 #define LISTED_NAMES 8
@@ -40,25 +40,6 @@ static void warn_memory(FILE *out, const struct run_summary *run)
 	if ((asked || mode == SUMMARY_MEMORY) && run->attribution->memory_count == 0)
 		warn(out, run, "no [memory] events (%s): the memory columns are empty",
 		     trace_legacy(run->trace) ? PERF_LEGACY_TEXT : "recorded without profile_memory=True?");
-}
-
-/* SPEC 24: [OutOfMemory] instants, the first one's time (from the start of
- * the analysed span) and the op around it. */
-static void warn_out_of_memory(FILE *out, const struct run_summary *run)
-{
-	const struct memory_devices *md = run->memory;
-	if (!md || !md->oom)
-		return;
-	const struct attribution *a = run->attribution;
-	const struct memory_event *e = &a->memory[md->first_oom];
-	g_autoptr(GString) at = g_string_new(NULL);
-	time_append_ms(at, e->ts - memory_span_start(run->selection->steps, a));
-	g_autoptr(GString) path = g_string_new(NULL);
-	guint owner = a->memory_owner[md->first_oom];
-	if (owner != NO_OWNER)
-		forest_path(run->forest, owner, path);
-	warn(out, run, "%u [OutOfMemory] event%s: the first at %s ms, %s%s", md->oom, plural(md->oom), at->str,
-	     owner != NO_OWNER ? "in " : "outside monitored events", path->str);
 }
 
 /* For g_ptr_array_sort, which passes pointers to the elements. */
@@ -492,7 +473,10 @@ void warnings_print(FILE *out, const struct run_summary *run)
 	warn_reading(out, run);
 	warn_categories(out, run);
 	warn_memory(out, run);
-	warn_out_of_memory(out, run);
+	g_autofree char *oom = /* SPEC 24: [OutOfMemory] instants */
+		memory_report_oom(run->memory, run->attribution, run->forest, run->selection->steps);
+	if (oom)
+		warn(out, run, "%s", oom);
 	if (uses & USES_FILTERS) {
 		warn_unmatched(out, run, run->selection->opaque, "--opaque");
 		warn_unmatched(out, run, run->selection->exclude, "--exclude");

@@ -1,0 +1,27 @@
+/* Memory report: what the report and the warnings say of the memory
+ * devices (SPEC 21, 24; src/attribution/memory_devices.h). Per accelerator
+ * memory device with a peak, one line:
+ *   memory:        device 0 peak 2.52 GiB allocated (3.36 GiB reserved, 79.10 GiB capacity) at 812.5 ms in PATH (ProfilerStep#3)
+ * GiB with two decimals rounded half up from the exact bytes, the reserved
+ * figure the peak event's Total Reserved, each part in parentheses left out
+ * when unknown; T from the start of the analysed span; PATH the peak's
+ * innermost monitored node's path, else "outside monitored events"; "no
+ * step" outside every step; "pid P device D" when processes share a device
+ * number. */
+#ifndef PP_MEMORY_REPORT_H
+#define PP_MEMORY_REPORT_H
+
+#include <stdio.h>
+#include "attribution/memory_devices.h"
+
+/* The lines of MEMORY's devices (NULL: none) into OUT; ATTRIBUTION, FOREST
+ * and STEPS (or NULL) those of the run. */
+void memory_report_print(FILE *out, const struct memory_devices *memory, const struct attribution *attribution,
+			 const struct forest *forest, const struct steps *steps);
+/* The warning text of MEMORY's [OutOfMemory] instants: how many, the first
+ * one's time from the start of the analysed span and the path of the op
+ * around it; NULL when none. */
+char *memory_report_oom(const struct memory_devices *memory, const struct attribution *attribution,
+			const struct forest *forest, const struct steps *steps);
+
+#endif
