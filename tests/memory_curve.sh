@@ -1,0 +1,42 @@
+#!/bin/sh
+# The memory figures of SPEC 21 on every shared trace with [memory] events:
+# --summary memory cell by cell against the trace's JSON read by Python
+# (tests/memory_check.py: events, allocations, frees, allocated total, peak
+# and its ts, peak reserved, final, out of memory), and the curve's
+# identities: peak >= final, allocations + frees <= events, the peak the
+# curve's largest value, the timeline's allocated at 100,000 bins the
+# curve's value at each bin's end and never above it (one accelerator), each step's peak and each node's memory peak increase within
+# it. Also: --summary memory with --format folded or svg is a usage error,
+# and its table runs. The hand-worked fixtures are tests/cases/memory_*.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+need python3 python3
+cases=$top_srcdir/tests/cases
+
+for format in folded svg; do
+	"$PROFILE_PARSER" -s "$cases/memory_summary.json" -d "$tmp/out.$format" --summary memory --format $format 2>"$tmp/err"; status=$?
+	expect_status 2 "--summary memory --format $format is a usage error"
+done
+COLUMNS=300 "$PROFILE_PARSER" -s "$cases/memory_summary.json" -d - --summary memory --format table -q -mc cpu_op > "$tmp/table"
+grep -q 'fwd\$\$mm' "$tmp/table" && [ "$(wc -l < "$tmp/table")" -eq 5 ] \
+	&& pass "the table: a header, a rule and three rows" || { fail "the table"; cat "$tmp/table"; }
+
+need_traces
+checked=0
+for trace in "$traces"/*.json.gz; do
+	name=$(basename "$trace" .json.gz)
+	gzip -dc "$trace" | grep -q '"\[memory\]"' || continue
+	checked=$((checked + 1))
+	"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/summary.jsonl" --summary memory &&
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/timeline.csv" --summary timeline --bins 100000 --columns 'device,end(us),allocated(bytes)' &&
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/step.jsonl" --summary step --columns 'step,peak allocated(bytes),memory growth(bytes)' &&
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/nodes.jsonl" -mc cpu_op --columns 'name,memory peak increase(bytes)' ||
+		{ fail "$name: profile_parser failed"; continue; }
+	if python3 "$top_srcdir/tests/memory_check.py" "$trace" "$tmp/summary.jsonl" "$tmp/timeline.csv" "$tmp/step.jsonl" \
+		"$tmp/nodes.jsonl" > "$tmp/why"; then
+		pass "$name: --summary memory cell by cell, and the curve's identities"
+	else
+		fail "$name:"; cat "$tmp/why"
+	fi
+done
+[ "$checked" -gt 0 ] || skip "no shared trace has [memory] events"
+finish
