@@ -198,12 +198,15 @@ static int run(const struct options *options)
 	gboolean many = paths->len > 1 || from_directory;
 	if (options->compare == COMPARE_DIFF && paths->len != 2)
 		return fail_usage("--diff compares two traces: -s BASE -s NEW");
-	if (!options->compare && many && !output_is_directory(options->dst))
+	/* --summary memory of several traces into a file: one table (SPEC 21) */
+	gboolean one_table = options->summary == SUMMARY_MEMORY && !options->compare && many &&
+			     !output_is_directory(options->dst);
+	if (!options->compare && !one_table && many && !output_is_directory(options->dst))
 		return fail_usage(paths->len > 1 ? "with several traces, -d must be a directory (DIR/)"
 						 : "with a directory of traces (-s DIR), -d must be a directory (DIR/), "
 						   "even for one trace");
 	g_autoptr(GString) notes = g_string_new(NULL);
-	g_autoptr(GPtrArray) jobs = options->compare ? plan_collect_jobs(options, paths, notes, &error)
+	g_autoptr(GPtrArray) jobs = options->compare || one_table ? plan_collect_jobs(options, paths, notes, &error)
 						     : plan_jobs(options, paths, many, notes, &error);
 	if (!jobs)
 		return fail_usage(error->message);
@@ -244,6 +247,8 @@ static int run(const struct options *options)
 	settings.collected = ranks ? combine_collected : NULL;
 	settings.collected_data = ranks;
 	guint failed = run_jobs(jobs, &settings, parallel);
+	if (one_table)
+		return combine_memory(options, jobs, failed);
 	if (options->compare) {
 		int status = combine_finish(options, jobs, failed, ranks);
 		ranks_free(ranks);

@@ -7,7 +7,7 @@
 # curve's largest value, the timeline's allocated at 100,000 bins the
 # curve's value at each bin's end and never above it (one accelerator), each step's peak and each node's memory peak increase within
 # it. Also: --summary memory with --format folded or svg is a usage error,
-# and its table runs. The hand-worked fixtures are tests/cases/memory_*.
+# its table runs, and several traces make one table with the rank first. The hand-worked fixtures are tests/cases/memory_*.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 need python3 python3
 cases=$top_srcdir/tests/cases
@@ -19,6 +19,32 @@ done
 COLUMNS=300 "$PROFILE_PARSER" -s "$cases/memory_summary.json" -d - --summary memory --format table -q -mc cpu_op > "$tmp/table"
 grep -q 'fwd\$\$mm' "$tmp/table" && [ "$(wc -l < "$tmp/table")" -eq 5 ] \
 	&& pass "the table: a header, a rule and three rows" || { fail "the table"; cat "$tmp/table"; }
+
+# several traces into one file: one table, the rank first (SPEC 21); a trace
+# without a rank (no distributedInfo, no number in its name) gets its
+# position in the list (as SPEC 13.2). By hand from tests/cases/memory_shared
+# and memory_summary (their .working files).
+"$PROFILE_PARSER" -q -s "$cases/memory_shared.json" -s "$cases/memory_summary.json" -d "$tmp/both.csv" -mc cpu_op \
+	--summary memory --columns 'device,events,peak allocated(bytes),peak in'
+expect_file() { # WHAT FILE EXPECTED
+	printf '%s\n' "$3" | sed 's/$/\r/' > "$tmp/want"
+	cmp -s "$tmp/want" "$2" && pass "$1" || { fail "$1"; diff "$tmp/want" "$2" | head -20; }
+}
+expect_file "two traces, one table with the rank first" "$tmp/both.csv" '"rank","device","events","peak allocated(bytes)","peak in"
+"0","cpu","1","2",""
+"0","cpu","1","1","a"
+"0","0","1","5368710",""
+"0","0","1","3221225472","a"
+"0","0","1","1",""
+"1","cpu","2","64","fwd$$mm"
+"1","0","7","2705326080","fwd$$mm"
+"1","1","2","768",""'
+"$PROFILE_PARSER" -q -s "$cases/memory_shared.json" -s "$cases/memory_summary.json" -d "$tmp/each/" -mc cpu_op \
+	--summary memory --columns 'device,events'
+expect_file "two traces into a directory: a file each, no rank" "$tmp/each/memory_summary.csv" '"device","events"
+"cpu","2"
+"0","7"
+"1","2"'
 
 need_traces
 checked=0

@@ -10,6 +10,7 @@
 #include "cli/page.h"
 #include "cli/run.h"
 #include "sinks/sink_html.h"
+#include "views/summary_memory.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1 };
 
@@ -229,6 +230,33 @@ int combine_finish(const struct options *options, GPtrArray *jobs, guint failed,
 {
 	return options->compare == COMPARE_DIFF ? finish_diff(options, jobs, failed)
 						: finish_across(options, jobs, failed, ranks);
+}
+
+int combine_memory(const struct options *options, GPtrArray *jobs, guint failed)
+{
+	g_autoptr(GPtrArray) rows = g_ptr_array_new(), columns = g_ptr_array_new();
+	for (guint i = 0; i < jobs->len; i++) {
+		const struct job *job = jobs->pdata[i];
+		for (guint r = 0; !job->error && job->collected.memory_rows && r < job->collected.memory_rows->len; r++)
+			g_ptr_array_add(rows, job->collected.memory_rows->pdata[r]);
+	}
+	catalogue_pick(memory_summary_catalogue(), "rank", 0, columns, NULL); /* the rank first, once */
+	for (guint i = 0; i < options->columns->len; i++)
+		if (strcmp(((const struct column *)options->columns->pdata[i])->name, "rank") != 0)
+			g_ptr_array_add(columns, options->columns->pdata[i]);
+	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
+	const char *facts[] = { "Traces", traces, NULL };
+	g_autofree char *all = page_warnings(jobs, NULL);
+	struct table_page page = { "profile_parser: --summary memory", facts, all };
+	gboolean written = failed < jobs->len && write_table(options, NULL, rows, columns, NULL, NULL, &page);
+	if (written && (!options->quiet || failed))
+		fprintf(stderr, "profile_parser: --summary memory: %u memory devices of %u trace%s written to %s%s\n",
+			rows->len, jobs->len - failed, jobs->len - failed == 1 ? "" : "s", shown(options->dst),
+			failed ? "; some failed:" : "");
+	else if (!written && failed == jobs->len)
+		fprintf(stderr, "profile_parser: --summary memory: nothing written, every trace failed:\n");
+	print_failures(jobs);
+	return failed || !written ? EXIT_INPUT : EXIT_DONE;
 }
 
 int combine_merge(const struct options *options)

@@ -16,6 +16,10 @@ void combine_collected(struct job *job, gpointer ranks);
  * -d: the diff of the two jobs' groups, or RANKS, which every job that
  * ended well was added to; returns the exit status. */
 int combine_finish(const struct options *options, GPtrArray *jobs, guint failed, struct ranks *ranks);
+/* --summary memory of several traces into one file (SPEC 21): the rows of
+ * every job that ended well, in the order of JOBS, with the rank column
+ * first; returns the exit status. */
+int combine_memory(const struct options *options, GPtrArray *jobs, guint failed);
 /* --merge: reads the summaries and writes the table; returns the exit status. */
 int combine_merge(const struct options *options);
 

@@ -249,7 +249,9 @@ void report_print(FILE *out, const struct run_summary *run)
 		fprintf(out, "  memory events: %u (%u attributed, %u unattributed)\n", memory, attributed, memory - attributed);
 	memory_report_print(out, run->memory, a, run->forest, run->selection->steps);
 	print_join(out, run);
-	if (!run->dst)
+	if (!run->dst && run->options->summary == SUMMARY_MEMORY) /* several traces, one table */
+		fprintf(out, "  rows:          %" G_GUINT64_FORMAT " kept for the table of every trace\n", run->rows);
+	else if (!run->dst)
 		fprintf(out, "  keys:          %" G_GUINT64_FORMAT " kept for the comparison\n", run->rows);
 	else
 		fprintf(out, "  %-15s%" G_GUINT64_FORMAT " written to %s\n",

@@ -20,6 +20,7 @@
 #include "cli/categories.h"
 #include "views/summary.h"
 #include "views/summary_collective.h"
+#include "views/summary_memory.h"
 #include "attribution/timeline.h"
 #include "attribution/memory_devices.h"
 
@@ -222,8 +223,13 @@ void run_job(struct job *job, const struct run_settings *settings)
 						  : NULL;
 	write_config.memory = memory;
 	struct write_result written = { 0 };
-	if (job->collect)
+	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */
+		g_autofree char *position = rank ? NULL : g_strdup_printf("%u", job->position); /* as SPEC 13.2 */
+		job->collected.memory_rows = memory_summary_rows(forest, attribution, memory, steps, rank ? rank : position);
+		written.rows = job->collected.memory_rows->len;
+	} else if (job->collect) {
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);
+	}
 	gboolean ok = TRUE;
 	g_autoptr(HtmlPage) page = NULL; /* --format html: the page, written once the warnings are known */
 	g_autofree char *src_shown = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);

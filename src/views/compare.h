@@ -26,6 +26,7 @@ struct collected {
 	char *devices;      /* for --diff: the distinct deviceProperties names, "A, B"; or NULL */
 	char *world_size;   /* for --diff: distributedInfo.world_size, or NULL */
 	gboolean perf;      /* the groups carry perf figures and busy times (a perf column asked for) */
+	GPtrArray *memory_rows; /* --summary memory of several traces in one table: its rows (SPEC 21), or NULL */
 };
 
 void collected_clear(struct collected *collected);

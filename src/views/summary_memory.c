@@ -1,16 +1,20 @@
 #include "views/summary_memory.h"
 #include "attribution/memory_devices.h"
 
+/* A row, owning what it writes: rows of several traces outlive them. */
 struct memory_row {
-	const struct memory_device *device;
-	const struct memory_event *peak; /* its peak event, or NULL */
-	const struct event *step;        /* the peak's step, or NULL */
-	GString *path;                   /* the peak's node's path, or NULL */
-	const char *rank;
+	struct memory_device device; /* a copy; its pid owned */
+	gboolean has_peak_ts;
+	gint64 peak_ts;
+	char *step;  /* the peak's step's name, or NULL */
+	gsize step_len;
+	char *path;  /* the peak's node's path, or NULL */
+	gsize path_len;
+	char *rank;  /* or NULL */
 };
 
 #define ROW(r) ((const struct memory_row *)(r))
-#define DEVICE(r) (ROW(r)->device)
+#define DEVICE(r) (&ROW(r)->device)
 
 static void rank(const void *r, struct value *v)
 {
@@ -61,8 +65,8 @@ static void peak_allocated(const void *r, struct value *v)
 
 static void peak_ts(const void *r, struct value *v)
 {
-	if (ROW(r)->peak)
-		value_number(v, VALUE_TIMESTAMP, ROW(r)->peak->ts);
+	if (ROW(r)->has_peak_ts)
+		value_number(v, VALUE_TIMESTAMP, ROW(r)->peak_ts);
 	else
 		v->type = VALUE_EMPTY;
 }
@@ -70,7 +74,7 @@ static void peak_ts(const void *r, struct value *v)
 static void peak_step(const void *r, struct value *v)
 {
 	if (ROW(r)->step)
-		value_text(v, ROW(r)->step->name->text, ROW(r)->step->name->len);
+		value_text(v, ROW(r)->step, ROW(r)->step_len);
 	else
 		v->type = VALUE_EMPTY;
 }
@@ -78,7 +82,7 @@ static void peak_step(const void *r, struct value *v)
 static void peak_in(const void *r, struct value *v)
 {
 	if (ROW(r)->path)
-		value_text(v, ROW(r)->path->str, ROW(r)->path->len);
+		value_text(v, ROW(r)->path, ROW(r)->path_len);
 	else
 		v->type = VALUE_EMPTY;
 }
@@ -123,34 +127,54 @@ const struct catalogue *memory_summary_catalogue(void)
 	return &catalogue;
 }
 
+static void row_free(gpointer data)
+{
+	struct memory_row *row = data;
+	g_free(row->device.pid);
+	g_free(row->step);
+	g_free(row->path);
+	g_free(row->rank);
+	g_free(row);
+}
+
+GPtrArray *memory_summary_rows(const struct forest *forest, const struct attribution *a,
+			       const struct memory_devices *md, const struct steps *steps, const char *rank)
+{
+	guint count = md ? md->count : 0;
+	GPtrArray *rows = g_ptr_array_new_full(count, row_free);
+	g_autoptr(GString) path = g_string_new(NULL);
+	for (guint i = 0; i < count; i++) {
+		struct memory_row *row = g_new0(struct memory_row, 1);
+		row->device = md->devices[i];
+		row->device.pid = g_strdup(md->devices[i].pid);
+		row->rank = g_strdup(rank);
+		if (row->device.has_peak) {
+			guint m = row->device.peak_event;
+			const struct memory_event *peak = &a->memory[m];
+			row->has_peak_ts = TRUE;
+			row->peak_ts = peak->ts;
+			guint s = steps ? steps_find(steps, peak->thread, peak->ts) : NO_STEP;
+			if (s != NO_STEP) {
+				row->step = g_memdup2(steps->events[s].name->text, steps->events[s].name->len + 1);
+				row->step_len = steps->events[s].name->len;
+			}
+			if (a->memory_owner[m] != NO_OWNER) {
+				forest_path(forest, a->memory_owner[m], path);
+				row->path = g_memdup2(path->str, path->len + 1);
+				row->path_len = path->len;
+			}
+		}
+		g_ptr_array_add(rows, row);
+	}
+	return rows;
+}
+
 gboolean write_memory_summary(struct output *out, const struct forest *forest, const struct attribution *a,
 			      const struct write_config *config, guint64 *rows)
 {
-	const struct memory_devices *md = config->memory;
-	guint count = md ? md->count : 0;
-	g_autofree struct memory_row *cells = g_new0(struct memory_row, count ? count : 1);
-	g_autoptr(GPtrArray) written = g_ptr_array_sized_new(count);
-	const struct steps *steps = config->selection->steps;
-	for (guint i = 0; i < count; i++) {
-		struct memory_row *row = &cells[i];
-		row->device = &md->devices[i];
-		row->rank = config->rank;
-		if (row->device->has_peak) {
-			guint m = row->device->peak_event;
-			row->peak = &a->memory[m];
-			guint s = steps ? steps_find(steps, row->peak->thread, row->peak->ts) : NO_STEP;
-			row->step = s == NO_STEP ? NULL : &steps->events[s];
-			if (a->memory_owner[m] != NO_OWNER) {
-				row->path = g_string_new(NULL);
-				forest_path(forest, a->memory_owner[m], row->path);
-			}
-		}
-		g_ptr_array_add(written, row);
-	}
+	g_autoptr(GPtrArray) written =
+		memory_summary_rows(forest, a, config->memory, config->selection->steps, config->rank);
 	gboolean ok = write_rows(out, config, written);
 	*rows = write_rows_count(config, written->len);
-	for (guint i = 0; i < count; i++)
-		if (cells[i].path)
-			g_string_free(cells[i].path, TRUE);
 	return ok;
 }
