@@ -96,14 +96,14 @@ PY
 	else
 		fail "nccl_data: rows against the kernel summary"
 	fi
-	# df_index_resolver: 2020 all-reduce kernels under record_param_comms ops without args: one empty row
+	# df_index_resolver: 2020 all-reduce kernels under record_param_comms ops without args: one row, their name's (SPEC 15.2)
 	trace=$traces/df_index_resolver.json.gz
 	"$PROFILE_PARSER" -s "$trace" -d "$tmp/df.csv" -mc cpu_op --summary collective 2>"$tmp/err"
 	expect_stderr "2020 communication events, 0 with collective args, 0 from record_param_comms; bandwidths empty for 2020 (2020 no collective args)" \
 		"df_index_resolver: record_param_comms without args"
 	first_row() { [ "$(sed -n "$1p" "$tmp/df.csv" | tr -d '\r')" = "$2" ] && pass "$3" || fail "$3: $(cat "$tmp/df.csv")"; }
-	first_row 2 '"","","","","","","","2020","357.343","0.176902","0.004","4.979","",""' \
-		"df_index_resolver: one row, the kernel summary's figures"
+	first_row 2 '"ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)","","","","","","","2020","357.343","0.176902","0.004","4.979","",""' \
+		"df_index_resolver: one row, the kernel's name, the kernel summary's figures"
 else
 	skip "$why"
 fi

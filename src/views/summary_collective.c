@@ -2,9 +2,7 @@
 #include <string.h>
 #include "views/collective.h"
 #include "views/collective_args.h"
-
-#define RECORD_NAME "record_param_comms"
-#define NOT_YET 0xffffffffu /* a node whose nearest record_param_comms is not known yet */
+#include "views/collective_source.h"
 
 struct collective_row {
 	struct collective_args args;
@@ -14,16 +12,14 @@ struct collective_row {
 	gint64 bytes;        /* message bytes S; -1: unknown or past 63 bits */
 	gint64 algbw, busbw; /* thousandths of GB/s; -1: empty */
 	enum collective_why why;
+	gboolean named; /* no collective known: the device event's name in collective (SPEC 15.2) */
 };
 
 struct gather {
-	const struct forest *forest;
 	struct classifier classifier;
 	GHashTable *rows;      /* GString *key -> struct collective_row *, owned */
 	GString *key;
-	guint32 *nearest;      /* per node: the nearest record_param_comms on its chain, FOREST_END none, or NOT_YET */
-	GArray *path;          /* guint: the nodes a walk up a chain passed */
-	GHashTable *records;   /* record_param_comms node -> its struct collective_args *, NULL when it has no Collective name */
+	struct collective_source *source;
 	struct collectives *out;
 };
 
@@ -33,13 +29,6 @@ static void row_free(gpointer data)
 	collective_args_clear(&row->args);
 	g_string_free(row->key, TRUE);
 	g_free(row);
-}
-
-static void args_free(gpointer data)
-{
-	if (data)
-		collective_args_clear(data);
-	g_free(data);
 }
 
 static guint key_hash(gconstpointer key)
@@ -52,56 +41,6 @@ static gboolean key_equal(gconstpointer x, gconstpointer y)
 {
 	const GString *a = x, *b = y;
 	return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
-}
-
-static gboolean is_record(const struct forest *forest, guint node)
-{
-	const struct name *name = forest->events[node].name;
-	return name->len == strlen(RECORD_NAME) && memcmp(name->text, RECORD_NAME, name->len) == 0;
-}
-
-/* The nearest record_param_comms on NODE's chain (NODE included), or
- * FOREST_END; every node passed on the way remembers the answer. */
-static guint nearest_record(struct gather *g, guint node)
-{
-	if (!g->nearest) {
-		g->nearest = g_new(guint32, g->forest->count);
-		memset(g->nearest, 0xff, g->forest->count * sizeof *g->nearest); /* NOT_YET */
-	}
-	guint found = FOREST_END;
-	g_array_set_size(g->path, 0);
-	for (guint n = node; n != FOREST_END; n = forest_parent(g->forest, n)) {
-		if (g->nearest[n] != NOT_YET) {
-			found = g->nearest[n];
-			break;
-		}
-		g_array_append_val(g->path, n);
-		if (is_record(g->forest, n)) {
-			found = n;
-			break;
-		}
-	}
-	for (guint i = 0; i < g->path->len; i++)
-		g->nearest[g_array_index(g->path, guint, i)] = found;
-	return found;
-}
-
-/* The args of the record_param_comms op of OWNER's chain, or NULL. */
-static const struct collective_args *recorded_args(struct gather *g, guint owner)
-{
-	guint record = nearest_record(g, owner);
-	if (record == FOREST_END)
-		return NULL;
-	gpointer args;
-	if (g_hash_table_lookup_extended(g->records, GUINT_TO_POINTER(record), NULL, &args))
-		return args;
-	struct collective_args *read = g_new0(struct collective_args, 1);
-	if (!collective_args_read(g->forest->events[record].args, read)) {
-		collective_args_clear(read);
-		g_clear_pointer(&read, g_free);
-	}
-	g_hash_table_insert(g->records, GUINT_TO_POINTER(record), read);
-	return read;
 }
 
 /* ARGS' cells as a key: a kind byte each, then the number's bytes or the text and a NUL. */
@@ -125,22 +64,29 @@ static void add_event(struct gather *g, const struct event *event, guint owner)
 	g->out->events++;
 	struct collective_args own;
 	const struct collective_args *args = NULL;
-	static const struct collective_args none;
 	if (collective_args_read(event->args, &own))
 		args = &own, g->out->own++;
-	else if (owner != NO_OWNER && g->forest->count && (args = recorded_args(g, owner)))
+	else if ((args = collective_source_recorded(g->source, owner)))
 		g->out->recorded++;
-	make_key(g->key, args ? args : &none);
+	struct collective_args named = { 0 };
+	if (!args) { /* one row per device event name: the name in collective, the other cells empty */
+		named.cells[FIELD_NAME] = (struct cell){ CELL_STRING, 0, text_dup(event->name->text, event->name->len) };
+		args = &named;
+	}
+	make_key(g->key, args);
+	if (args == &named)
+		g_string_append_c(g->key, 'n'); /* apart from a collective of that name with no other cell */
 	struct collective_row *row = g_hash_table_lookup(g->rows, g->key);
 	if (!row) {
 		row = g_new0(struct collective_row, 1);
-		if (args)
-			collective_args_copy(&row->args, args);
+		collective_args_copy(&row->args, args);
+		row->named = args == &named;
 		row->key = g_string_new_len(g->key->str, (gssize)g->key->len);
 		row->min = G_MAXINT64;
 		g_hash_table_insert(g->rows, row->key, row);
 	}
 	collective_args_clear(&own);
+	collective_args_clear(&named);
 	row->count++;
 	row->total += event->dur; /* within 63 bits: the durations of a trace's events end within 63 bits */
 	row->min = MIN(row->min, event->dur);
@@ -157,7 +103,7 @@ static void finish(struct collective_row *row)
 {
 	const struct cell *c = row->args.cells;
 	row->bytes = row->algbw = row->busbw = -1;
-	if (c[FIELD_NAME].kind == CELL_ABSENT) {
+	if (row->named) {
 		row->why = WHY_NO_ARGS;
 		return;
 	}
@@ -210,7 +156,7 @@ static int compare_rows(gconstpointer x, gconstpointer y)
 		if (c)
 			return c;
 	}
-	return 0;
+	return (int)a->named - (int)b->named;
 }
 
 struct collectives *collectives_compute(const struct forest *forest, const struct attribution *a,
@@ -219,10 +165,9 @@ struct collectives *collectives_compute(const struct forest *forest, const struc
 	const struct steps *steps = selection->steps;
 	const struct step_range *range = &selection->step;
 	struct collectives *out = g_new0(struct collectives, 1);
-	struct gather g = { .forest = forest, .out = out, .key = g_string_new(NULL),
+	struct gather g = { .out = out, .key = g_string_new(NULL),
 			    .rows = g_hash_table_new_full(key_hash, key_equal, NULL, row_free),
-			    .path = g_array_new(FALSE, FALSE, sizeof(guint)),
-			    .records = g_hash_table_new_full(NULL, NULL, NULL, args_free) };
+			    .source = collective_source_new(forest) };
 	classifier_init(&g.classifier, communication);
 	for (guint l = 0; l <= a->launch_count; l++) { /* the last group: events no launch claims */
 		if (range->given && (l == a->launch_count ||
@@ -245,10 +190,8 @@ struct collectives *collectives_compute(const struct forest *forest, const struc
 	g_ptr_array_sort(out->rows, compare_rows);
 	classifier_clear(&g.classifier);
 	g_hash_table_destroy(g.rows);
-	g_hash_table_destroy(g.records);
-	g_array_free(g.path, TRUE);
+	collective_source_free(g.source);
 	g_string_free(g.key, TRUE);
-	g_free(g.nearest);
 	return out;
 }
 

@@ -8,10 +8,9 @@
  * claimed or not). An event's figures come from its own args
  * (src/views/collective_args.h); when they have no Collective name, from
  * those of the nearest record_param_comms node on the chain of the node
- * that owns its launch (the node itself included). The nearest such node is
- * remembered for every node a walk up the chain passes, so that the walks
- * together visit each node once: linear in the forest and the events. An
- * event with neither is counted in the row whose columns are all empty.
+ * that owns its launch (the node itself included), src/views/collective_source.h:
+ * linear in the forest and the events. Events with neither are one row per
+ * device event name, that name in collective, the other cells empty.
  *
  * The run works the summary out before writing it (run.c), so that the
  * report can say how many events it took and why bandwidths are empty. */
