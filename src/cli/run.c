@@ -21,6 +21,7 @@
 #include "views/summary.h"
 #include "views/summary_collective.h"
 #include "attribution/timeline.h"
+#include "views/rank_record.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -78,8 +79,13 @@ static void abort_output(const struct job *job, struct output *output)
  * of the diff or the ranks), the groups' perf figures and busy times. */
 static void collect(struct job *job, const struct options *options, const struct trace *trace,
 		    const struct forest *forest, const struct attribution *attribution, const struct selection *selection,
-		    const struct steps *steps, const struct perf *perf, guint64 *rows)
+		    const struct steps *steps, const struct perf *perf, const struct timeline *timeline, guint64 *rows)
 {
+	if (options->compare == COMPARE_RANK) { /* SPEC 20: the rank's figures and communication events */
+		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication);
+		*rows = 1;
+		return;
+	}
 	gboolean diff = options->compare == COMPARE_DIFF;
 	/* a perf column of the diff or the ranks (their rates need busy), or the ranks' busy column */
 	gboolean perf_figures = perf || ((columns_flags(options->columns) | columns_flags(options->sort)) & SUMMARY_BUSY);
@@ -133,7 +139,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.memory = (flags & NODE_MEMORY) != 0 || /* a node column, or --summary timeline's allocated(bytes) */
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
-			 options->summary == SUMMARY_TIMELINE ||
+			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_RANK ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,
@@ -181,7 +187,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	/* the device timeline: the report's (none with -q), and the per-node page's charts and findings: worked out once */
 	gboolean node_page = !job->collect && options->format == &html_sink && !options->summary;
-	g_autoptr(Timeline) timeline = !options->quiet || node_page
+	g_autoptr(Timeline) timeline = !options->quiet || node_page || options->compare == COMPARE_RANK
 					       ? timeline_compute(attribution->by_time, trace->device->len, attribution,
 								  trace->threads, options->communication)
 					       : NULL;
@@ -212,7 +218,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 					     options->bins };
 	struct write_result written = { 0 };
 	if (job->collect)
-		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);
+		collect(job, options, trace, forest, attribution, &selection, steps, perf, timeline, &written.rows);
 	gboolean ok = TRUE;
 	g_autoptr(HtmlPage) page = NULL; /* --format html: the page, written once the warnings are known */
 	g_autofree char *src_shown = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);

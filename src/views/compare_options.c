@@ -32,8 +32,9 @@ static gboolean check(struct options *options, GError **error)
 	if (options->merge) {
 		if (options->sources)
 			return options_usage(error, "--merge reads summaries, not traces: give no -s");
-		if (options->compare || options->summary)
-			return options_usage(error, "--merge takes the keys of the summaries it reads: no --summary or --diff");
+		if (options->compare || (options->summary && options->summary != SUMMARY_RANK))
+			return options_usage(error, "--merge takes the keys of the summaries it reads: no --summary "
+						    "(but rank, for the columns of rank maps) or --diff");
 		options->compare = COMPARE_MERGE;
 	} else if (options->across_ranks) {
 		if (options->compare == COMPARE_DIFF)
@@ -41,8 +42,13 @@ static gboolean check(struct options *options, GError **error)
 		if (options->summary != SUMMARY_PATH && options->summary != SUMMARY_NAME)
 			return options_usage(error, "--across-ranks wants --summary path or --summary name");
 		options->compare = COMPARE_ACROSS;
+	} else if (options->summary == SUMMARY_RANK) {
+		if (options->compare == COMPARE_DIFF)
+			return options_usage(error, "--diff compares two runs, --summary rank many ranks: give one of them");
+		options->compare = COMPARE_RANK;
 	}
-	if (options->compare && options->dst && output_is_directory(options->dst))
+	/* --summary rank --format jsonl of one trace is its map: -d DIR/ may name DIR/STEM.jsonl (main.c checks) */
+	if (options->compare && options->compare != COMPARE_RANK && options->dst && output_is_directory(options->dst))
 		return options_usage(error, "a comparison writes one table: -d must be a file or -, not a directory");
 	return TRUE;
 }
