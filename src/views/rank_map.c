@@ -1,4 +1,5 @@
 #include "views/rank_map.h"
+#include <errno.h>
 #include <json-c/json.h>
 #include <string.h>
 #include <zlib.h>
@@ -192,6 +193,8 @@ static gboolean next_line(gzFile in, GString *line, gboolean *failed)
 
 gboolean rank_map_is(const char *path)
 {
+	if (!g_file_test(path, G_FILE_TEST_IS_REGULAR)) /* a FIFO is never waited on: --merge refuses it */
+		return FALSE;
 	gzFile in = gzopen(path, "rb");
 	if (!in)
 		return FALSE;
@@ -204,6 +207,10 @@ gboolean rank_map_is(const char *path)
 
 struct rank_record *rank_map_read(const char *path, gint64 position, GError **error)
 {
+	if (!g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "not a regular file: --merge reads summary files");
+		return NULL;
+	}
 	gzFile in = gzopen(path, "rb");
 	if (!in) {
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "%s", g_strerror(errno ? errno : ENOENT));

@@ -1,0 +1,63 @@
+#!/bin/sh
+# --summary rank (SPEC 20.1, 20.2): the fixtures of tests/ranks (NAME/ holds
+# a trace per rank, NAME.csv the table worked out in tests/ranks/WORKING,
+# NAME.report lines standard error must hold); each also through the map
+# (--summary rank --format jsonl per trace) and --merge, which must write the
+# same table and the same warnings byte for byte; and the errors.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+fixtures=$top_srcdir/tests/ranks
+
+for dir in "$fixtures"/*/; do
+	name=$(basename "$dir")
+	"$PROFILE_PARSER" -s "$dir" -d "$tmp/$name.csv" --summary rank -mc cpu_op 2>"$tmp/err"
+	status=$?
+	if [ "$status" -ne 0 ]; then fail "$name: exit status $status"; cat "$tmp/err"; continue; fi
+	if cmp -s "$fixtures/$name.csv" "$tmp/$name.csv"; then pass "$name: the table"
+	else fail "$name: the table differs"; diff "$fixtures/$name.csv" "$tmp/$name.csv"; fi
+	missing=
+	while IFS= read -r line; do
+		grep -qF -- "$line" "$tmp/err" || missing="$missing [$line]"
+	done < "$fixtures/$name.report"
+	if [ -n "$missing" ]; then fail "$name: the report lacks$missing"; cat "$tmp/err"; else pass "$name: the report"; fi
+	[ -s "$fixtures/$name.report" ] || { grep -q 'straggler\|warning: --summary rank' "$tmp/err" \
+		&& fail "$name: a straggler or warning line where none is due" || pass "$name: no straggler line"; }
+	grep -E '^profile_parser: (warning: --summary rank|straggler)' "$tmp/err" > "$tmp/$name.direct"
+	# map: one JSON Lines file per rank; reduce: --merge of the folder
+	mkdir -p "$tmp/maps/$name"
+	for trace in "$dir"*.json; do
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/maps/$name/" --summary rank --format jsonl -mc cpu_op \
+			|| fail "$name: the map of $trace"
+	done
+	"$PROFILE_PARSER" --merge "$tmp/maps/$name" -d "$tmp/$name.merged.csv" 2>"$tmp/err"
+	grep -E '^profile_parser: (warning: --summary rank|straggler)' "$tmp/err" > "$tmp/$name.merge"
+	cmp -s "$tmp/$name.csv" "$tmp/$name.merged.csv" && cmp -s "$tmp/$name.direct" "$tmp/$name.merge" \
+		&& pass "$name: map + --merge writes what --summary rank writes" \
+		|| { fail "$name: map + --merge"; diff "$tmp/$name.csv" "$tmp/$name.merged.csv"; diff "$tmp/$name.direct" "$tmp/$name.merge"; cat "$tmp/err"; }
+done
+
+# two traces of one rank: an error naming both, nothing written
+cp "$fixtures/late/rank0.json" "$tmp/again.json"
+"$PROFILE_PARSER" -s "$fixtures/late/rank0.json" -s "$tmp/again.json" -d "$tmp/twice.csv" --summary rank 2>"$tmp/err"
+status=$?
+expect_status 1 "the same rank twice: exit status 1"
+expect_stderr "rank0.json and $tmp/again.json have the same rank, 0: nothing written" "the same rank twice: both named"
+[ ! -e "$tmp/twice.csv" ] && pass "the same rank twice: nothing written" || fail "the same rank twice: a table was written"
+# ... and through --merge
+"$PROFILE_PARSER" -q -s "$tmp/again.json" -d "$tmp/twice_maps/a.jsonl" --summary rank -mc cpu_op
+cp "$tmp/twice_maps/a.jsonl" "$tmp/twice_maps/b.jsonl"
+"$PROFILE_PARSER" --merge "$tmp/twice_maps" -d "$tmp/twice.csv" 2>"$tmp/err"
+status=$?
+expect_status 1 "--merge: the same rank twice: exit status 1"
+expect_stderr "a.jsonl and $tmp/twice_maps/b.jsonl have the same rank, 0: nothing written" "--merge: the same rank twice: both named"
+
+# one table: -d a directory is a usage error (but for the map of one trace)
+"$PROFILE_PARSER" -s "$fixtures/late" -d "$tmp/dir/" --summary rank 2>"$tmp/err"
+status=$?
+expect_status 2 "--summary rank -d DIR/ of several traces: a usage error"
+# a map that is not one: the line named
+printf '{"summary":"rank","rank":0}\n' > "$tmp/bad.jsonl"
+"$PROFILE_PARSER" --merge "$tmp/bad.jsonl" -d "$tmp/bad.csv" 2>"$tmp/err"
+status=$?
+expect_status 1 "--merge: a broken rank map fails"
+expect_stderr "line 1: no \"steps\"" "--merge: a broken rank map: the line and the member named"
+finish
