@@ -205,7 +205,7 @@ static int run(const struct options *options)
 						 : "with a directory of traces (-s DIR), -d must be a directory (DIR/), "
 						   "even for one trace");
 	/* --summary rank --format jsonl of one trace: its map (SPEC 20.2); else one table, to a file */
-	gboolean rank_map = options->compare == COMPARE_RANK && options->format == &jsonl_sink && paths->len == 1;
+	gboolean rank_map = options->summary == SUMMARY_RANK && options->format == &jsonl_sink && paths->len == 1;
 	if (options->compare == COMPARE_RANK && !rank_map && output_is_directory(options->dst))
 		return fail_usage("--summary rank writes one table: -d must be a file or -, not a directory "
 				  "(but for the map of one trace, --format jsonl)");

@@ -1,5 +1,6 @@
 #!/bin/sh
-# --summary rank (SPEC 20.1, 20.2): the fixtures of tests/ranks (NAME/ holds
+# --summary rank (SPEC 20.1, 20.2) and --summary collective --across-ranks
+# (SPEC 20.3): the fixtures of tests/ranks (NAME/ holds
 # a trace per rank, NAME.csv the table worked out in tests/ranks/WORKING,
 # NAME.report lines standard error must hold); each also through the map
 # (--summary rank --format jsonl per trace) and --merge, which must write the
@@ -33,6 +34,14 @@ for dir in "$fixtures"/*/; do
 	cmp -s "$tmp/$name.csv" "$tmp/$name.merged.csv" && cmp -s "$tmp/$name.direct" "$tmp/$name.merge" \
 		&& pass "$name: map + --merge writes what --summary rank writes" \
 		|| { fail "$name: map + --merge"; diff "$tmp/$name.csv" "$tmp/$name.merged.csv"; diff "$tmp/$name.direct" "$tmp/$name.merge"; cat "$tmp/err"; }
+done
+
+# --summary collective --across-ranks (SPEC 20.3): NAME.collective.csv where worked out
+for expected in "$fixtures"/*.collective.csv; do
+	name=$(basename "$expected" .collective.csv)
+	"$PROFILE_PARSER" -q -s "$fixtures/$name" -d "$tmp/$name.collective.csv" --summary collective --across-ranks -mc cpu_op
+	cmp -s "$expected" "$tmp/$name.collective.csv" && pass "$name: --summary collective --across-ranks" \
+		|| { fail "$name: --summary collective --across-ranks differs"; diff "$expected" "$tmp/$name.collective.csv"; }
 done
 
 # two traces of one rank: an error naming both, nothing written

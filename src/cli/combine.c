@@ -8,6 +8,7 @@
 #include "views/merge.h"
 #include "views/rank_map.h"
 #include "views/rank_reduce.h"
+#include "views/collective_across.h"
 #include "output/output_names.h"
 #include "cli/page.h"
 #include "cli/run.h"
@@ -242,16 +243,17 @@ void combine_collected_rank(struct job *job, gpointer data)
 	g_clear_pointer(&job->collected.record, rank_record_free); /* folded in: the events of all ranks are never held */
 }
 
-/* The columns of the rank summary's order, for the run. */
-static const GPtrArray *rank_order(void)
+/* The columns of the rank summary's order (COLLECTIVES: the collectives across ranks'), for the run. */
+static const GPtrArray *rank_order(gboolean collectives)
 {
-	static GPtrArray *order;
-	if (g_once_init_enter(&order)) {
+	static GPtrArray *orders[2];
+	if (g_once_init_enter(&orders[collectives])) {
 		GPtrArray *picked = g_ptr_array_new();
-		catalogue_pick(rank_summary_catalogue(), RANK_SUMMARY_ORDER, 0, picked, NULL);
-		g_once_init_leave(&order, picked);
+		catalogue_pick(collectives ? collective_across_catalogue() : rank_summary_catalogue(),
+			       collectives ? KERNEL_SUMMARY_ORDER : RANK_SUMMARY_ORDER, 0, picked, NULL);
+		g_once_init_leave(&orders[collectives], picked);
 	}
-	return order;
+	return orders[collectives];
 }
 
 /* SPEC 20.1: two sources (NAMES, in list order, with RANKS) of one rank are an error naming both. */
@@ -287,17 +289,18 @@ static gboolean write_rank_table(const struct options *options, struct rank_redu
 		if (straggler)
 			fprintf(stderr, "profile_parser: %s", straggler);
 	}
-	const GPtrArray *rows = rank_reduce_rows(reduce);
+	gboolean collectives = options->summary == SUMMARY_COLLECTIVE; /* --summary collective --across-ranks */
+	const GPtrArray *rows = collectives ? rank_reduce_collectives(reduce) : rank_reduce_rows(reduce);
 	g_autofree char *instances = g_strdup_printf("%" G_GUINT64_FORMAT, rank_reduce_instances(reduce));
 	const char *facts[] = { facts_label, count, "Collective instances", instances,
 				straggler ? "Straggler" : NULL, straggler, NULL };
 	g_autofree char *all = g_strconcat(straggler ? straggler : "", more_warnings ? more_warnings : "", warnings->str, NULL);
 	g_autofree char *title = g_strdup_printf("profile_parser: %s", view);
 	struct table_page page = { title, facts, all };
-	gboolean written = write_table(options, NULL, (GPtrArray *)rows, columns, sort, rank_order(), &page);
+	gboolean written = write_table(options, NULL, (GPtrArray *)rows, columns, sort, rank_order(collectives), &page);
 	if (written && !options->quiet)
-		fprintf(stderr, "profile_parser: %s: %u ranks of %u %s%s written to %s\n", view, rows->len, written_of, noun,
-			written_of == 1 ? "" : "s", shown(options->dst));
+		fprintf(stderr, "profile_parser: %s: %u %s of %u %s%s written to %s\n", view, rows->len,
+			collectives ? "keys" : "ranks", written_of, noun, written_of == 1 ? "" : "s", shown(options->dst));
 	return written;
 }
 
@@ -347,7 +350,7 @@ int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint fa
 	}
 	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
 	g_autofree char *more = page_warnings(jobs, NULL);
-	gboolean written = write_rank_table(options, reduce, "--summary rank", "Traces", traces, more, jobs->len - failed, "trace",
+	gboolean written = write_rank_table(options, reduce, options->summary == SUMMARY_RANK ? "--summary rank" : "--across-ranks", "Traces", traces, more, jobs->len - failed, "trace",
 					   NULL, NULL);
 	if (failed)
 		fprintf(stderr, "profile_parser: --summary rank: %u failed:\n", failed);

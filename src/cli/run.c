@@ -82,7 +82,8 @@ static void collect(struct job *job, const struct options *options, const struct
 		    const struct steps *steps, const struct perf *perf, const struct timeline *timeline, guint64 *rows)
 {
 	if (options->compare == COMPARE_RANK) { /* SPEC 20: the rank's figures and communication events */
-		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication);
+		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication,
+						       options->summary == SUMMARY_COLLECTIVE);
 		*rows = 1;
 		return;
 	}

@@ -39,9 +39,11 @@ static gboolean check(struct options *options, GError **error)
 	} else if (options->across_ranks) {
 		if (options->compare == COMPARE_DIFF)
 			return options_usage(error, "--diff compares two runs, --across-ranks many ranks: give one of them");
-		if (options->summary != SUMMARY_PATH && options->summary != SUMMARY_NAME)
-			return options_usage(error, "--across-ranks wants --summary path or --summary name");
-		options->compare = COMPARE_ACROSS;
+		if (options->summary != SUMMARY_PATH && options->summary != SUMMARY_NAME &&
+		    options->summary != SUMMARY_COLLECTIVE)
+			return options_usage(error, "--across-ranks wants --summary path, name or collective");
+		/* the collectives across ranks match the ranks' instances, as --summary rank does (SPEC 20.3) */
+		options->compare = options->summary == SUMMARY_COLLECTIVE ? COMPARE_RANK : COMPARE_ACROSS;
 	} else if (options->summary == SUMMARY_RANK) {
 		if (options->compare == COMPARE_DIFF)
 			return options_usage(error, "--diff compares two runs, --summary rank many ranks: give one of them");

@@ -26,6 +26,8 @@ void rank_record_free(struct rank_record *record)
 		return;
 	g_array_free(record->step_numbers, TRUE);
 	g_array_free(record->events, TRUE);
+	if (record->rows)
+		g_ptr_array_free(record->rows, TRUE);
 	g_free(record);
 }
 
@@ -63,6 +65,33 @@ char *rank_key_shown(const char *key, gsize len)
 	return output_shown(text);
 }
 
+/* The index in R's rows of EVENT's collective row (SPEC 15.2), made when new. */
+static guint row_index(struct rank_record *r, GHashTable *row_of, GString *key, struct collective_source *source,
+		       const struct event *event, guint owner)
+{
+	struct collective_args own, named = { 0 };
+	const struct collective_args *args = NULL;
+	if (collective_args_read(event->args, &own))
+		args = &own;
+	else if (!(args = collective_source_recorded(source, owner)))
+		args = collective_named_args(&named, event);
+	collective_row_key(key, args, args == &named);
+	gpointer found;
+	guint index;
+	if (g_hash_table_lookup_extended(row_of, key, NULL, &found)) {
+		index = GPOINTER_TO_UINT(found) - 1;
+	} else {
+		struct collective_row *row = collective_row_new(args, args == &named, key);
+		index = r->rows->len;
+		g_ptr_array_add(r->rows, row);
+		g_hash_table_insert(row_of, row->key, GUINT_TO_POINTER(index + 1));
+	}
+	collective_row_add(r->rows->pdata[index], event->dur);
+	collective_args_clear(&own);
+	collective_args_clear(&named);
+	return index;
+}
+
 static int compare_numbers(gconstpointer x, gconstpointer y)
 {
 	guint64 a = *(const guint64 *)x, b = *(const guint64 *)y;
@@ -95,9 +124,15 @@ static void figures(struct rank_record *r, const struct steps *steps, const stru
 
 struct rank_record *rank_record_of(const struct forest *forest, const struct attribution *a,
 				   const struct steps *steps, const struct timeline *timeline,
-				   const GRegex *communication)
+				   const GRegex *communication, gboolean rows)
 {
 	struct rank_record *r = rank_record_new();
+	g_autoptr(GHashTable) row_of = NULL; /* the row's key (a GString, owned by the row) -> its index + 1 */
+	g_autoptr(GString) row_key = g_string_new(NULL);
+	if (rows) {
+		r->rows = g_ptr_array_new_with_free_func(collective_row_free);
+		row_of = g_hash_table_new((GHashFunc)g_string_hash, (GEqualFunc)g_string_equal);
+	}
 	figures(r, steps, timeline);
 	struct classifier classifier;
 	classifier_init(&classifier, communication);
@@ -112,6 +147,8 @@ struct rank_record *rank_record_of(const struct forest *forest, const struct att
 			continue;
 		guint launch = a->by_time_launch[i];
 		struct rank_event out = { .start = event->ts, .end = event->ts + event->dur };
+		if (rows)
+			out.row = row_index(r, row_of, row_key, source, event, launch == NO_LAUNCH ? NO_OWNER : a->owner[launch]);
 		struct collective_ids ids;
 		if (collective_ids_read(event->args, &ids)) {
 			out.kind = ids.comms_id ? RANK_EVENT_COMMS : RANK_EVENT_SEQ;

@@ -23,6 +23,7 @@
 #include "attribution/attribute.h"
 #include "attribution/steps.h"
 #include "attribution/timeline.h"
+#include "views/summary_collective.h"
 
 enum rank_event_kind {
 	RANK_EVENT_NUMBERED, /* by (step, group key, number) */
@@ -40,6 +41,7 @@ struct rank_event {
 	char *id;       /* COMMS: the Comms Id; SEQ: the Seq (as written) */
 	guint64 number; /* NUMBERED: 0, 1, ... */
 	gint64 start, end; /* ns */
+	guint row;         /* its --summary collective row: an index into the record's rows (when kept) */
 };
 
 struct rank_record {
@@ -50,6 +52,7 @@ struct rank_record {
 	GArray *step_numbers; /* guint64: the distinct step numbers, ascending */
 	gint64 busy, compute, communication, exposed, host_wait; /* ns, summed over devices */
 	GArray *events;       /* struct rank_event */
+	GPtrArray *rows;      /* struct collective_row * (SPEC 15.2, owned), for --summary collective --across-ranks; or NULL */
 };
 
 struct rank_record *rank_record_new(void);
@@ -57,10 +60,11 @@ void rank_record_free(struct rank_record *record);
 /* Appends an event (KEY and ID copied). */
 void rank_record_add(struct rank_record *record, const struct rank_event *event);
 /* The record of a trace: its attribution, steps (NULL: none) and device
- * timeline; COMMUNICATION the --comm-pattern or NULL. */
+ * timeline; COMMUNICATION the --comm-pattern or NULL; with ROWS, its
+ * collective summary's rows too, each event's row said. */
 struct rank_record *rank_record_of(const struct forest *forest, const struct attribution *attribution,
 				   const struct steps *steps, const struct timeline *timeline,
-				   const GRegex *communication);
+				   const GRegex *communication, gboolean rows);
 /* The group key of a known collective (NAME, GROUP: NULL for none) or of an event's NAME (LEN bytes). */
 void rank_key_collective(GString *key, const char *name, const char *group);
 void rank_key_name(GString *key, const char *name, gsize len);

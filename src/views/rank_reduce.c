@@ -1,6 +1,7 @@
 #include "views/rank_reduce.h"
 #include <string.h>
 #include "util/timefmt.h"
+#include "views/collective_across.h"
 
 #define COUNT_WARNINGS 10
 
@@ -14,6 +15,7 @@ struct rank_row {
 
 struct arrival {
 	gint64 rank, start, end;
+	struct across_row *row; /* its collective row (--summary collective --across-ranks), or NULL */
 };
 
 struct rank_count {
@@ -48,6 +50,8 @@ struct rank_reduce {
 	guint ranks, without_steps;
 	guint64 matched, disagree;
 	gint64 waited;
+	GHashTable *across;    /* the collective rows (src/views/collective_across.h), or NULL */
+	GPtrArray *across_sorted;
 };
 
 static void group_free(gpointer data)
@@ -85,6 +89,10 @@ void rank_reduce_free(struct rank_reduce *r)
 	if (r->sorted)
 		g_ptr_array_free(r->sorted, TRUE);
 	g_hash_table_destroy(r->rows);
+	if (r->across_sorted)
+		g_ptr_array_free(r->across_sorted, TRUE);
+	if (r->across)
+		g_hash_table_destroy(r->across);
 	g_free(r);
 }
 
@@ -140,6 +148,14 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 		g_hash_table_replace(r->steps, g_memdup2(&number, sizeof number), GUINT_TO_POINTER(had ? 2 : 1));
 	}
 	g_autoptr(GString) id = g_string_new(NULL);
+	g_autofree struct across_row **rows = NULL; /* the record's rows among the job's */
+	if (record->rows) {
+		if (!r->across)
+			r->across = across_rows_new();
+		rows = g_new(struct across_row *, record->rows->len + 1);
+		for (guint i = 0; i < record->rows->len; i++)
+			rows[i] = across_row_add(r->across, record->rows->pdata[i]);
+	}
 	for (guint i = 0; i < record->events->len; i++) {
 		const struct rank_event *event = &g_array_index(record->events, struct rank_event, i);
 		const struct group *group = NULL;
@@ -167,7 +183,7 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 			g_hash_table_insert(r->instances, g_bytes_ref(bytes), instance);
 		}
 		g_bytes_unref(bytes);
-		struct arrival arrival = { record->rank, event->start, event->end };
+		struct arrival arrival = { record->rank, event->start, event->end, rows ? rows[event->row] : NULL };
 		g_array_append_val(instance->arrivals, arrival);
 	}
 }
@@ -195,13 +211,14 @@ static void settle(struct rank_reduce *r, const struct instance *instance)
 		row->wait += wait;
 		row->transfer += MAX(transfer, 0);
 		r->waited += wait;
+		if (a->row)
+			across_row_event(a->row, r->matched, last - first, last_rank, wait, MAX(transfer, 0));
 	}
 	struct rank_row *row = g_hash_table_lookup(r->rows, &last_rank);
 	row->last_count++;
 	row->delay += last - second;
 	r->matched++;
 	r->disagree += earliest_end < last;
-	(void)first;
 }
 
 static int compare_rows(gconstpointer x, gconstpointer y)
@@ -312,6 +329,13 @@ void rank_reduce_finish(struct rank_reduce *r, GString *warnings)
 	while (g_hash_table_iter_next(&iter, NULL, &value))
 		g_ptr_array_add(r->sorted, value);
 	g_ptr_array_sort(r->sorted, compare_rows);
+}
+
+GPtrArray *rank_reduce_collectives(struct rank_reduce *r)
+{
+	if (!r->across_sorted)
+		r->across_sorted = r->across ? across_rows_sorted(r->across) : g_ptr_array_new();
+	return r->across_sorted;
 }
 
 const GPtrArray *rank_reduce_rows(const struct rank_reduce *r)

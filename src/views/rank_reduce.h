@@ -39,6 +39,10 @@ void rank_reduce_finish(struct rank_reduce *reduce, GString *warnings);
 /* The rows (struct rank_row *, owned by REDUCE), sorted by delay caused
  * (descending), then rank. */
 const GPtrArray *rank_reduce_rows(const struct rank_reduce *reduce);
+/* With records that kept their collective rows: the rows of --summary
+ * collective --across-ranks (src/views/collective_across.h), sorted, owned
+ * by REDUCE; after rank_reduce_finish. */
+GPtrArray *rank_reduce_collectives(struct rank_reduce *reduce);
 /* The report's straggler line ("straggler: rank R arrived last at ...\n"), or NULL. */
 char *rank_reduce_straggler(const struct rank_reduce *reduce);
 /* How many instances were matched. */

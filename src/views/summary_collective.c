@@ -4,17 +4,6 @@
 #include "views/collective_args.h"
 #include "views/collective_source.h"
 
-struct collective_row {
-	struct collective_args args;
-	GString *key;
-	guint64 count;
-	gint64 total, min, max;
-	gint64 bytes;        /* message bytes S; -1: unknown or past 63 bits */
-	gint64 algbw, busbw; /* thousandths of GB/s; -1: empty */
-	enum collective_why why;
-	gboolean named; /* no collective known: the device event's name in collective (SPEC 15.2) */
-};
-
 struct gather {
 	struct classifier classifier;
 	GHashTable *rows;      /* GString *key -> struct collective_row *, owned */
@@ -23,7 +12,7 @@ struct gather {
 	struct collectives *out;
 };
 
-static void row_free(gpointer data)
+void collective_row_free(gpointer data)
 {
 	struct collective_row *row = data;
 	collective_args_clear(&row->args);
@@ -43,8 +32,7 @@ static gboolean key_equal(gconstpointer x, gconstpointer y)
 	return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
 }
 
-/* ARGS' cells as a key: a kind byte each, then the number's bytes or the text and a NUL. */
-static void make_key(GString *key, const struct collective_args *args)
+void collective_row_key(GString *key, const struct collective_args *args, gboolean named)
 {
 	g_string_truncate(key, 0);
 	for (int f = 0; f < FIELD_COUNT; f++) {
@@ -55,6 +43,33 @@ static void make_key(GString *key, const struct collective_args *args)
 		else if (c->text)
 			g_string_append_len(key, c->text, (gssize)strlen(c->text) + 1);
 	}
+	if (named)
+		g_string_append_c(key, 'n'); /* apart from a collective of that name with no other cell */
+}
+
+struct collective_row *collective_row_new(const struct collective_args *args, gboolean named, const GString *key)
+{
+	struct collective_row *row = g_new0(struct collective_row, 1);
+	collective_args_copy(&row->args, args);
+	row->named = named;
+	row->key = g_string_new_len(key->str, (gssize)key->len);
+	row->min = G_MAXINT64;
+	return row;
+}
+
+void collective_row_add(struct collective_row *row, gint64 dur)
+{
+	row->count++;
+	row->total += dur; /* within 63 bits: the durations of a trace's events end within 63 bits */
+	row->min = MIN(row->min, dur);
+	row->max = MAX(row->max, dur);
+}
+
+const struct collective_args *collective_named_args(struct collective_args *named, const struct event *event)
+{
+	*named = (struct collective_args){ 0 };
+	named->cells[FIELD_NAME] = (struct cell){ CELL_STRING, 0, text_dup(event->name->text, event->name->len) };
+	return named;
 }
 
 static void add_event(struct gather *g, const struct event *event, guint owner)
@@ -69,28 +84,17 @@ static void add_event(struct gather *g, const struct event *event, guint owner)
 	else if ((args = collective_source_recorded(g->source, owner)))
 		g->out->recorded++;
 	struct collective_args named = { 0 };
-	if (!args) { /* one row per device event name: the name in collective, the other cells empty */
-		named.cells[FIELD_NAME] = (struct cell){ CELL_STRING, 0, text_dup(event->name->text, event->name->len) };
-		args = &named;
-	}
-	make_key(g->key, args);
-	if (args == &named)
-		g_string_append_c(g->key, 'n'); /* apart from a collective of that name with no other cell */
+	if (!args) /* one row per device event name: the name in collective, the other cells empty */
+		args = collective_named_args(&named, event);
+	collective_row_key(g->key, args, args == &named);
 	struct collective_row *row = g_hash_table_lookup(g->rows, g->key);
 	if (!row) {
-		row = g_new0(struct collective_row, 1);
-		collective_args_copy(&row->args, args);
-		row->named = args == &named;
-		row->key = g_string_new_len(g->key->str, (gssize)g->key->len);
-		row->min = G_MAXINT64;
+		row = collective_row_new(args, args == &named, g->key);
 		g_hash_table_insert(g->rows, row->key, row);
 	}
 	collective_args_clear(&own);
 	collective_args_clear(&named);
-	row->count++;
-	row->total += event->dur; /* within 63 bits: the durations of a trace's events end within 63 bits */
-	row->min = MIN(row->min, event->dur);
-	row->max = MAX(row->max, event->dur);
+	collective_row_add(row, event->dur);
 }
 
 static gboolean whole(const struct cell *c, gint64 least)
@@ -98,8 +102,7 @@ static gboolean whole(const struct cell *c, gint64 least)
 	return c->kind == CELL_INT && c->number >= least;
 }
 
-/* ROW's message bytes and bandwidths, and why they are empty. */
-static void finish(struct collective_row *row)
+void collective_row_finish(struct collective_row *row)
 {
 	const struct cell *c = row->args.cells;
 	row->bytes = row->algbw = row->busbw = -1;
@@ -125,6 +128,10 @@ static void finish(struct collective_row *row)
 		return;
 	guint64 num, den;
 	collective_factor(family, (guint64)c[FIELD_SIZE].number, &num, &den);
+	row->elements = (guint64)size->number;
+	row->dtype_bytes = bytes;
+	row->num = num;
+	row->den = den;
 	row->algbw = collective_bandwidth((guint64)size->number, bytes, row->count, row->total, 1, 1);
 	row->busbw = collective_bandwidth((guint64)size->number, bytes, row->count, row->total, num, den);
 	if (row->algbw < 0 || row->busbw < 0) {
@@ -146,7 +153,7 @@ static int compare_cells(const struct cell *a, const struct cell *b)
 	return c ? c : (int)a->kind - (int)b->kind;
 }
 
-static int compare_rows(gconstpointer x, gconstpointer y)
+int collective_row_compare(gconstpointer x, gconstpointer y)
 {
 	const struct collective_row *a = *(struct collective_row *const *)x, *b = *(struct collective_row *const *)y;
 	if (a->total != b->total)
@@ -166,7 +173,7 @@ struct collectives *collectives_compute(const struct forest *forest, const struc
 	const struct step_range *range = &selection->step;
 	struct collectives *out = g_new0(struct collectives, 1);
 	struct gather g = { .out = out, .key = g_string_new(NULL),
-			    .rows = g_hash_table_new_full(key_hash, key_equal, NULL, row_free),
+			    .rows = g_hash_table_new_full(key_hash, key_equal, NULL, collective_row_free),
 			    .source = collective_source_new(forest) };
 	classifier_init(&g.classifier, communication);
 	for (guint l = 0; l <= a->launch_count; l++) { /* the last group: events no launch claims */
@@ -177,17 +184,17 @@ struct collectives *collectives_compute(const struct forest *forest, const struc
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
 			add_event(&g, attribution_device(a, d), owner);
 	}
-	out->rows = g_ptr_array_new_with_free_func(row_free);
+	out->rows = g_ptr_array_new_with_free_func(collective_row_free);
 	GHashTableIter iter;
 	gpointer row;
 	g_hash_table_iter_init(&iter, g.rows);
 	while (g_hash_table_iter_next(&iter, NULL, &row)) {
 		g_hash_table_iter_steal(&iter);
-		finish(row);
+		collective_row_finish(row);
 		out->empty[((struct collective_row *)row)->why] += ((struct collective_row *)row)->count;
 		g_ptr_array_add(out->rows, row);
 	}
-	g_ptr_array_sort(out->rows, compare_rows);
+	g_ptr_array_sort(out->rows, collective_row_compare);
 	classifier_clear(&g.classifier);
 	g_hash_table_destroy(g.rows);
 	collective_source_free(g.source);

@@ -5,6 +5,7 @@
 #include "views/option_values.h"
 #include "views/ranks.h"
 #include "views/rank_reduce.h"
+#include "views/collective_across.h"
 #include "views/sort.h"
 #include "views/summary_perf.h"
 
@@ -112,6 +113,7 @@ static gboolean settle(struct options *options, GError **error)
 {
 	const char *columns = options->columns_list;
 	const struct catalogue *catalogue = options->summary == SUMMARY_RANK ? rank_summary_catalogue()
+					    : options->compare == COMPARE_RANK ? collective_across_catalogue()
 					    : options->compare   ? compare_catalogue(options->compare)
 					    : options->summary ? summary_catalogue(options->summary)
 							       : node_catalogue();

@@ -20,6 +20,8 @@ def trace(rank, steps, kernels):
 
 AR = {"Collective name": "allreduce", "Process Group Name": "0"}
 BC = {"Collective name": "broadcast", "Process Group Name": "0"}
+SIZED = dict(AR, **{"Group size": 2, "dtype": "Float", "In msg nelems": 1000, "Out msg nelems": 1000})
+BC_SIZED = dict(BC, **{"Group size": 2, "dtype": "Float", "In msg nelems": 10, "Out msg nelems": 10})
 ONE = ((1, 0, 1000),)
 def mm(kts, kdur, launch=20):
     return ("aten::mm", launch, "gemm", kts, kdur, {})
@@ -59,6 +61,11 @@ FIXTURES = {
     # rank 0 has steps 1 and 2, rank 1 steps 2 and 3: step 2's all-reduce only is matched
     "steps": {0: (((1, 0, 100), (2, 100, 100)), [ar(50, 10, launch=10), ar(150, 10, launch=110)]),
               1: (((2, 0, 100), (3, 100, 100)), [ar(52, 10, launch=10), ar(150, 10, launch=110)])},
+    # sizes and dtype: bandwidths, and those of the transfer only (--summary collective --across-ranks);
+    # the broadcast is on rank 0 only: a row with no instance
+    "bandwidth": {0: (ONE, [ar(100, 10, args=SIZED), ar(202, 8, launch=31, args=SIZED),
+                            ("nccl:broadcast", 40, "ncclKernel_Broadcast", 300, 20, BC_SIZED)]),
+                  1: (ONE, [ar(104, 6, args=SIZED), ar(201, 10, launch=31, args=SIZED)])},
     # no step number in two traces: a warning, nothing matched
     "disjoint": {0: (((1, 0, 100),), [ar(50, 10, launch=10)]), 1: (((2, 0, 100),), [ar(52, 10, launch=10)])},
 }
