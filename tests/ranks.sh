@@ -44,6 +44,34 @@ for expected in "$fixtures"/*.collective.csv; do
 		|| { fail "$name: --summary collective --across-ranks differs"; diff "$expected" "$tmp/$name.collective.csv"; }
 done
 
+# the page (SPEC 20.5): the straggler line first, one stacked bar per rank in
+# the table's order, the devices and world size in the header. late by hand
+# (tests/ranks/WORKING): rank 2 compute 150, exposed 50, wait 0, host wait 5,
+# other idle = span 210 - busy 200 - host wait 5 = 5; rank 0 50, 100, 60, 0,
+# 200 - 150 = 50; rank 1 50, 90, 50, 0, 200 - 140 = 60 (us)
+if command -v python3 >/dev/null; then
+	"$PROFILE_PARSER" -q -s "$fixtures/late" -d "$tmp/late.html" --summary rank -mc cpu_op
+	python3 "$top_srcdir/tests/html_check.py" valid "$tmp/late.html" && pass "the page of --summary rank is valid HTML" \
+		|| fail "the page of --summary rank is not valid HTML"
+	python3 "$top_srcdir/tests/html_check.py" figs "$tmp/late.html" > "$tmp/figs"
+	cat > "$tmp/figs.want" <<'WANT'
+compute 0.15 ms, exposed communication 0.05 ms, wait 0.0 ms, host wait 0.005 ms, other idle 0.005 ms
+compute 0.05 ms, exposed communication 0.1 ms, wait 0.06 ms, host wait 0.0 ms, other idle 0.05 ms
+compute 0.05 ms, exposed communication 0.09 ms, wait 0.05 ms, host wait 0.0 ms, other idle 0.06 ms
+WANT
+	cmp -s "$tmp/figs" "$tmp/figs.want" && pass "the page: a bar per rank, the straggler first, by hand" \
+		|| { fail "the page's bars"; diff "$tmp/figs.want" "$tmp/figs"; }
+	first=$(grep -o 'class="straggler"\|class="bars"' "$tmp/late.html" | head -n 1)
+	[ "$first" = 'class="straggler"' ] && pass "the page: the straggler line before the bars" || fail "the page: $first first"
+	grep -q '<dt>Devices</dt>' "$tmp/late.html" && grep -q '<dt>World size</dt>' "$tmp/late.html" \
+		&& pass "the page: devices and world size in the header" || fail "the page: no devices or world size"
+	"$PROFILE_PARSER" -q --merge "$tmp/maps/late" -d "$tmp/merged.html"
+	python3 "$top_srcdir/tests/html_check.py" figs "$tmp/merged.html" | cmp -s - "$tmp/figs.want" \
+		&& pass "the page of --merge: the same bars" || fail "the page of --merge: other bars"
+else
+	skip "python3 is not installed; to check the page, install python3"
+fi
+
 # two traces of one rank: an error naming both, nothing written
 cp "$fixtures/late/rank0.json" "$tmp/again.json"
 "$PROFILE_PARSER" -s "$fixtures/late/rank0.json" -s "$tmp/again.json" -d "$tmp/twice.csv" --summary rank 2>"$tmp/err"

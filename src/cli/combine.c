@@ -9,6 +9,7 @@
 #include "views/rank_map.h"
 #include "views/rank_reduce.h"
 #include "views/collective_across.h"
+#include "cli/page_ranks.h"
 #include "output/output_names.h"
 #include "cli/page.h"
 #include "cli/run.h"
@@ -33,6 +34,7 @@ struct table_page {
 	const char *title;
 	const char *const *facts; /* label, value pairs, NULL-terminated */
 	const char *warnings;     /* standard error's lines */
+	const char *bars;         /* a section above the table (the ranks' bars), or NULL */
 };
 
 static gboolean write_table(const struct options *options, const struct ranks *ranks, const GPtrArray *rows,
@@ -56,7 +58,7 @@ static gboolean write_table(const struct options *options, const struct ranks *r
 				       .quiet = options->quiet };
 	gboolean ok = output_open(&out, options->dst, options->compress, &error);
 	gboolean html = options->format == &html_sink;
-	if (ok && !(html ? page_write_table(&out, page->title, page->facts, page->warnings, &config, rows)
+	if (ok && !(html ? page_write_table(&out, page->title, page->facts, page->warnings, &config, rows, page->bars)
 			 : write_rows(&out, &config, rows))) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
 		output_abort(&out);
@@ -164,7 +166,7 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	g_autofree char *base_src = output_shown(base_job->src), *new_src = output_shown(new_job->src);
 	const char *facts[] = { "Base", base_src, "New", new_src, "Figures", by_step ? "per step" : "totals", NULL };
 	g_autofree char *all = page_warnings(jobs, warnings->str);
-	struct table_page page = { "profile_parser: --diff", facts, all };
+	struct table_page page = { "profile_parser: --diff", facts, all, NULL };
 	if (!write_table(options, NULL, rows, columns, sort, order, &page))
 		return EXIT_INPUT;
 	if (!options->quiet) {
@@ -213,7 +215,7 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
 	const char *facts[] = { "Traces", traces, NULL };
 	g_autofree char *all = page_warnings(jobs, ranks_warnings(ranks));
-	struct table_page page = { "profile_parser: --across-ranks", facts, all };
+	struct table_page page = { "profile_parser: --across-ranks", facts, all, NULL };
 	gboolean written = failed < jobs->len && write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
@@ -292,11 +294,13 @@ static gboolean write_rank_table(const struct options *options, struct rank_redu
 	gboolean collectives = options->summary == SUMMARY_COLLECTIVE; /* --summary collective --across-ranks */
 	const GPtrArray *rows = collectives ? rank_reduce_collectives(reduce) : rank_reduce_rows(reduce);
 	g_autofree char *instances = g_strdup_printf("%" G_GUINT64_FORMAT, rank_reduce_instances(reduce));
-	const char *facts[] = { facts_label, count, "Collective instances", instances,
-				straggler ? "Straggler" : NULL, straggler, NULL };
+	g_autofree char *devices = rank_reduce_hardware(reduce, FALSE), *world = rank_reduce_hardware(reduce, TRUE);
+	const char *facts[] = { facts_label, count, "Collective instances", instances, "Devices", devices ? devices : "(not recorded)",
+				"World size", world ? world : "(not recorded)", straggler ? "Straggler" : NULL, straggler, NULL };
 	g_autofree char *all = g_strconcat(straggler ? straggler : "", more_warnings ? more_warnings : "", warnings->str, NULL);
 	g_autofree char *title = g_strdup_printf("profile_parser: %s", view);
-	struct table_page page = { title, facts, all };
+	g_autofree char *bars = options->format == &html_sink ? page_rank_bars(rank_reduce_rows(reduce), straggler) : NULL;
+	struct table_page page = { title, facts, all, bars };
 	gboolean written = write_table(options, NULL, (GPtrArray *)rows, columns, sort, rank_order(collectives), &page);
 	if (written && !options->quiet)
 		fprintf(stderr, "profile_parser: %s: %u %s of %u %s%s written to %s\n", view, rows->len,
@@ -432,7 +436,7 @@ int combine_merge(const struct options *options)
 	GPtrArray *rows = ranks_rows(ranks);
 	g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
 	const char *facts[] = { "Summaries", summaries, NULL };
-	struct table_page page = { "profile_parser: --merge", facts, mixed ? NULL : ranks_warnings(ranks) };
+	struct table_page page = { "profile_parser: --merge", facts, mixed ? NULL : ranks_warnings(ranks), NULL };
 	gboolean written = !mixed && failed < files->len && write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,

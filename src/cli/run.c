@@ -84,6 +84,8 @@ static void collect(struct job *job, const struct options *options, const struct
 	if (options->compare == COMPARE_RANK) { /* SPEC 20: the rank's figures and communication events */
 		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication,
 						       options->summary == SUMMARY_COLLECTIVE);
+		job->collected.record->devices = diff_device_names(trace->devices);
+		job->collected.record->world_size = g_strdup(trace->world_size);
 		*rows = 1;
 		return;
 	}

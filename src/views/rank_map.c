@@ -38,6 +38,9 @@ gboolean rank_map_write(struct output *out, const struct rank_record *r, const c
 	add_int(head, "communication(ns)", r->communication);
 	add_int(head, "exposed communication(ns)", r->exposed);
 	add_int(head, "host wait(ns)", r->host_wait);
+	add_int(head, "idle(ns)", r->idle);
+	json_object_object_add(head, "devices", r->devices ? json_object_new_string(r->devices) : NULL);
+	json_object_object_add(head, "world size", r->world_size ? json_object_new_string(r->world_size) : NULL);
 	add_int(head, "events", r->events->len);
 	if (!write_object(out, head))
 		return FALSE;
@@ -119,11 +122,14 @@ static const char *read_head(json_object *o, struct rank_record *r, gint64 posit
 		return "no \"steps\"";
 	r->steps = (guint64)steps;
 	static const char *const keys[] = { "step total(ns)", "device busy(ns)", "compute(ns)", "communication(ns)",
-					    "exposed communication(ns)", "host wait(ns)" };
-	gint64 *figures[] = { &r->step_total, &r->busy, &r->compute, &r->communication, &r->exposed, &r->host_wait };
+					    "exposed communication(ns)", "host wait(ns)", "idle(ns)" };
+	gint64 *figures[] = { &r->step_total, &r->busy, &r->compute, &r->communication, &r->exposed, &r->host_wait, &r->idle };
 	for (guint i = 0; i < G_N_ELEMENTS(keys); i++)
 		if (!integer(o, keys[i], figures[i]) || *figures[i] < 0)
 			return keys[i];
+	const char *devices = text(o, "devices", &len), *world = text(o, "world size", &len);
+	r->devices = g_strdup(devices);
+	r->world_size = g_strdup(world);
 	json_object *numbers = member(o, "step numbers");
 	if (!json_object_is_type(numbers, json_type_array))
 		return "no \"step numbers\"";

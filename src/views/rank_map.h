@@ -5,7 +5,7 @@
  * file's place in --merge's list), "steps", "step total(ns)", "step numbers"
  * (the distinct N, ascending), "device busy(ns)", "compute(ns)",
  * "communication(ns)", "exposed communication(ns)", "host wait(ns)",
- * "events"}; then one line per communication event: {"comms id"}, or
+ * "idle(ns)", "devices" and "world size" (text or null), "events"}; then one line per communication event: {"comms id"}, or
  * {"group", "seq"}, or {"step" (N or null), "collective" and "group", or
  * "name", "number"}, each with "start" and "end". Times are whole ns, as
  * JSON integers, so nothing is rounded either way; texts are JSON strings

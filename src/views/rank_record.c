@@ -28,6 +28,8 @@ void rank_record_free(struct rank_record *record)
 	g_array_free(record->events, TRUE);
 	if (record->rows)
 		g_ptr_array_free(record->rows, TRUE);
+	g_free(record->devices);
+	g_free(record->world_size);
 	g_free(record);
 }
 
@@ -108,6 +110,7 @@ static void figures(struct rank_record *r, const struct steps *steps, const stru
 		r->communication += device->class_busy[CLASS_COMMUNICATION];
 		r->exposed += device->class_busy[CLASS_COMMUNICATION] - device->overlap;
 		r->host_wait += device->host_wait;
+		r->idle += device->idle;
 	}
 	for (guint i = 0; steps && i < steps->count; i++) {
 		r->steps++;

@@ -50,7 +50,8 @@ struct rank_record {
 	guint64 steps;        /* every step of the trace, of any process */
 	gint64 step_total;    /* their host durations (ns) */
 	GArray *step_numbers; /* guint64: the distinct step numbers, ascending */
-	gint64 busy, compute, communication, exposed, host_wait; /* ns, summed over devices */
+	gint64 busy, compute, communication, exposed, host_wait, idle; /* ns, summed over devices */
+	char *devices, *world_size; /* the trace's device names ("A, B") and distributedInfo.world_size, or NULL (set by the caller) */
 	GArray *events;       /* struct rank_event */
 	GPtrArray *rows;      /* struct collective_row * (SPEC 15.2, owned), for --summary collective --across-ranks; or NULL */
 };

@@ -1,4 +1,5 @@
 #include "views/rank_reduce.h"
+#include <stdlib.h>
 #include <string.h>
 #include "util/timefmt.h"
 #include "views/collective_across.h"
@@ -8,7 +9,7 @@
 struct rank_row {
 	gint64 rank;
 	guint64 steps;
-	gint64 step_total, busy, compute, communication, exposed, host_wait;
+	gint64 step_total, busy, compute, communication, exposed, host_wait, idle;
 	guint64 collectives, last_count;
 	gint64 wait, transfer, delay;
 };
@@ -50,6 +51,7 @@ struct rank_reduce {
 	guint ranks, without_steps;
 	guint64 matched, disagree;
 	gint64 waited;
+	GHashTable *devices, *world_sizes; /* the ranks' distinct texts (owned) */
 	GHashTable *across;    /* the collective rows (src/views/collective_across.h), or NULL */
 	GPtrArray *across_sorted;
 };
@@ -76,6 +78,8 @@ struct rank_reduce *rank_reduce_new(void)
 	r->groups = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, group_free);
 	r->instances = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, instance_free);
 	r->steps = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+	r->devices = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	r->world_sizes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	return r;
 }
 
@@ -86,6 +90,8 @@ void rank_reduce_free(struct rank_reduce *r)
 	g_hash_table_destroy(r->instances);
 	g_hash_table_destroy(r->groups);
 	g_hash_table_destroy(r->steps);
+	g_hash_table_destroy(r->devices);
+	g_hash_table_destroy(r->world_sizes);
 	if (r->sorted)
 		g_ptr_array_free(r->sorted, TRUE);
 	g_hash_table_destroy(r->rows);
@@ -141,6 +147,11 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 	row->communication += record->communication;
 	row->exposed += record->exposed;
 	row->host_wait += record->host_wait;
+	row->idle += record->idle;
+	if (record->devices)
+		g_hash_table_add(r->devices, g_strdup(record->devices));
+	if (record->world_size)
+		g_hash_table_add(r->world_sizes, g_strdup(record->world_size));
 	r->without_steps += record->steps == 0;
 	for (guint i = 0; i < record->step_numbers->len; i++) {
 		guint64 number = g_array_index(record->step_numbers, guint64, i);
@@ -341,6 +352,31 @@ GPtrArray *rank_reduce_collectives(struct rank_reduce *r)
 const GPtrArray *rank_reduce_rows(const struct rank_reduce *r)
 {
 	return r->sorted;
+}
+
+void rank_reduce_bar(const void *row, struct rank_bar *bar)
+{
+	const struct rank_row *r = row;
+	*bar = (struct rank_bar){ r->rank, r->compute, r->exposed, r->wait, r->host_wait, MAX(r->idle - r->host_wait, 0) };
+}
+
+static int compare_texts(gconstpointer x, gconstpointer y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+char *rank_reduce_hardware(const struct rank_reduce *r, gboolean world_sizes)
+{
+	GHashTable *set = world_sizes ? r->world_sizes : r->devices;
+	if (!g_hash_table_size(set))
+		return NULL;
+	guint n;
+	g_autofree gpointer *texts = g_hash_table_get_keys_as_array(set, &n);
+	qsort(texts, n, sizeof *texts, compare_texts);
+	g_autoptr(GString) out = g_string_new(NULL);
+	for (guint i = 0; i < n; i++)
+		g_string_append_printf(out, "%s%s", i ? "; " : "", (const char *)texts[i]);
+	return g_string_free(g_steal_pointer(&out), FALSE);
 }
 
 guint64 rank_reduce_instances(const struct rank_reduce *r)

@@ -45,6 +45,13 @@ const GPtrArray *rank_reduce_rows(const struct rank_reduce *reduce);
 GPtrArray *rank_reduce_collectives(struct rank_reduce *reduce);
 /* The report's straggler line ("straggler: rank R arrived last at ...\n"), or NULL. */
 char *rank_reduce_straggler(const struct rank_reduce *reduce);
+/* A row's parts of the page's stacked bar (SPEC 20.5), ns. */
+struct rank_bar {
+	gint64 rank, compute, exposed, wait, host_wait, other_idle;
+};
+void rank_reduce_bar(const void *row, struct rank_bar *bar);
+/* The ranks' distinct device names (WORLD_SIZES: world sizes), "; "-joined in byte order, or NULL. */
+char *rank_reduce_hardware(const struct rank_reduce *reduce, gboolean world_sizes);
 /* How many instances were matched. */
 guint64 rank_reduce_instances(const struct rank_reduce *reduce);
 
