@@ -248,7 +248,10 @@ void report_print(FILE *out, const struct run_summary *run)
 			a->memory_count - attributed);
 	}
 	print_join(out, run);
-	if (!run->dst)
+	if (!run->dst && run->options->compare == COMPARE_RANK) /* SPEC 20: the rank's figures and its communication events */
+		fprintf(out, "  ranks:         %" G_GUINT64_FORMAT " communication event%s kept for the collectives across ranks\n",
+			run->rows, run->rows == 1 ? "" : "s");
+	else if (!run->dst)
 		fprintf(out, "  keys:          %" G_GUINT64_FORMAT " kept for the comparison\n", run->rows);
 	else
 		fprintf(out, "  %-15s%" G_GUINT64_FORMAT " written to %s\n",

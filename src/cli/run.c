@@ -86,7 +86,7 @@ static void collect(struct job *job, const struct options *options, const struct
 						       options->summary == SUMMARY_COLLECTIVE);
 		job->collected.record->devices = diff_device_names(trace->devices);
 		job->collected.record->world_size = g_strdup(trace->world_size);
-		*rows = 1;
+		*rows = job->collected.record->events->len;
 		return;
 	}
 	gboolean diff = options->compare == COMPARE_DIFF;
