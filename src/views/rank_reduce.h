@@ -4,8 +4,8 @@
  * --merge reads their maps): a record's events are folded in and can be
  * freed at once.
  *
- * Held: per instance its key and one (rank, start, end) per rank that has
- * it, 24 bytes; per (step, group key) one (rank, count) per rank that has
+ * Held: per instance its key and one (rank, start, end, collective row) per
+ * rank that has it, 32 bytes; per (step, group key) one (rank, count) per rank that has
  * it; per rank its row; per step number the first rank with it. So memory
  * is O(instances x ranks) integers, never the ranks' events, and every
  * step is linear in what it holds: nothing is quadratic in the ranks.
