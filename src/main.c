@@ -19,6 +19,7 @@
 #include "cli/plan.h"
 #include "cli/run.h"
 #include "sinks/sink_jsonl.h"
+#include "sinks/sink_html.h"
 #include "views/rank_reduce.h"
 
 enum exit_status {
@@ -248,6 +249,8 @@ static int run(const struct options *options)
 	settings.captures = captures;
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
 	struct ranks *ranks = options->compare == COMPARE_ACROSS ? ranks_new() : NULL;
+	if (ranks && options->format == &html_sink) /* the page's bar per rank (SPEC 20.5) */
+		ranks_keep_reduce(ranks, rank_reduce_new());
 	settings.collected = ranks ? combine_collected : NULL;
 	settings.collected_data = ranks;
 	g_autoptr(RankReduce) reduce = options->compare == COMPARE_RANK && !rank_map ? rank_reduce_new() : NULL;

@@ -68,6 +68,10 @@ WANT
 	"$PROFILE_PARSER" -q --merge "$tmp/maps/late" -d "$tmp/merged.html"
 	python3 "$top_srcdir/tests/html_check.py" figs "$tmp/merged.html" | cmp -s - "$tmp/figs.want" \
 		&& pass "the page of --merge: the same bars" || fail "the page of --merge: other bars"
+	"$PROFILE_PARSER" -q -s "$fixtures/late" -d "$tmp/across.html" --summary name --across-ranks -mc cpu_op
+	python3 "$top_srcdir/tests/html_check.py" figs "$tmp/across.html" | cmp -s - "$tmp/figs.want" \
+		&& grep -q 'class="straggler"' "$tmp/across.html" \
+		&& pass "the page of --across-ranks: the straggler line and the same bars" || fail "the page of --across-ranks: other bars"
 else
 	skip "python3 is not installed; to check the page, install python3"
 fi

@@ -198,6 +198,11 @@ void combine_collected(struct job *job, gpointer data)
 	}
 	/* in RANKS now: the groups of thousands of ranks are never all held; the rank is claimed at the end, in order */
 	g_clear_pointer(&job->collected.groups, groups_free);
+	if (job->collected.record && ranks_reduce(ranks)) { /* the page's bars (SPEC 20.5) */
+		job->collected.record->rank = rank;
+		rank_reduce_add(ranks_reduce(ranks), job->collected.record);
+		g_clear_pointer(&job->collected.record, rank_record_free);
+	}
 }
 
 static int finish_across(const struct options *options, GPtrArray *jobs, guint failed, struct ranks *ranks)
@@ -214,8 +219,24 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 	GPtrArray *rows = ranks_rows(ranks);
 	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
 	const char *facts[] = { "Traces", traces, NULL };
-	g_autofree char *all = page_warnings(jobs, ranks_warnings(ranks));
-	struct table_page page = { "profile_parser: --across-ranks", facts, all, NULL };
+	g_autoptr(GString) more = g_string_new(ranks_warnings(ranks));
+	g_autofree char *bars = NULL, *straggler = NULL, *devices = NULL, *world = NULL;
+	const char *page_facts[] = { "Traces", traces, "Devices", NULL, "World size", NULL, NULL };
+	if (ranks_reduce(ranks)) { /* the page (SPEC 20.5): the straggler line first, a bar per rank */
+		g_autoptr(GString) lines = g_string_new(NULL);
+		rank_reduce_finish(ranks_reduce(ranks), lines);
+		straggler = rank_reduce_straggler(ranks_reduce(ranks));
+		g_string_prepend(more, lines->str);
+		if (straggler)
+			g_string_prepend(more, straggler);
+		bars = page_rank_bars(rank_reduce_rows(ranks_reduce(ranks)), straggler);
+		devices = rank_reduce_hardware(ranks_reduce(ranks), FALSE);
+		world = rank_reduce_hardware(ranks_reduce(ranks), TRUE);
+		page_facts[3] = devices ? devices : "(not recorded)";
+		page_facts[5] = world ? world : "(not recorded)";
+	}
+	g_autofree char *all = page_warnings(jobs, more->str);
+	struct table_page page = { "profile_parser: --across-ranks", bars ? page_facts : facts, all, bars };
 	gboolean written = failed < jobs->len && write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,

@@ -81,13 +81,15 @@ static void collect(struct job *job, const struct options *options, const struct
 		    const struct forest *forest, const struct attribution *attribution, const struct selection *selection,
 		    const struct steps *steps, const struct perf *perf, const struct timeline *timeline, guint64 *rows)
 {
-	if (options->compare == COMPARE_RANK) { /* SPEC 20: the rank's figures and communication events */
+	if (options->compare == COMPARE_RANK || (options->compare == COMPARE_ACROSS && options->format == &html_sink)) {
+		/* SPEC 20: the rank's figures and communication events (for --across-ranks, the page's bars) */
 		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication,
 						       options->summary == SUMMARY_COLLECTIVE);
 		job->collected.record->devices = diff_device_names(trace->devices);
 		job->collected.record->world_size = g_strdup(trace->world_size);
 		*rows = job->collected.record->events->len;
-		return;
+		if (options->compare == COMPARE_RANK)
+			return;
 	}
 	gboolean diff = options->compare == COMPARE_DIFF;
 	/* a perf column of the diff or the ranks (their rates need busy), or the ranks' busy column */
@@ -143,6 +145,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
 			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_RANK ||
+			 (options->compare == COMPARE_ACROSS && options->format == &html_sink) ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,
@@ -190,7 +193,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	/* the device timeline: the report's (none with -q), and the per-node page's charts and findings: worked out once */
 	gboolean node_page = !job->collect && options->format == &html_sink && !options->summary;
-	g_autoptr(Timeline) timeline = !options->quiet || node_page || options->compare == COMPARE_RANK
+	g_autoptr(Timeline) timeline = !options->quiet || node_page || options->compare == COMPARE_RANK ||
+						       (options->compare == COMPARE_ACROSS && options->format == &html_sink)
 					       ? timeline_compute(attribution->by_time, trace->device->len, attribution,
 								  trace->threads, options->communication)
 					       : NULL;

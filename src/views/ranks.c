@@ -12,6 +12,7 @@
  * bytes a key, whatever the number of ranks. */
 #include <string.h>
 #include "views/ranks.h"
+#include "views/rank_reduce.h"
 
 struct rank_value {
 	gint64 rank, host, device;
@@ -46,6 +47,7 @@ struct ranks {
 	gboolean wrapped; /* a key's counts add up past 2^63 - 1 */
 	GHashTable *holders; /* &holder->rank -> struct holder * */
 	GString *warnings;
+	struct rank_reduce *reduce; /* for the page's bars, or NULL */
 };
 
 static void holder_free(gpointer data)
@@ -81,9 +83,20 @@ void ranks_free(struct ranks *ranks)
 	key_trie_free(ranks->keys);
 	g_hash_table_destroy(ranks->holders);
 	g_string_free(ranks->warnings, TRUE);
+	rank_reduce_free(ranks->reduce);
 	if (ranks->sorted)
 		g_ptr_array_free(ranks->sorted, TRUE);
 	g_free(ranks);
+}
+
+void ranks_keep_reduce(struct ranks *ranks, struct rank_reduce *reduce)
+{
+	ranks->reduce = reduce;
+}
+
+struct rank_reduce *ranks_reduce(const struct ranks *ranks)
+{
+	return ranks->reduce;
 }
 
 gboolean ranks_wrapped(const struct ranks *ranks)
