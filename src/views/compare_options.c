@@ -20,7 +20,7 @@ static void entries(struct options *options, GArray *entries)
 {
 	const GOptionEntry own[] = {
 		{ "diff", 0, 0, G_OPTION_ARG_CALLBACK, diff_option, "Compare two traces (-s BASE -s NEW), key by key", "path|name" },
-		{ "across-ranks", 0, 0, G_OPTION_ARG_NONE, &options->across_ranks, "With --summary and many traces: one summary for the whole job", NULL },
+		{ "across-ranks", 0, 0, G_OPTION_ARG_NONE, &options->across_ranks, "With --summary path, name or collective and many traces: one summary for the whole job", NULL },
 		{ "merge", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &options->merge, "Reduce per-rank JSON Lines summaries (files, or directories of *.jsonl) to --across-ranks's table", "DIR" },
 	};
 	g_array_append_vals(entries, own, G_N_ELEMENTS(own));
