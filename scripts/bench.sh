@@ -3,6 +3,7 @@
 # time of merely parsing every event with json-c in one thread).
 #
 #   scripts/bench.sh [PAIRS]      (default 11 alternating pairs)
+#   scripts/bench.sh ranks [RUNS] (only the 1,000 ranks of --summary rank; default 1 run)
 #
 # Builds profile_parser (-O2), compiles ../shared/bench/jsonc_floor.c, makes
 # the big traces once (cached in bench-cache/, or $BENCH_CACHE), then prints a
@@ -10,10 +11,13 @@
 # then gzip against plain, the cost of device busy(ms) and of the report (as
 # ratios to the run without), time per MB at 1x, 5x and 20x copies, and 64
 # ranks through --across-ranks and through map + --merge; then peak RSS per MB
-# on hostile inputs (scripts/make_hostile_trace.py).
+# on hostile inputs (scripts/make_hostile_trace.py); then 1,000 ranks through
+# --summary rank (SPEC 20), against --summary name --across-ranks on the same
+# traces, and through its map + --merge.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-runs=${1:-11}
+only=
+if [ "${1:-}" = ranks ]; then only=ranks; shift; runs=${1:-1}; else runs=${1:-11}; fi
 shared=$top/../shared
 cache=${BENCH_CACHE:-$top/bench-cache}
 [ -d "$shared/traces" ] && [ -f "$shared/bench/jsonc_floor.c" ] || {
@@ -29,6 +33,51 @@ floor=$cache/jsonc_floor
 [ "$floor" -nt "$shared/bench/jsonc_floor.c" ] ||
 	cc -O2 -o "$floor" "$shared/bench/jsonc_floor.c" $(pkg-config --cflags --libs json-c zlib)
 
+# ---- 1,000 ranks (SPEC 20) ----
+# copies of nccl_data (21 collectives on 2 devices) under 1,000 rank names,
+# distributedInfo.rank set to N in rank_N: each a gzip of its first bytes, up
+# to the rank, then the rest compressed once (one gzip stream of two members,
+# which zlib reads as one), so that making them takes seconds. Then, RUNS
+# times: --summary rank -j 2 and --summary name --across-ranks -j 2 (alternating;
+# the ratio of their wall times), and the map (--summary rank --format jsonl,
+# two at a time) and --merge: wall time and peak RSS of each.
+ranks1000() {
+	local dir=$cache/ranks1000 plain=$cache/nccl_data.json
+	if [ ! -s "$dir/rank_999.json.gz" ]; then
+		mkdir -p "$dir"
+		gzip -dc "$shared/traces/nccl_data.json.gz" > "$plain"
+		local off
+		off=$(grep -bo '"rank": 0,' "$plain" | head -n 1 | cut -d: -f1)
+		tail -c +$((off + 10)) "$plain" | gzip -1 > "$cache/rest.gz"
+		for ((r = 0; r < 1000; r++)); do
+			{ head -c $((off + 8)) "$plain"; printf '%d' "$r"; } | gzip -1 > "$dir/head.gz"
+			cat "$dir/head.gz" "$cache/rest.gz" > "$dir/rank_$r.json.gz"
+		done
+		rm -f "$dir/head.gz" "$plain"
+	fi
+	: > "$cache/t_rank.txt"; : > "$cache/t_name.txt"; : > "$cache/t_rmap.txt"; : > "$cache/t_rmerge.txt"
+	for ((i = 0; i < runs; i++)); do
+		run "$cache/t_rank.txt" "$pp" -q -s "$dir" -d "$cache/out.csv" --summary rank -mc cpu_op -j 2
+		cp "$cache/out.csv" "$cache/ranks.csv"
+		run "$cache/t_name.txt" "$pp" -q -s "$dir" -d "$cache/out.csv" --summary name --across-ranks -mc cpu_op -j 2
+		rm -rf "$cache/rmap" && mkdir "$cache/rmap"
+		/usr/bin/time -f "%e %U %S %M" -o "$cache/time.txt" sh -c 'ls "$1"/*.json.gz | xargs -P 2 -I{} "$2" -q -s {} -d "$3/" --summary rank --format jsonl -mc cpu_op' \
+			sh "$dir" "$pp" "$cache/rmap"
+		cat "$cache/time.txt" >> "$cache/t_rmap.txt"
+		run "$cache/t_rmerge.txt" "$pp" -q --merge "$cache/rmap" -d "$cache/merged.csv"
+		cmp -s "$cache/ranks.csv" "$cache/merged.csv" || { echo "bench.sh: map + --merge differs from --summary rank" >&2; exit 1; }
+	done
+	echo
+	echo "1,000 ranks (nccl_data, $(size_mb "$shared/traces/nccl_data.json.gz") MB gzipped each, 21 collectives), $runs runs, medians:"
+	echo
+	echo "| step                                              |   time   | peak RSS |"
+	echo "|---------------------------------------------------|----------|----------|"
+	printf '| %-49s | %6.2f s | %5.0f MB |\n' "--summary rank -j 2" "$(median "$cache/t_rank.txt" 1)" "$(calc "$(median "$cache/t_rank.txt" 4) / 1000")"
+	printf '| %-49s | %6.2f s | %5.0f MB |\n' "--summary name --across-ranks -j 2" "$(median "$cache/t_name.txt" 1)" "$(calc "$(median "$cache/t_name.txt" 4) / 1000")"
+	printf '| %-49s | %6.2f s | %5.0f MB |\n' "map: 1,000 rank maps, 2 at a time" "$(median "$cache/t_rmap.txt" 1)" "$(calc "$(median "$cache/t_rmap.txt" 4) / 1000")"
+	printf '| %-49s | %6.2f s | %5.0f MB |\n' "reduce: --merge" "$(median "$cache/t_rmerge.txt" 1)" "$(calc "$(median "$cache/t_rmerge.txt" 4) / 1000")"
+	echo "--summary rank / --summary name --across-ranks (wall): $(calc "$(median "$cache/t_rank.txt" 1) / $(median "$cache/t_name.txt" 1)")"
+}
 # ---- traces (made once) ----
 unpacked() { # NAME: ../shared/traces/NAME.json.gz, unpacked
 	[ -s "$cache/$1.json" ] || gzip -dc "$shared/traces/$1.json.gz" > "$cache/$1.json"
@@ -39,13 +88,15 @@ copies() { # N: df_index_resolver N times over
 	[ -s "$out" ] || python3 "$shared/bench/make_big_trace.py" "$shared/traces/df_index_resolver.json.gz" "$1" "$out"
 	echo "$out"
 }
-df1=$(unpacked df_index_resolver)
-mtia=$(unpacked mtia_rank0)
-df5=$(copies 5)
-df20=$(copies 20)
-chain=$cache/chain_100000.json # 100,000 nested ops: quadratic if a column walks subtrees (SPEC 11.4)
-[ -s "$chain" ] || python3 "$top/scripts/make_chain_trace.py" --depth 100000 "$chain"
-[ -s "$df20.gz" ] || gzip -6 -c "$df20" > "$df20.gz"
+if [ -z "$only" ]; then
+	df1=$(unpacked df_index_resolver)
+	mtia=$(unpacked mtia_rank0)
+	df5=$(copies 5)
+	df20=$(copies 20)
+	chain=$cache/chain_100000.json # 100,000 nested ops: quadratic if a column walks subtrees (SPEC 11.4)
+	[ -s "$chain" ] || python3 "$top/scripts/make_chain_trace.py" --depth 100000 "$chain"
+	[ -s "$df20.gz" ] || gzip -6 -c "$df20" > "$df20.gz"
+fi
 
 # ---- measuring ----
 # Every comparison runs its two commands in alternating pairs (A B A B ...)
@@ -75,6 +126,7 @@ pair_ratio() {
 }
 calc() { awk "BEGIN { print $* }"; }
 size_mb() { stat -c %s "$1" | awk '{printf "%.1f", $1/1e6}'; }
+if [ "$only" = ranks ]; then ranks1000; exit 0; fi
 
 # case_row LABEL TRACE PLAIN OPTIONS...: alternating runs of the floor and
 # profile_parser on TRACE; sizes are PLAIN's (the trace unpacked). Prints
@@ -249,3 +301,5 @@ for spec in "minimal 3000000" "minimal 10000000" "unmatched 1000000" "threads 20
 	printf '| %-39s | %5s MB | %5.2f s | %7.0f MB | %10.2f |\n' "$1 $2" "$(size_mb "$hostile")" \
 		"$(median "$cache/t_hostile.txt" 1)" "$(calc "$rss_kb / 1000")" "$(calc "$rss_kb * 1024 / $(stat -c %s "$hostile")")"
 done
+
+ranks1000

@@ -18,6 +18,9 @@
 #include "util/fault.h"
 #include "cli/plan.h"
 #include "cli/run.h"
+#include "sinks/sink_jsonl.h"
+#include "sinks/sink_html.h"
+#include "views/rank_reduce.h"
 
 enum exit_status {
 	EXIT_DONE = 0,
@@ -205,6 +208,11 @@ static int run(const struct options *options)
 		return fail_usage(paths->len > 1 ? "with several traces, -d must be a directory (DIR/)"
 						 : "with a directory of traces (-s DIR), -d must be a directory (DIR/), "
 						   "even for one trace");
+	/* --summary rank --format jsonl of one trace: its map (SPEC 20.2); else one table, to a file */
+	gboolean rank_map = options->summary == SUMMARY_RANK && options->format == &jsonl_sink && paths->len == 1;
+	if (options->compare == COMPARE_RANK && !rank_map && output_is_directory(options->dst))
+		return fail_usage("--summary rank writes one table: -d must be a file or -, not a directory "
+				  "(but for the map of one trace, --format jsonl)");
 	g_autoptr(GString) notes = g_string_new(NULL);
 	g_autoptr(GPtrArray) jobs = options->compare || one_table ? plan_collect_jobs(options, paths, notes, &error)
 						     : plan_jobs(options, paths, many, notes, &error);
@@ -244,11 +252,20 @@ static int run(const struct options *options)
 	settings.captures = captures;
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
 	struct ranks *ranks = options->compare == COMPARE_ACROSS ? ranks_new() : NULL;
+	if (ranks && options->format == &html_sink) /* the page's bar per rank (SPEC 20.5) */
+		ranks_keep_reduce(ranks, rank_reduce_new());
 	settings.collected = ranks ? combine_collected : NULL;
 	settings.collected_data = ranks;
+	g_autoptr(RankReduce) reduce = options->compare == COMPARE_RANK && !rank_map ? rank_reduce_new() : NULL;
+	if (reduce) {
+		settings.collected = combine_collected_rank;
+		settings.collected_data = reduce;
+	}
 	guint failed = run_jobs(jobs, &settings, parallel);
 	if (one_table)
 		return combine_memory(options, jobs, failed);
+	if (options->compare == COMPARE_RANK)
+		return combine_finish_rank(options, jobs, failed, reduce);
 	if (options->compare) {
 		int status = combine_finish(options, jobs, failed, ranks);
 		ranks_free(ranks);

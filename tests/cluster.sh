@@ -1,7 +1,8 @@
 #!/bin/sh
 # The man page's cluster workflows run for real (issue 16): COMPARING RUNS AND
-# RANKS, "Beyond one machine". Its three command blocks are marked in the
-# page's source ('.\" cluster: map.sh', 'submit', 'parallel'); the test
+# RANKS, "Beyond one machine". Its command blocks are marked in the
+# page's source ('.\" cluster: map.sh', 'submit', 'parallel', and for
+# --summary rank 'map_rank.sh', 'submit_rank', 'parallel_rank'); the test
 # renders the page with groff (a bare - or ' shows as non-ASCII, as in
 # man_examples.sh) and runs each block as pasted from it. The only changes,
 # for a test job of a few ranks instead of 1024:
@@ -21,7 +22,9 @@
 # user) and the Debian packages slurm-wlm and munge; without them that part
 # is skipped with a line saying so, and the GNU parallel part still runs.
 # Checked: every map task completes and the reduce job (--dependency=afterok)
-# writes exactly what --across-ranks writes, byte for byte; with one broken
+# writes exactly what --across-ranks writes, byte for byte (and for the
+# blocks of --summary rank, map_rank.sh, submit_rank and parallel_rank, what
+# --summary rank writes); with one broken
 # rank, its task fails and the reduce never runs (Slurm: pending,
 # DependencyNeverSatisfied; job.csv not written), and is cancelled. GNU
 # parallel: the same result, and a broken rank stops the pipeline before the
@@ -51,7 +54,7 @@ awk -v dir="$tmp/blocks" '
 		close(dir "/" name); name = ""; next
 	}
 	name != "" { line[++n] = $0 }' "$tmp/page.txt"
-for name in map.sh submit parallel; do
+for name in map.sh submit parallel map_rank.sh submit_rank parallel_rank; do
 	if [ -s "$tmp/blocks/$name" ]; then
 		pass "the page has the block '$name' ($(wc -l < "$tmp/blocks/$name") lines)"
 	else
@@ -64,7 +67,9 @@ else
 	pass "the blocks are plain ASCII as rendered"
 fi
 # What the test relies on, so that an edit that breaks it says so here.
-grep -q '^#SBATCH --array=0-1023%64$' "$tmp/blocks/map.sh" || fail "map.sh: no '#SBATCH --array=0-1023%64' line to adapt"
+for name in map.sh map_rank.sh; do
+	grep -q '^#SBATCH --array=0-1023%64$' "$tmp/blocks/$name" || fail "$name: no '#SBATCH --array=0-1023%64' line to adapt"
+done
 grep -q 'sbatch --dependency=afterok:\$map' "$tmp/blocks/submit" || fail "submit: no 'sbatch --dependency=afterok:\$map'"
 grep -q 'parallel -S [^ ]' "$tmp/blocks/parallel" || fail "parallel: no 'parallel -S HOSTS'"
 [ "$failed" -eq 0 ] || { finish; exit 1; }
@@ -135,12 +140,21 @@ traces "$work/expected" no >/dev/null
 "$PROFILE_PARSER" -q -s "$work/expected/traces" --summary name --across-ranks -mc cpu_op -d "$work/expected/across.csv"
 [ -s "$work/expected/across.csv" ] || { fail "--across-ranks wrote nothing"; finish; exit 1; }
 
-# same_as_across DIR DESCRIPTION: DIR/job.csv is --across-ranks's table
+# ... and --summary rank's (SPEC 20.2), which the rank rounds' ranks.csv must be
+"$PROFILE_PARSER" -q -s "$work/expected/traces" --summary rank -mc cpu_op -d "$work/expected/ranks.csv"
+[ -s "$work/expected/ranks.csv" ] || { fail "--summary rank wrote nothing"; finish; exit 1; }
+
+# same_as_across DIR DESCRIPTION: DIR/job.csv is --across-ranks's table (the
+# rank rounds, named *-rank: DIR/ranks.csv is --summary rank's)
 same_as_across() {
-	if [ -s "$1/job.csv" ] && cmp -s "$work/expected/across.csv" "$1/job.csv"; then
-		pass "$2: job.csv equals --across-ranks, byte for byte ($(($(wc -l < "$1/job.csv") - 1)) keys)"
+	case $2 in
+	*-rank) got=ranks.csv want=$work/expected/ranks.csv what="--summary rank" ;;
+	*) got=job.csv want=$work/expected/across.csv what=--across-ranks ;;
+	esac
+	if [ -s "$1/$got" ] && cmp -s "$want" "$1/$got"; then
+		pass "$2: $got equals $what, byte for byte ($(($(wc -l < "$1/$got") - 1)) rows)"
 	else
-		fail "$2: job.csv differs from --across-ranks"; diff "$work/expected/across.csv" "$1/job.csv" | head -n 5
+		fail "$2: $got differs from $what"; diff "$want" "$1/$got" | head -n 5
 	fi
 }
 
@@ -174,12 +188,13 @@ slurm_wait() {
 	return 1
 }
 
-# slurm_round NAME BROKEN: the page's map.sh and submit block in a fresh folder
+# slurm_round NAME BROKEN [_rank]: the page's map.sh and submit block in a
+# fresh folder (with _rank, map_rank.sh and submit_rank: --summary rank)
 slurm_round() {
 	dir=$work/$1
 	last=$(traces "$dir" "$2")
-	sed "s/^#SBATCH --array=0-1023%64\$/#SBATCH --array=0-$last%64/" "$tmp/blocks/map.sh" > "$dir/map.sh"
-	(cd "$dir" && bash -e "$tmp/blocks/submit") > "$dir/submit.out" 2>&1
+	sed "s/^#SBATCH --array=0-1023%64\$/#SBATCH --array=0-$last%64/" "$tmp/blocks/map$3.sh" > "$dir/map$3.sh"
+	(cd "$dir" && bash -e "$tmp/blocks/submit$3") > "$dir/submit.out" 2>&1
 	status=$?
 	expect_status 0 "$1: the submit block runs ($(tr '\n' ' ' < "$dir/submit.out"))"
 	reduce=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$dir/submit.out")
@@ -188,18 +203,18 @@ slurm_round() {
 		return
 	fi
 	echo "$1: the jobs, at the end:"; sed 's/^/  /' "$dir/jobs"
-	tasks=$(awk '$2 == "map.sh"' "$dir/jobs" | wc -l)
+	tasks=$(awk -v map="map$3.sh" '$2 == map' "$dir/jobs" | wc -l)
 	[ "$tasks" -eq $((last + 1)) ] && pass "$1: $tasks array tasks, one per rank" ||
 		fail "$1: $tasks array tasks, wanted $((last + 1))"
 	if [ "$2" = yes ]; then
-		failed_tasks=$(awk '$2 == "map.sh" && $3 == "FAILED"' "$dir/jobs" | wc -l)
-		completed=$(awk '$2 == "map.sh" && $3 == "COMPLETED"' "$dir/jobs" | wc -l)
+		failed_tasks=$(awk -v map="map$3.sh" '$2 == map && $3 == "FAILED"' "$dir/jobs" | wc -l)
+		completed=$(awk -v map="map$3.sh" '$2 == map && $3 == "COMPLETED"' "$dir/jobs" | wc -l)
 		[ "$failed_tasks" -eq 1 ] && [ "$completed" -eq "$last" ] &&
 			grep -q "rank_$last.json.gz" "$dir"/slurm-*_"$last".out 2>/dev/null &&
 			pass "$1: the broken rank's task failed, saying why; the others completed" ||
 			fail "$1: $failed_tasks tasks failed, $completed completed"
 		if awk -v id="$reduce" '$1 == id && $3 == "PENDING" && $4 == "DependencyNeverSatisfied" { ok = 1 } END { exit !ok }' "$dir/jobs" &&
-			[ ! -e "$dir/job.csv" ]; then
+			[ ! -e "$dir/job.csv" ] && [ ! -e "$dir/ranks.csv" ]; then
 			pass "$1: the reduce job $reduce never runs (DependencyNeverSatisfied), no job.csv"
 		else
 			fail "$1: the reduce job $reduce: $(awk -v id="$reduce" '$1 == id' "$dir/jobs")"
@@ -310,6 +325,8 @@ elif start_cluster; then
 	pass "the private Slurm cluster starts"
 	slurm_round slurm no
 	slurm_round slurm-broken yes
+	slurm_round slurm-rank no _rank
+	slurm_round slurm-broken-rank yes _rank
 	started=$daemons
 	stop_daemons
 	# every daemon gone, and no process (a job, a step) left in the folder
@@ -325,15 +342,16 @@ else
 fi
 
 # ---- GNU parallel ----
-# parallel_round NAME BROKEN: the page's parallel block, with -S :
+# parallel_round NAME BROKEN [_rank]: the page's parallel block (with _rank,
+# parallel_rank: --summary rank), with -S :
 parallel_round() {
 	dir=$work/$1
 	traces "$dir" "$2" >/dev/null
-	sed 's/parallel -S [^ ]*/parallel -S :/' "$tmp/blocks/parallel" > "$dir/parallel.sh"
+	sed 's/parallel -S [^ ]*/parallel -S :/' "$tmp/blocks/parallel$3" > "$dir/parallel.sh"
 	(cd "$dir" && PARALLEL_HOME=$work/parallel-home bash "$dir/parallel.sh") > "$dir/out" 2>&1
 	status=$?
 	if [ "$2" = yes ]; then
-		if [ $status -ne 0 ] && [ ! -e "$dir/job.csv" ] && grep -q 'rank_[0-9]*.json.gz' "$dir/out"; then
+		if [ $status -ne 0 ] && [ ! -e "$dir/job.csv" ] && [ ! -e "$dir/ranks.csv" ] && grep -q 'rank_[0-9]*.json.gz' "$dir/out"; then
 			pass "$1: a broken rank stops the pipeline before the reduce (exit status $status, no job.csv)"
 		else
 			fail "$1: exit status $status, job.csv $([ -e "$dir/job.csv" ] && echo written || echo absent)"; cat "$dir/out"
@@ -347,6 +365,8 @@ parallel_round() {
 if command -v parallel >/dev/null; then
 	parallel_round parallel no
 	parallel_round parallel-broken yes
+	parallel_round parallel-rank no _rank
+	parallel_round parallel-broken-rank yes _rank
 else
 	skip "the GNU parallel part: parallel is not installed; install GNU parallel (Debian: parallel)"
 fi

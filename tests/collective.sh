@@ -47,12 +47,16 @@ got=$("$PROFILE_PARSER" -q -s "$tmp/big_s.json" -d - --summary collective | sed 
 [ "$got" = '"broadcast","0","2","Double","4611686018427387904","1","","1","1000000.0","1000000.0","1000000.0","1000000.0","36893488.147","36893488.147"' ] \
 	&& pass "message bytes past 2^63 - 1: empty, the bandwidths exact" || fail "message bytes past 2^63 - 1: $got"
 
-# --across-ranks is for the path and name summaries
+# --across-ranks is for the path, name and collective summaries (SPEC 20.3; tests/ranks.sh works the collective one out)
 "$PROFILE_PARSER" -s "$cases/collective_factors.json" -s "$cases/collective_bad.json" -d "$tmp/across.csv" \
-	--summary collective --across-ranks 2>"$tmp/err"
+	--summary kernel --across-ranks 2>"$tmp/err"
 status=$?
-expect_status 2 "--across-ranks --summary collective is a usage error"
-expect_stderr "--across-ranks wants --summary path or --summary name" "--across-ranks: the message names the summaries it takes"
+expect_status 2 "--across-ranks --summary kernel is a usage error"
+expect_stderr "--across-ranks wants --summary path, name or collective" "--across-ranks: the message names the summaries it takes"
+"$PROFILE_PARSER" -q -s "$cases/collective_factors.json" -s "$cases/collective_bad.json" -d "$tmp/across.csv" \
+	--summary collective --across-ranks
+status=$?
+expect_status 0 "--across-ranks --summary collective runs"
 
 if ! command -v python3 >/dev/null; then
 	skip "python3 is not installed; to run the real-trace checks, install python3"
@@ -96,14 +100,14 @@ PY
 	else
 		fail "nccl_data: rows against the kernel summary"
 	fi
-	# df_index_resolver: 2020 all-reduce kernels under record_param_comms ops without args: one empty row
+	# df_index_resolver: 2020 all-reduce kernels under record_param_comms ops without args: one row, their name's (SPEC 15.2)
 	trace=$traces/df_index_resolver.json.gz
 	"$PROFILE_PARSER" -s "$trace" -d "$tmp/df.csv" -mc cpu_op --summary collective 2>"$tmp/err"
 	expect_stderr "2020 communication events, 0 with collective args, 0 from record_param_comms; bandwidths empty for 2020 (2020 no collective args)" \
 		"df_index_resolver: record_param_comms without args"
 	first_row() { [ "$(sed -n "$1p" "$tmp/df.csv" | tr -d '\r')" = "$2" ] && pass "$3" || fail "$3: $(cat "$tmp/df.csv")"; }
-	first_row 2 '"","","","","","","","2020","357.343","0.176902","0.004","4.979","",""' \
-		"df_index_resolver: one row, the kernel summary's figures"
+	first_row 2 '"ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)","","","","","","","2020","357.343","0.176902","0.004","4.979","",""' \
+		"df_index_resolver: one row, the kernel's name, the kernel summary's figures"
 else
 	skip "$why"
 fi

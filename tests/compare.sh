@@ -172,7 +172,7 @@ expect_status 2 "--diff step"
 expect_stderr "--diff wants path or name, not 'step'" "--diff step: the message"
 pp -s "$fixtures/ranks" --across-ranks -d "$tmp/out"
 expect_status 2 "--across-ranks without --summary"
-expect_stderr "--across-ranks wants --summary path or --summary name" "--across-ranks without --summary: the message"
+expect_stderr "--across-ranks wants --summary path, name or collective" "--across-ranks without --summary: the message"
 pp -s "$fixtures/ranks" --merge "$tmp" -d "$tmp/out"
 expect_status 2 "--merge with -s"
 expect_stderr "--merge reads summaries, not traces: give no -s" "--merge with -s: the message"
@@ -184,12 +184,14 @@ expect_stderr "is the input $fixtures/base.json (the same file)" "--diff over it
 # a: host 10, 20, 20 (max: ranks 1 and 2, the lowest wins), device 4, 0, 8;
 # d: device 0 and 3, a lower median of 0 (no imbalance); b: device 2.000
 # and 2.001 us, 2.001 / 2.000 = 1.0005, half away from zero: 1.001; c: one
-# rank. Sorted by device max.
-across='"name","ranks","count","host total min(ms)","host total median(ms)","host total max(ms)","host total max rank","host imbalance","device total min(ms)","device total median(ms)","device total max(ms)","device total max rank","device imbalance"
-"a","3","3","0.01","0.02","0.02","1","1.000","0.0","0.004","0.008","2","2.000"
-"d","2","2","0.005","0.005","0.005","0","1.000","0.0","0.0","0.003","1",""
-"b","2","2","0.006","0.006","0.006","0","1.000","0.002","0.002","0.002001","1","1.001"
-"c","1","1","0.001","0.001","0.001","2","1.000","0.002","0.002","0.002","2","1.000"'
+# rank. Sorted by device max. device total min rank (SPEC 20.4): the
+# lowest rank of the least device time: a 1 (0 us), d 0 (0 against rank
+# 1's 3), b 0 (2.000 against 2.001), c 2 (alone).
+across='"name","ranks","count","host total min(ms)","host total median(ms)","host total max(ms)","host total max rank","host imbalance","device total min(ms)","device total min rank","device total median(ms)","device total max(ms)","device total max rank","device imbalance"
+"a","3","3","0.01","0.02","0.02","1","1.000","0.0","1","0.004","0.008","2","2.000"
+"d","2","2","0.005","0.005","0.005","0","1.000","0.0","0","0.0","0.003","1",""
+"b","2","2","0.006","0.006","0.006","0","1.000","0.002","0","0.002","0.002001","1","1.001"
+"c","1","1","0.001","0.001","0.001","2","1.000","0.002","2","0.002","0.002","2","1.000"'
 pp -s "$fixtures/ranks" --summary name --across-ranks -mc cpu_op -d "$tmp/out" -j 2
 expect_status 0 "--across-ranks runs"
 expect_output "--across-ranks, by hand" "$across"

@@ -58,6 +58,7 @@ static const char *summary_title(enum summary_mode mode)
 	case SUMMARY_COLLECTIVE: return "Top collectives";
 	case SUMMARY_TIMELINE: return "Timeline";
 	case SUMMARY_MEMORY: return "Memory";
+	case SUMMARY_RANK: return "Ranks";
 	case SUMMARY_NONE: break;
 	}
 	return "Nodes";
@@ -209,12 +210,14 @@ static gboolean write_table_rows(struct output *out, gpointer data, guint64 *row
 }
 
 gboolean page_write_table(struct output *out, const char *title, const char *const *facts, const char *warnings,
-			  const struct write_config *config, const GPtrArray *rows)
+			  const struct write_config *config, const GPtrArray *rows, const char *bars)
 {
 	g_autoptr(HtmlPage) page = html_page_new(title);
 	for (const char *const *fact = facts; fact && fact[0]; fact += 2)
 		html_page_fact(page, fact[0], fact[1]);
 	html_page_warnings(page, warnings);
+	if (bars)
+		g_string_append(html_page_section(page, "ranks", "Ranks"), bars);
 	struct write_config named = *config; /* long names cut, kept whole in the page's list */
 	named.page_names = html_page_names(page);
 	struct rows_job job = { &named, rows };

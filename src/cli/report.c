@@ -251,6 +251,9 @@ void report_print(FILE *out, const struct run_summary *run)
 	print_join(out, run);
 	if (!run->dst && run->options->summary == SUMMARY_MEMORY) /* several traces, one table */
 		fprintf(out, "  rows:          %" G_GUINT64_FORMAT " kept for the table of every trace\n", run->rows);
+	else if (!run->dst && run->options->compare == COMPARE_RANK) /* SPEC 20: the rank's figures and its communication events */
+		fprintf(out, "  ranks:         %" G_GUINT64_FORMAT " communication event%s kept for the collectives across ranks\n",
+			run->rows, run->rows == 1 ? "" : "s");
 	else if (!run->dst)
 		fprintf(out, "  keys:          %" G_GUINT64_FORMAT " kept for the comparison\n", run->rows);
 	else

@@ -23,6 +23,7 @@
 #include "views/summary_memory.h"
 #include "attribution/timeline.h"
 #include "attribution/memory_devices.h"
+#include "views/rank_record.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -80,8 +81,18 @@ static void abort_output(const struct job *job, struct output *output)
  * of the diff or the ranks), the groups' perf figures and busy times. */
 static void collect(struct job *job, const struct options *options, const struct trace *trace,
 		    const struct forest *forest, const struct attribution *attribution, const struct selection *selection,
-		    const struct steps *steps, const struct perf *perf, guint64 *rows)
+		    const struct steps *steps, const struct perf *perf, const struct timeline *timeline, guint64 *rows)
 {
+	if (options->compare == COMPARE_RANK || (options->compare == COMPARE_ACROSS && options->format == &html_sink)) {
+		/* SPEC 20: the rank's figures and communication events (for --across-ranks, the page's bars) */
+		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication,
+						       options->summary == SUMMARY_COLLECTIVE);
+		job->collected.record->devices = diff_device_names(trace->devices);
+		job->collected.record->world_size = g_strdup(trace->world_size);
+		*rows = job->collected.record->events->len;
+		if (options->compare == COMPARE_RANK)
+			return;
+	}
 	gboolean diff = options->compare == COMPARE_DIFF;
 	/* a perf column of the diff or the ranks (their rates need busy), or the ranks' busy column */
 	gboolean perf_figures = perf || ((columns_flags(options->columns) | columns_flags(options->sort)) & SUMMARY_BUSY);
@@ -138,7 +149,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
 			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
-			 options->summary == SUMMARY_TIMELINE ||
+			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_RANK ||
+			 (options->compare == COMPARE_ACROSS && options->format == &html_sink) ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,
@@ -186,7 +198,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	/* the device timeline: the report's (none with -q), and the per-node page's charts and findings: worked out once */
 	gboolean node_page = !job->collect && options->format == &html_sink && !options->summary;
-	g_autoptr(Timeline) timeline = !options->quiet || node_page
+	g_autoptr(Timeline) timeline = !options->quiet || node_page || options->compare == COMPARE_RANK ||
+						       (options->compare == COMPARE_ACROSS && options->format == &html_sink)
 					       ? timeline_compute(attribution->by_time, trace->device->len, attribution,
 								  trace->threads, options->communication)
 					       : NULL;
@@ -228,7 +241,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		job->collected.memory_rows = memory_summary_rows(forest, attribution, memory, steps, rank ? rank : position);
 		written.rows = job->collected.memory_rows->len;
 	} else if (job->collect) {
-		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);
+		collect(job, options, trace, forest, attribution, &selection, steps, perf, timeline, &written.rows);
 	}
 	gboolean ok = TRUE;
 	g_autoptr(HtmlPage) page = NULL; /* --format html: the page, written once the warnings are known */

@@ -9,6 +9,8 @@ guint options_uses(const struct options *options)
 	case SUMMARY_STEP:
 	case SUMMARY_TIMELINE:
 		return USES_STEP;
+	case SUMMARY_RANK: /* the record_param_comms ops; no clipping (SPEC 20.2) */
+		return USES_MONITOR;
 	case SUMMARY_KERNEL:
 	case SUMMARY_COLLECTIVE:
 	case SUMMARY_MEMORY: /* -mc: the peak's node */

@@ -7,6 +7,7 @@
  *   --summary step                                                        x
  *   --summary kernel            x                                         x
  *   --summary collective        x                                         x
+ *   --summary rank              x
  *   folded, svg                 x        x
  *
  * (filters: --opaque, --exclude, --leaves, --skip-empty-shapes.) The kernel

@@ -11,10 +11,16 @@ static const char *const part_classes[BAR_PARTS] = { "c-compute", "c-communicati
 
 void html_bars_legend(GString *body, const char *mark)
 {
+	html_bars_legend_named(body, mark, part_names);
+}
+
+void html_bars_legend_named(GString *body, const char *mark, const char *const *names)
+{
 	g_string_append(body, "<div class=\"legend\">");
 	for (guint p = 0; p < BAR_PARTS; p++)
-		g_string_append_printf(body, "<span><span class=\"swatch %s\"></span>%s</span> ", part_classes[p],
-				       part_names[p]);
+		if (names[p])
+			g_string_append_printf(body, "<span><span class=\"swatch %s\"></span>%s</span> ", part_classes[p],
+					       names[p]);
 	g_string_append(body, "<span><span class=\"swatch c-mark\"></span>");
 	html_append(body, mark);
 	g_string_append(body, "</span></div>\n");
@@ -74,7 +80,8 @@ void html_bar_append(GString *body, const struct html_bar *bar, gint64 scale)
 					     "\" height=\"%d\"><title>", part_classes[p], x, position(total, scale) - x,
 				       BAR_HEIGHT);
 		html_append(body, bar->label);
-		g_string_append_printf(body, ": %s%s ", part_names[p], p < BAR_WAIT ? bar->class_word : "");
+		g_string_append_printf(body, ": %s%s ", bar->names ? bar->names[p] : part_names[p],
+				       !bar->names && p < BAR_WAIT ? bar->class_word : "");
 		time_append_ms(body, bar->parts[p]);
 		g_string_append(body, " ms");
 		html_bar_share(body, bar->parts[p], bar->whole, bar->whole_name);

@@ -34,11 +34,14 @@ struct html_bar {
 	gint64 whole;           /* ns: where the mark is; the parts' shares are of it */
 	const char *class_word; /* plain ASCII after a class's name in a part's title: " busy", "" */
 	gint64 parts[BAR_PARTS]; /* ns */
+	const char *const *names; /* plain ASCII: the parts' own names (BAR_PARTS, NULL: not drawn), or NULL: the classes' */
 };
 
 /* The legend of a list of bars: the six parts' colours and names (MARK:
  * what the mark shows, plain ASCII). */
 void html_bars_legend(GString *body, const char *mark);
+/* The same with the parts' own NAMES (as html_bar.names). */
+void html_bars_legend_named(GString *body, const char *mark, const char *const *names);
 /* Opens and closes a list of bars. */
 void html_bars_open(GString *body);
 void html_bars_close(GString *body);

@@ -3,11 +3,6 @@
 #include "util/pylit.h"
 #include "views/perf_shapes.h"
 
-/* The member names, by field; Process Group ID stands in for a missing Process Group Name. */
-static const char *const members[FIELD_COUNT] = {
-	[FIELD_NAME] = "Collective name", [FIELD_GROUP] = "Process Group Name", [FIELD_SIZE] = "Group size",
-	[FIELD_DTYPE] = "dtype",          [FIELD_IN] = "In msg nelems",         [FIELD_OUT] = "Out msg nelems",
-};
 #define GROUP_ID "Process Group ID"
 #define FIELD_GROUP_ID FIELD_COUNT /* where it is found, until it is needed */
 
@@ -119,18 +114,25 @@ static void read_value(struct cell *cell, const char *start, const char *end)
 	}
 }
 
-/* The field a key [START, END) (between its quotes) names, or -1. */
-static int field_of(const char *start, const char *end)
+/* The member names of collective_args_read: members, then the group ID. */
+static const char *const wanted[FIELD_COUNT + 1] = {
+	[FIELD_NAME] = "Collective name", [FIELD_GROUP] = "Process Group Name", [FIELD_SIZE] = "Group size",
+	[FIELD_DTYPE] = "dtype",          [FIELD_IN] = "In msg nelems",         [FIELD_OUT] = "Out msg nelems",
+	[FIELD_GROUP_ID] = GROUP_ID,
+};
+
+/* The index in NAMES (COUNT of them) of the key [START, END) (between its quotes), or -1. */
+static int field_of(const char *start, const char *end, const char *const *names, int count)
 {
 	gsize len = (gsize)(end - start);
-	for (int f = 0; f < FIELD_COUNT; f++)
-		if (strlen(members[f]) == len && memcmp(start, members[f], len) == 0)
+	for (int f = 0; f < count; f++)
+		if (strlen(names[f]) == len && memcmp(start, names[f], len) == 0)
 			return f;
-	return strlen(GROUP_ID) == len && memcmp(start, GROUP_ID, len) == 0 ? FIELD_GROUP_ID : -1;
+	return -1;
 }
 
-/* The dict's members wanted into CELLS (FIELD_COUNT + 1 of them: the group ID last); FALSE when malformed. */
-static gboolean read_members(const char *p, struct cell *cells)
+/* The dict's members NAMES (COUNT) into CELLS (as many); FALSE when malformed. */
+static gboolean read_members(const char *p, struct cell *cells, const char *const *names, int count)
 {
 	p = skip_space(p);
 	if (*p++ != '{')
@@ -144,7 +146,7 @@ static gboolean read_members(const char *p, struct cell *cells)
 		const char *key_end = string_end(p);
 		if (!key_end)
 			return FALSE;
-		int field = field_of(p + 1, key_end - 1); /* the keys wanted hold no quote and no backslash */
+		int field = field_of(p + 1, key_end - 1, names, count); /* the keys wanted hold no quote and no backslash */
 		p = skip_space(key_end);
 		if (*p++ != ':')
 			return FALSE;
@@ -173,7 +175,7 @@ gboolean collective_args_read(const char *literal, struct collective_args *args)
 {
 	struct cell cells[FIELD_COUNT + 1] = { 0 };
 	memset(args, 0, sizeof *args);
-	if (!literal || !read_members(literal, cells) || cells[FIELD_NAME].kind == CELL_ABSENT) {
+	if (!literal || !read_members(literal, cells, wanted, FIELD_COUNT + 1) || cells[FIELD_NAME].kind == CELL_ABSENT) {
 		for (int f = 0; f <= FIELD_COUNT; f++)
 			cell_clear(&cells[f]);
 		return FALSE;
@@ -210,4 +212,39 @@ void collective_args_copy(struct collective_args *to, const struct collective_ar
 		to->cells[f] = from->cells[f];
 		to->cells[f].text = g_strdup(from->cells[f].text);
 	}
+}
+
+/* A cell's text as written: a whole number's digits, a string's characters, anything else as written. */
+static char *cell_text(struct cell *cell)
+{
+	if (cell->kind == CELL_INT)
+		return g_strdup_printf("%" G_GINT64_FORMAT, cell->number);
+	return g_steal_pointer(&cell->text);
+}
+
+gboolean collective_ids_read(const char *literal, struct collective_ids *ids)
+{
+	static const char *const names[] = { "Comms Id", "Seq", "Process Group Name", GROUP_ID };
+	struct cell cells[G_N_ELEMENTS(names)] = { 0 };
+	memset(ids, 0, sizeof *ids);
+	if (literal && read_members(literal, cells, names, G_N_ELEMENTS(names))) {
+		struct cell *group = cells[2].kind != CELL_ABSENT ? &cells[2] : &cells[3];
+		if (cells[0].kind != CELL_ABSENT)
+			ids->comms_id = cell_text(&cells[0]);
+		else if (cells[1].kind != CELL_ABSENT && group->kind != CELL_ABSENT) {
+			ids->seq = cell_text(&cells[1]);
+			ids->group = cell_text(group);
+		}
+	}
+	for (guint i = 0; i < G_N_ELEMENTS(names); i++)
+		cell_clear(&cells[i]);
+	return ids->comms_id || ids->seq;
+}
+
+void collective_ids_clear(struct collective_ids *ids)
+{
+	g_free(ids->comms_id);
+	g_free(ids->seq);
+	g_free(ids->group);
+	memset(ids, 0, sizeof *ids);
 }

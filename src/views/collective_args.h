@@ -50,4 +50,17 @@ void collective_args_clear(struct collective_args *args);
 /* A copy of FROM's cells into TO (cleared before). */
 void collective_args_copy(struct collective_args *to, const struct collective_args *from);
 
+/* What says which events of the ranks are one collective (SPEC 20.1): a
+ * "Comms Id", else a "Seq" with a process group (Process Group Name, else
+ * Process Group ID), each as written (a whole number by its digits). */
+struct collective_ids {
+	char *comms_id;    /* or NULL */
+	char *seq, *group; /* both, or NULL (a Comms Id, or neither) */
+};
+
+/* Reads the ids of the args LITERAL (NULL: none) into IDS: TRUE when it has
+ * either; clear IDS after it either way. */
+gboolean collective_ids_read(const char *literal, struct collective_ids *ids);
+void collective_ids_clear(struct collective_ids *ids);
+
 #endif

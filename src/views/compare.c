@@ -1,8 +1,10 @@
 #include "views/compare.h"
+#include "views/rank_record.h"
 
 void collected_clear(struct collected *collected)
 {
 	g_clear_pointer(&collected->groups, groups_free);
+	g_clear_pointer(&collected->record, rank_record_free);
 	g_clear_pointer(&collected->rank, g_free);
 	g_clear_pointer(&collected->devices, g_free);
 	g_clear_pointer(&collected->world_size, g_free);

@@ -16,6 +16,7 @@ enum compare_mode {
 	COMPARE_DIFF,   /* --diff path|name: -s BASE -s NEW */
 	COMPARE_ACROSS, /* --summary path|name --across-ranks */
 	COMPARE_MERGE,  /* --merge: per-rank JSON Lines summaries reduced */
+	COMPARE_RANK,   /* --summary rank: the ranks' collectives matched (SPEC 20), src/views/rank_reduce.h */
 };
 
 /* What a job of a comparison keeps of its trace. */
@@ -27,6 +28,7 @@ struct collected {
 	char *world_size;   /* for --diff: distributedInfo.world_size, or NULL */
 	gboolean perf;      /* the groups carry perf figures and busy times (a perf column asked for) */
 	GPtrArray *memory_rows; /* --summary memory of several traces in one table: its rows (SPEC 21), or NULL */
+	struct rank_record *record; /* for --summary rank (src/views/rank_record.h), or NULL */
 };
 
 void collected_clear(struct collected *collected);

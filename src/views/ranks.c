@@ -1,7 +1,7 @@
 /* The summary across ranks (SPEC 13.2): per key, over the traces that have
  * it, how many ranks, the summed count, and for host and device totals the
  * minimum, the lower median, the maximum, the lowest rank holding the
- * maximum, and the imbalance (max / median, rounded half away from zero to
+ * maximum (and for device time the lowest holding the minimum, SPEC 20.4), and the imbalance (max / median, rounded half away from zero to
  * thousandths; none when the median is 0). Each key keeps one (rank, host,
  * device) triple per rank that has it: 24 bytes a key and rank, whatever
  * the traces' sizes. Sorted by device max (descending), then key. Ranks
@@ -12,6 +12,7 @@
  * bytes a key, whatever the number of ranks. */
 #include <string.h>
 #include "views/ranks.h"
+#include "views/rank_reduce.h"
 
 struct rank_value {
 	gint64 rank, host, device;
@@ -19,7 +20,7 @@ struct rank_value {
 
 /* The statistics of one figure over the ranks. */
 struct spread {
-	gint64 min, median, max, max_rank;
+	gint64 min, median, max, max_rank, min_rank;
 	gboolean balanced; /* a median above 0: the imbalance is defined */
 	gint64 imbalance;  /* thousandths */
 };
@@ -46,6 +47,7 @@ struct ranks {
 	gboolean wrapped; /* a key's counts add up past 2^63 - 1 */
 	GHashTable *holders; /* &holder->rank -> struct holder * */
 	GString *warnings;
+	struct rank_reduce *reduce; /* for the page's bars, or NULL */
 };
 
 static void holder_free(gpointer data)
@@ -81,9 +83,20 @@ void ranks_free(struct ranks *ranks)
 	key_trie_free(ranks->keys);
 	g_hash_table_destroy(ranks->holders);
 	g_string_free(ranks->warnings, TRUE);
+	rank_reduce_free(ranks->reduce);
 	if (ranks->sorted)
 		g_ptr_array_free(ranks->sorted, TRUE);
 	g_free(ranks);
+}
+
+void ranks_keep_reduce(struct ranks *ranks, struct rank_reduce *reduce)
+{
+	ranks->reduce = reduce;
+}
+
+struct rank_reduce *ranks_reduce(const struct ranks *ranks)
+{
+	return ranks->reduce;
 }
 
 gboolean ranks_wrapped(const struct ranks *ranks)
@@ -168,6 +181,7 @@ static void spread_of(GArray *values, gboolean device, struct spread *s)
 	guint n = values->len;
 #define FIGURE(i) (device ? g_array_index(values, struct rank_value, i).device : g_array_index(values, struct rank_value, i).host)
 	s->min = FIGURE(0);
+	s->min_rank = g_array_index(values, struct rank_value, 0).rank; /* the lowest rank holding the minimum */
 	s->median = FIGURE((n - 1) / 2);
 	s->max = FIGURE(n - 1);
 	guint first_max = n - 1;
@@ -256,6 +270,12 @@ static void imbalance(const struct spread *s, struct value *v)
 SPREAD_GETTERS(host)
 SPREAD_GETTERS(device)
 
+/* SPEC 20.4: the rank of the least device time (the max is usually the rank that waited longest, not the late one) */
+static void device_min_rank(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, ROW(r)->device.min_rank);
+}
+
 #define SPREAD_COLUMNS(which, text)                                                        \
 	{ text " total min(ms)", VALUE_DURATION, COLUMN_DEFAULT, which##_min },            \
 	{ text " total median(ms)", VALUE_DURATION, COLUMN_DEFAULT, which##_median },      \
@@ -286,7 +306,12 @@ static const struct column columns[] = {
 	{ "ranks", VALUE_INTEGER, COLUMN_DEFAULT, rank_count },
 	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, count },
 	SPREAD_COLUMNS(host, "host"),
-	SPREAD_COLUMNS(device, "device"),
+	{ "device total min(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_min },
+	{ "device total min rank", VALUE_INTEGER, COLUMN_DEFAULT, device_min_rank },
+	{ "device total median(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_median },
+	{ "device total max(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_max },
+	{ "device total max rank", VALUE_INTEGER, COLUMN_DEFAULT, device_max_rank },
+	{ "device imbalance", VALUE_RATIO, COLUMN_DEFAULT, device_imbalance },
 	/* picked by name; the run then works out the perf figures, or the busy times */
 	{ "flops", VALUE_INTEGER, SUMMARY_PERF_FIGURES, perf_flops },
 	{ "bytes", VALUE_INTEGER, SUMMARY_PERF_FIGURES, perf_bytes },

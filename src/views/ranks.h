@@ -35,6 +35,11 @@ gboolean ranks_wrapped(const struct ranks *ranks);
  * "roofline(ms)", "bound". */
 enum { RANKS_FLOPS = 1, RANKS_BYTES = 2, RANKS_BUSY = 4, RANKS_ROOFLINE = 8, RANKS_BOUND = 16 };
 guint ranks_members(const GPtrArray *picked);
+/* The ranks' collectives (src/views/rank_reduce.h) for the page's bars
+ * (SPEC 20.5): RANKS owns REDUCE; NULL when none is kept. */
+struct rank_reduce;
+void ranks_keep_reduce(struct ranks *ranks, struct rank_reduce *reduce);
+struct rank_reduce *ranks_reduce(const struct ranks *ranks);
 /* The rows, sorted (owned by RANKS). */
 GPtrArray *ranks_rows(struct ranks *ranks);
 

@@ -1,3 +1,4 @@
+#include "views/rank_reduce.h"
 #include "views/summary.h"
 #include "views/summary_perf.h"
 #include "views/perf_columns.h"
@@ -337,6 +338,7 @@ const struct catalogue *summary_catalogue(enum summary_mode mode)
 	       : mode == SUMMARY_COLLECTIVE ? collective_summary_catalogue()
 	       : mode == SUMMARY_TIMELINE ? timeline_summary_catalogue()
 	       : mode == SUMMARY_MEMORY ? memory_summary_catalogue()
+	       : mode == SUMMARY_RANK ? rank_summary_catalogue()
 					: &catalogue;
 }
 

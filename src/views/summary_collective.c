@@ -2,44 +2,22 @@
 #include <string.h>
 #include "views/collective.h"
 #include "views/collective_args.h"
-
-#define RECORD_NAME "record_param_comms"
-#define NOT_YET 0xffffffffu /* a node whose nearest record_param_comms is not known yet */
-
-struct collective_row {
-	struct collective_args args;
-	GString *key;
-	guint64 count;
-	gint64 total, min, max;
-	gint64 bytes;        /* message bytes S; -1: unknown or past 63 bits */
-	gint64 algbw, busbw; /* thousandths of GB/s; -1: empty */
-	enum collective_why why;
-};
+#include "views/collective_source.h"
 
 struct gather {
-	const struct forest *forest;
 	struct classifier classifier;
 	GHashTable *rows;      /* GString *key -> struct collective_row *, owned */
 	GString *key;
-	guint32 *nearest;      /* per node: the nearest record_param_comms on its chain, FOREST_END none, or NOT_YET */
-	GArray *path;          /* guint: the nodes a walk up a chain passed */
-	GHashTable *records;   /* record_param_comms node -> its struct collective_args *, NULL when it has no Collective name */
+	struct collective_source *source;
 	struct collectives *out;
 };
 
-static void row_free(gpointer data)
+void collective_row_free(gpointer data)
 {
 	struct collective_row *row = data;
 	collective_args_clear(&row->args);
 	g_string_free(row->key, TRUE);
 	g_free(row);
-}
-
-static void args_free(gpointer data)
-{
-	if (data)
-		collective_args_clear(data);
-	g_free(data);
 }
 
 static guint key_hash(gconstpointer key)
@@ -54,58 +32,7 @@ static gboolean key_equal(gconstpointer x, gconstpointer y)
 	return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
 }
 
-static gboolean is_record(const struct forest *forest, guint node)
-{
-	const struct name *name = forest->events[node].name;
-	return name->len == strlen(RECORD_NAME) && memcmp(name->text, RECORD_NAME, name->len) == 0;
-}
-
-/* The nearest record_param_comms on NODE's chain (NODE included), or
- * FOREST_END; every node passed on the way remembers the answer. */
-static guint nearest_record(struct gather *g, guint node)
-{
-	if (!g->nearest) {
-		g->nearest = g_new(guint32, g->forest->count);
-		memset(g->nearest, 0xff, g->forest->count * sizeof *g->nearest); /* NOT_YET */
-	}
-	guint found = FOREST_END;
-	g_array_set_size(g->path, 0);
-	for (guint n = node; n != FOREST_END; n = forest_parent(g->forest, n)) {
-		if (g->nearest[n] != NOT_YET) {
-			found = g->nearest[n];
-			break;
-		}
-		g_array_append_val(g->path, n);
-		if (is_record(g->forest, n)) {
-			found = n;
-			break;
-		}
-	}
-	for (guint i = 0; i < g->path->len; i++)
-		g->nearest[g_array_index(g->path, guint, i)] = found;
-	return found;
-}
-
-/* The args of the record_param_comms op of OWNER's chain, or NULL. */
-static const struct collective_args *recorded_args(struct gather *g, guint owner)
-{
-	guint record = nearest_record(g, owner);
-	if (record == FOREST_END)
-		return NULL;
-	gpointer args;
-	if (g_hash_table_lookup_extended(g->records, GUINT_TO_POINTER(record), NULL, &args))
-		return args;
-	struct collective_args *read = g_new0(struct collective_args, 1);
-	if (!collective_args_read(g->forest->events[record].args, read)) {
-		collective_args_clear(read);
-		g_clear_pointer(&read, g_free);
-	}
-	g_hash_table_insert(g->records, GUINT_TO_POINTER(record), read);
-	return read;
-}
-
-/* ARGS' cells as a key: a kind byte each, then the number's bytes or the text and a NUL. */
-static void make_key(GString *key, const struct collective_args *args)
+void collective_row_key(GString *key, const struct collective_args *args, gboolean named)
 {
 	g_string_truncate(key, 0);
 	for (int f = 0; f < FIELD_COUNT; f++) {
@@ -116,6 +43,33 @@ static void make_key(GString *key, const struct collective_args *args)
 		else if (c->text)
 			g_string_append_len(key, c->text, (gssize)strlen(c->text) + 1);
 	}
+	if (named)
+		g_string_append_c(key, 'n'); /* apart from a collective of that name with no other cell */
+}
+
+struct collective_row *collective_row_new(const struct collective_args *args, gboolean named, const GString *key)
+{
+	struct collective_row *row = g_new0(struct collective_row, 1);
+	collective_args_copy(&row->args, args);
+	row->named = named;
+	row->key = g_string_new_len(key->str, (gssize)key->len);
+	row->min = G_MAXINT64;
+	return row;
+}
+
+void collective_row_add(struct collective_row *row, gint64 dur)
+{
+	row->count++;
+	row->total += dur; /* within 63 bits: the durations of a trace's events end within 63 bits */
+	row->min = MIN(row->min, dur);
+	row->max = MAX(row->max, dur);
+}
+
+const struct collective_args *collective_named_args(struct collective_args *named, const struct event *event)
+{
+	*named = (struct collective_args){ 0 };
+	named->cells[FIELD_NAME] = (struct cell){ CELL_STRING, 0, text_dup(event->name->text, event->name->len) };
+	return named;
 }
 
 static void add_event(struct gather *g, const struct event *event, guint owner)
@@ -125,26 +79,22 @@ static void add_event(struct gather *g, const struct event *event, guint owner)
 	g->out->events++;
 	struct collective_args own;
 	const struct collective_args *args = NULL;
-	static const struct collective_args none;
 	if (collective_args_read(event->args, &own))
 		args = &own, g->out->own++;
-	else if (owner != NO_OWNER && g->forest->count && (args = recorded_args(g, owner)))
+	else if ((args = collective_source_recorded(g->source, owner)))
 		g->out->recorded++;
-	make_key(g->key, args ? args : &none);
+	struct collective_args named = { 0 };
+	if (!args) /* one row per device event name: the name in collective, the other cells empty */
+		args = collective_named_args(&named, event);
+	collective_row_key(g->key, args, args == &named);
 	struct collective_row *row = g_hash_table_lookup(g->rows, g->key);
 	if (!row) {
-		row = g_new0(struct collective_row, 1);
-		if (args)
-			collective_args_copy(&row->args, args);
-		row->key = g_string_new_len(g->key->str, (gssize)g->key->len);
-		row->min = G_MAXINT64;
+		row = collective_row_new(args, args == &named, g->key);
 		g_hash_table_insert(g->rows, row->key, row);
 	}
 	collective_args_clear(&own);
-	row->count++;
-	row->total += event->dur; /* within 63 bits: the durations of a trace's events end within 63 bits */
-	row->min = MIN(row->min, event->dur);
-	row->max = MAX(row->max, event->dur);
+	collective_args_clear(&named);
+	collective_row_add(row, event->dur);
 }
 
 static gboolean whole(const struct cell *c, gint64 least)
@@ -152,12 +102,11 @@ static gboolean whole(const struct cell *c, gint64 least)
 	return c->kind == CELL_INT && c->number >= least;
 }
 
-/* ROW's message bytes and bandwidths, and why they are empty. */
-static void finish(struct collective_row *row)
+void collective_row_finish(struct collective_row *row)
 {
 	const struct cell *c = row->args.cells;
 	row->bytes = row->algbw = row->busbw = -1;
-	if (c[FIELD_NAME].kind == CELL_ABSENT) {
+	if (row->named) {
 		row->why = WHY_NO_ARGS;
 		return;
 	}
@@ -179,6 +128,10 @@ static void finish(struct collective_row *row)
 		return;
 	guint64 num, den;
 	collective_factor(family, (guint64)c[FIELD_SIZE].number, &num, &den);
+	row->elements = (guint64)size->number;
+	row->dtype_bytes = bytes;
+	row->num = num;
+	row->den = den;
 	row->algbw = collective_bandwidth((guint64)size->number, bytes, row->count, row->total, 1, 1);
 	row->busbw = collective_bandwidth((guint64)size->number, bytes, row->count, row->total, num, den);
 	if (row->algbw < 0 || row->busbw < 0) {
@@ -200,7 +153,7 @@ static int compare_cells(const struct cell *a, const struct cell *b)
 	return c ? c : (int)a->kind - (int)b->kind;
 }
 
-static int compare_rows(gconstpointer x, gconstpointer y)
+int collective_row_compare(gconstpointer x, gconstpointer y)
 {
 	const struct collective_row *a = *(struct collective_row *const *)x, *b = *(struct collective_row *const *)y;
 	if (a->total != b->total)
@@ -210,7 +163,7 @@ static int compare_rows(gconstpointer x, gconstpointer y)
 		if (c)
 			return c;
 	}
-	return 0;
+	return (int)a->named - (int)b->named;
 }
 
 struct collectives *collectives_compute(const struct forest *forest, const struct attribution *a,
@@ -219,10 +172,9 @@ struct collectives *collectives_compute(const struct forest *forest, const struc
 	const struct steps *steps = selection->steps;
 	const struct step_range *range = &selection->step;
 	struct collectives *out = g_new0(struct collectives, 1);
-	struct gather g = { .forest = forest, .out = out, .key = g_string_new(NULL),
-			    .rows = g_hash_table_new_full(key_hash, key_equal, NULL, row_free),
-			    .path = g_array_new(FALSE, FALSE, sizeof(guint)),
-			    .records = g_hash_table_new_full(NULL, NULL, NULL, args_free) };
+	struct gather g = { .out = out, .key = g_string_new(NULL),
+			    .rows = g_hash_table_new_full(key_hash, key_equal, NULL, collective_row_free),
+			    .source = collective_source_new(forest) };
 	classifier_init(&g.classifier, communication);
 	for (guint l = 0; l <= a->launch_count; l++) { /* the last group: events no launch claims */
 		if (range->given && (l == a->launch_count ||
@@ -232,23 +184,21 @@ struct collectives *collectives_compute(const struct forest *forest, const struc
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
 			add_event(&g, attribution_device(a, d), owner);
 	}
-	out->rows = g_ptr_array_new_with_free_func(row_free);
+	out->rows = g_ptr_array_new_with_free_func(collective_row_free);
 	GHashTableIter iter;
 	gpointer row;
 	g_hash_table_iter_init(&iter, g.rows);
 	while (g_hash_table_iter_next(&iter, NULL, &row)) {
 		g_hash_table_iter_steal(&iter);
-		finish(row);
+		collective_row_finish(row);
 		out->empty[((struct collective_row *)row)->why] += ((struct collective_row *)row)->count;
 		g_ptr_array_add(out->rows, row);
 	}
-	g_ptr_array_sort(out->rows, compare_rows);
+	g_ptr_array_sort(out->rows, collective_row_compare);
 	classifier_clear(&g.classifier);
 	g_hash_table_destroy(g.rows);
-	g_hash_table_destroy(g.records);
-	g_array_free(g.path, TRUE);
+	collective_source_free(g.source);
 	g_string_free(g.key, TRUE);
-	g_free(g.nearest);
 	return out;
 }
 

@@ -8,10 +8,9 @@
  * claimed or not). An event's figures come from its own args
  * (src/views/collective_args.h); when they have no Collective name, from
  * those of the nearest record_param_comms node on the chain of the node
- * that owns its launch (the node itself included). The nearest such node is
- * remembered for every node a walk up the chain passes, so that the walks
- * together visit each node once: linear in the forest and the events. An
- * event with neither is counted in the row whose columns are all empty.
+ * that owns its launch (the node itself included), src/views/collective_source.h:
+ * linear in the forest and the events. Events with neither are one row per
+ * device event name, that name in collective, the other cells empty.
  *
  * The run works the summary out before writing it (run.c), so that the
  * report can say how many events it took and why bandwidths are empty. */
@@ -19,6 +18,7 @@
 #define PP_SUMMARY_COLLECTIVE_H
 
 #include "views/write.h"
+#include "views/collective_args.h"
 
 /* Why a row's bandwidths are empty (the first that applies). */
 enum collective_why {
@@ -33,6 +33,33 @@ enum collective_why {
 	WHY_RANGE,       /* out of range: a product past 128 bits, or a bandwidth past 63 bits */
 	WHY_COUNT
 };
+
+/* One row: its key's cells (or the device event name, NAMED) and its figures. */
+struct collective_row {
+	struct collective_args args;
+	GString *key;
+	guint64 count;
+	gint64 total, min, max;
+	gint64 bytes;        /* message bytes S; -1: unknown or past 63 bits */
+	gint64 algbw, busbw; /* thousandths of GB/s; -1: empty */
+	enum collective_why why;
+	gboolean named; /* no collective known: the device event's name in collective (SPEC 15.2) */
+	/* with why WHY_NONE: the elements S counts, the dtype's bytes and the busbw factor NUM / DEN */
+	guint64 elements, num, den;
+	guint dtype_bytes;
+};
+
+/* ARGS' cells as a row's key into KEY (NAMED: ARGS hold a device event's name only). */
+void collective_row_key(GString *key, const struct collective_args *args, gboolean named);
+/* The args of a row named by EVENT's name, into NAMED (cleared by the caller). */
+const struct collective_args *collective_named_args(struct collective_args *named, const struct event *event);
+struct collective_row *collective_row_new(const struct collective_args *args, gboolean named, const GString *key);
+void collective_row_add(struct collective_row *row, gint64 dur);
+/* ROW's message bytes and bandwidths from its count and total, and why they are empty. */
+void collective_row_finish(struct collective_row *row);
+void collective_row_free(gpointer row);
+/* The order of the summary (GPtrArray's compare of struct collective_row *). */
+int collective_row_compare(gconstpointer x, gconstpointer y);
 
 struct collectives {
 	GPtrArray *rows;   /* struct collective_row *, in the summary's order, owned */

@@ -4,13 +4,15 @@
 #include "views/diff.h"
 #include "views/option_values.h"
 #include "views/ranks.h"
+#include "views/rank_reduce.h"
+#include "views/collective_across.h"
 #include "views/sort.h"
 #include "views/summary_perf.h"
 
 /* The catalogue of the rows MODE (not COMPARE_NONE) writes. */
 static const struct catalogue *compare_catalogue(enum compare_mode mode)
 {
-	return mode == COMPARE_DIFF ? diff_catalogue() : ranks_catalogue();
+	return mode == COMPARE_DIFF ? diff_catalogue() : mode == COMPARE_RANK ? rank_summary_catalogue() : ranks_catalogue();
 }
 
 static gboolean columns_option(const char *option, const char *value, gpointer data, GError **error)
@@ -110,7 +112,9 @@ static char *view_list(const char *defaults, const char *list)
 static gboolean settle(struct options *options, GError **error)
 {
 	const char *columns = options->columns_list;
-	const struct catalogue *catalogue = options->compare   ? compare_catalogue(options->compare)
+	const struct catalogue *catalogue = options->summary == SUMMARY_RANK ? rank_summary_catalogue()
+					    : options->compare == COMPARE_RANK ? collective_across_catalogue()
+					    : options->compare   ? compare_catalogue(options->compare)
 					    : options->summary ? summary_catalogue(options->summary)
 							       : node_catalogue();
 	guint defaults = COLUMN_DEFAULT;

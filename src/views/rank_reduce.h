@@ -1,0 +1,65 @@
+/* Rank reduce: the collective instances across ranks (SPEC 20.1) and the
+ * rows of --summary rank (SPEC 20.2), from the ranks' records
+ * (src/views/rank_record.h), added one rank at a time (as traces end, or as
+ * --merge reads their maps): a record's events are folded in and can be
+ * freed at once.
+ *
+ * Held: per instance its key and one (rank, start, end, collective row) per
+ * rank that has it, 32 bytes; per (step, group key) one (rank, count) per rank that has
+ * it; per rank its row; per step number the first rank with it. So memory
+ * is O(instances x ranks) integers, never the ranks' events, and every
+ * step is linear in what it holds: nothing is quadratic in the ranks.
+ *
+ * At the end: an instance numbered at or beyond the smallest count of its
+ * (step, group key) among the ranks that have it is not matched, nor one
+ * that one rank only has. For a matched instance: the last arrival A (the
+ * latest start), the last rank (the lowest rank starting at A), the skew
+ * (A less the earliest start), each rank's wait min(A, end) - start and
+ * transfer end - max(A, start) (0 when negative), and the delay the last
+ * rank caused: A less the latest start of the other ranks (0 on a tie).
+ * The instances where a rank's event ends before another's starts say
+ * the clocks disagree. The result does not depend on the order the ranks
+ * come in. */
+#ifndef PP_RANK_REDUCE_H
+#define PP_RANK_REDUCE_H
+
+#include "views/rank_record.h"
+#include "sinks/table.h"
+
+struct rank_reduce;
+
+struct rank_reduce *rank_reduce_new(void);
+void rank_reduce_free(struct rank_reduce *reduce);
+/* Folds RECORD (its rank set) in. */
+void rank_reduce_add(struct rank_reduce *reduce, const struct rank_record *record);
+/* Works the instances out: after the last rank. The warnings of SPEC 20.1
+ * (one line each: the clocks, no shared step, then at most 10 count
+ * warnings by step and key, then how many more) into WARNINGS. */
+void rank_reduce_finish(struct rank_reduce *reduce, GString *warnings);
+/* The rows (struct rank_row *, owned by REDUCE), sorted by delay caused
+ * (descending), then rank. */
+const GPtrArray *rank_reduce_rows(const struct rank_reduce *reduce);
+/* With records that kept their collective rows: the rows of --summary
+ * collective --across-ranks (src/views/collective_across.h), sorted, owned
+ * by REDUCE; after rank_reduce_finish. */
+GPtrArray *rank_reduce_collectives(struct rank_reduce *reduce);
+/* The report's straggler line ("straggler: rank R arrived last at ...\n"), or NULL. */
+char *rank_reduce_straggler(const struct rank_reduce *reduce);
+/* A row's parts of the page's stacked bar (SPEC 20.5), ns. */
+struct rank_bar {
+	gint64 rank, compute, exposed, wait, host_wait, other_idle;
+};
+void rank_reduce_bar(const void *row, struct rank_bar *bar);
+/* The ranks' distinct device names (WORLD_SIZES: world sizes), "; "-joined in byte order, or NULL. */
+char *rank_reduce_hardware(const struct rank_reduce *reduce, gboolean world_sizes);
+/* How many instances were matched. */
+guint64 rank_reduce_instances(const struct rank_reduce *reduce);
+
+typedef struct rank_reduce RankReduce;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(RankReduce, rank_reduce_free)
+
+const struct catalogue *rank_summary_catalogue(void);
+/* The column rows are ordered by (for a table to keep it first). */
+#define RANK_SUMMARY_ORDER "delay caused(ms)"
+
+#endif
