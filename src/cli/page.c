@@ -56,6 +56,7 @@ static const char *summary_title(enum summary_mode mode)
 	case SUMMARY_PERF: return "Top modelled ops";
 	case SUMMARY_COLLECTIVE: return "Top collectives";
 	case SUMMARY_TIMELINE: return "Timeline";
+	case SUMMARY_FINDINGS: return "Findings";
 	case SUMMARY_NONE: break;
 	}
 	return "Nodes";

@@ -21,6 +21,8 @@
 #include "views/summary.h"
 #include "views/summary_collective.h"
 #include "attribution/timeline.h"
+#include "cli/run_findings.h"
+#include "views/findings_options.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -121,18 +123,19 @@ void run_job(struct job *job, const struct run_settings *settings)
 	gboolean extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET));
 	g_auto(Categories) categories = { 0 };
 	categories_init(&categories, options, job->collect);
+	gboolean findings = !job->collect && findings_wanted(options); /* SPEC 22 */
 	struct read_config read_config = {
-		.monitor_cats = categories.monitor,
+		.monitor_cats = categories.read,
 		.host_cats = categories.host,
 		.device_cats = categories.device,
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
-		.event_extras = extras || perf_asked(options) || perf_for_page(options),
+		.event_extras = extras || perf_asked(options) || perf_for_page(options) || findings,
 		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
 		.memory = (flags & NODE_MEMORY) != 0 || /* a node column, or --summary timeline's allocated(bytes) */
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
-		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
+		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP || findings ||
 			 options->summary == SUMMARY_TIMELINE ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.progress = settings->progress ? report_progress : NULL,
@@ -149,16 +152,21 @@ void run_job(struct job *job, const struct run_settings *settings)
 		set_error(job, job->src, error);
 		return;
 	}
+	GArray *findings_events = categories_take_findings(&categories, trace); /* the findings' own, or NULL */
 	categories_choose(&categories, trace, options);
 	const struct et *et;
 	g_autoptr(Et) own_et = et_for(settings, trace, job->src, &et, &error);
 	if (error) {
+		if (findings_events)
+			g_array_free(findings_events, TRUE);
 		abort_output(job, &output);
 		set_error(job, "the Execution Trace", error);
 		return;
 	}
 	if (options->communication && !classifier_check(options->communication, (const struct event *)trace->device->data,
 							 trace->device->len, &error)) {
+		if (findings_events)
+			g_array_free(findings_events, TRUE);
 		abort_output(job, &output);
 		set_error(job, job->src, error);
 		return;
@@ -173,15 +181,15 @@ void run_job(struct job *job, const struct run_settings *settings)
 	struct graft_stats graft = { 0 };
 	if (capture)
 		graft_apply(&forest, &attribution, capture, &graft);
-	else if (!options->quiet || options->format == &html_sink) /* the page's warnings and findings, -q or not */
+	else if (!options->quiet || options->format == &html_sink || findings) /* the page's warnings and findings, -q or not */
 		graft_count(attribution, &graft);
-	g_autoptr(Perf) perf = perf_asked(options) || perf_for_page(options)
+	g_autoptr(Perf) perf = perf_asked(options) || perf_for_page(options) || options->summary == SUMMARY_FINDINGS
 				       ? perf_compute(forest, attribution, trace->devices, settings->peaks)
 				       : NULL;
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	/* the device timeline: the report's (none with -q), and the per-node page's charts and findings: worked out once */
 	gboolean node_page = !job->collect && options->format == &html_sink && !options->summary;
-	g_autoptr(Timeline) timeline = !options->quiet || node_page
+	g_autoptr(Timeline) timeline = !options->quiet || node_page || findings
 					       ? timeline_compute(attribution->by_time, trace->device->len, attribution,
 								  trace->threads, options->communication)
 					       : NULL;
@@ -202,6 +210,10 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.picked = options->columns,
 	};
 	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
+	g_auto(RunFindings) found = { 0 };
+	if (findings)
+		run_findings_compute(&found, trace, findings_events, forest, attribution, perf, &graft, steps, timeline,
+				     settings, rank);
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
@@ -209,7 +221,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 						     : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
-					     options->bins };
+					     options->bins, found.findings };
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);
@@ -239,6 +251,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.perf = perf;
 	summary.collectives = collectives;
 	summary.timeline = timeline;
+	summary.findings = found.findings;
+	job->fail = found.findings && findings_fail(found.findings, options->fail_on);
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);
 	if (!ok) {

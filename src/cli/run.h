@@ -34,6 +34,7 @@ struct job {
 	gboolean collect; /* no output: the summary's groups are kept, for a comparison */
 	guint position;   /* the job's place among the traces of the command line */
 	struct collected collected;
+	gboolean fail;    /* --fail-on: a performance finding of that severity or above fired */
 };
 
 /* Runs JOB; its outcome is in job->error and job->report. */

@@ -34,6 +34,7 @@ struct run_summary {
 	const struct perf *perf; /* the perf figures (SPEC 15.1), when asked for; or NULL */
 	const struct graft_stats *graft; /* the graph launches and what grafting did (SPEC 14.4), or NULL */
 	const struct collectives *collectives; /* --summary collective's (SPEC 15.2), or NULL */
+	const GPtrArray *findings; /* the run's findings (SPEC 22), when it worked them out; or NULL */
 };
 
 

@@ -32,6 +32,7 @@ struct write_config {
 	const struct collectives *collectives; /* --summary collective's rows (src/views/summary_collective.h), or NULL */
 	struct html_names *page_names; /* html: the page's list of full names (long ones are cut), or NULL */
 	guint bins; /* --summary timeline's bins a device; 0: the default */
+	const GPtrArray *findings; /* --summary findings' rows (src/views/findings.h), or NULL */
 };
 
 struct write_result {
