@@ -213,7 +213,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_auto(RunFindings) found = { 0 };
 	if (findings)
 		run_findings_compute(&found, trace, findings_events, forest, attribution, perf, &graft, steps, timeline,
-				     settings, rank);
+				     options, settings->peaks, rank);
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect

@@ -1,12 +1,11 @@
 #include "cli/run_findings.h"
-#include "views/settings.h"
+#include <string.h>
 
 void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *events, const struct forest *forest,
 			  const struct attribution *attribution, const struct perf *perf,
 			  const struct graft_stats *graft, const struct steps *steps, const struct timeline *timeline,
-			  const struct run_settings *settings, const char *rank)
+			  const struct options *options, const struct peaks *peaks, const char *rank)
 {
-	const struct options *options = settings->options;
 	memset(rf, 0, sizeof *rf);
 	if (events) {
 		rf->events = events;
@@ -16,7 +15,7 @@ void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *
 		rf->attribution = attribute(trace, rf->forest);
 		trace->monitored = own;
 		graft_count(rf->attribution, &rf->graft);
-		rf->perf = perf_compute(rf->forest, rf->attribution, trace->devices, settings->peaks);
+		rf->perf = perf_compute(rf->forest, rf->attribution, trace->devices, peaks);
 		forest = rf->forest, attribution = rf->attribution, perf = rf->perf, graft = &rf->graft;
 	}
 	attribution_coverage(attribution, &rf->coverage);
@@ -26,7 +25,7 @@ void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *
 		.attribution = attribution,
 		.steps = steps,
 		.perf = perf,
-		.peaks = settings->peaks,
+		.peaks = peaks,
 		.timeline = timeline,
 		.coverage = &rf->coverage,
 		.graft = graft,

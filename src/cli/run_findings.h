@@ -16,7 +16,7 @@
 #ifndef PP_RUN_FINDINGS_H
 #define PP_RUN_FINDINGS_H
 
-#include "cli/run.h"
+#include "cli/options.h"
 #include "views/findings.h"
 
 struct run_findings {
@@ -32,11 +32,11 @@ struct run_findings {
 
 /* The findings of TRACE into RF: EVENTS (taken; NULL: the run's forest,
  * attribution, perf figures and graph launches serve), STEPS, TIMELINE (the
- * run's), RANK the trace's. */
+ * run's), PEAKS those in force, RANK the trace's. */
 void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *events, const struct forest *forest,
 			  const struct attribution *attribution, const struct perf *perf,
 			  const struct graft_stats *graft, const struct steps *steps, const struct timeline *timeline,
-			  const struct run_settings *settings, const char *rank);
+			  const struct options *options, const struct peaks *peaks, const char *rank);
 void run_findings_clear(struct run_findings *rf);
 
 typedef struct run_findings RunFindings;

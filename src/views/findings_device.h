@@ -16,7 +16,7 @@
 #ifndef PP_FINDINGS_DEVICE_H
 #define PP_FINDINGS_DEVICE_H
 
-#include "views/findings.h"
+#include "views/finding.h"
 
 /* A union of intervals in start order: the run being merged, the closed runs' total. */
 struct run {

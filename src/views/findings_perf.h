@@ -20,7 +20,7 @@
 #ifndef PP_FINDINGS_PERF_H
 #define PP_FINDINGS_PERF_H
 
-#include "views/findings.h"
+#include "views/finding.h"
 
 void findings_far_from_roofline(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out);
 void findings_fp32_matmul(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out);

@@ -19,7 +19,7 @@
 #ifndef PP_FINDINGS_TRACE_H
 #define PP_FINDINGS_TRACE_H
 
-#include "views/findings.h"
+#include "views/finding.h"
 
 #define FINDINGS_OPTIMIZER_PREFIX "Optimizer.step#"
 #define FINDINGS_OPTIMIZER_LAUNCHES 100 /* launches with device work in one step, at least */

@@ -1,5 +1,5 @@
 #include "views/summary_findings.h"
-#include "views/findings.h"
+#include "views/finding.h"
 
 #define F(r) ((const struct finding *)(r))
 
