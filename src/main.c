@@ -242,6 +242,7 @@ static int run(const struct options *options)
 	g_autoptr(CaptureCache) captures = graphs_cache_new(options, settings.threads);
 	settings.captures = captures;
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
+	settings.many = many;
 	struct ranks *ranks = options->compare == COMPARE_ACROSS ? ranks_new() : NULL;
 	settings.collected = ranks ? combine_collected : NULL;
 	settings.collected_data = ranks;

@@ -10,8 +10,10 @@
 #include "cli/page.h"
 #include "cli/run.h"
 #include "sinks/sink_html.h"
+#include "sinks/table.h"
+#include "util/timefmt.h"
 
-enum { EXIT_DONE = 0, EXIT_INPUT = 1 };
+enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_FINDINGS = 3 };
 
 /* DST as messages show it (src/output/output.h); valid until the next call. */
 static const char *shown(const char *dst)
@@ -119,6 +121,55 @@ static gboolean same_file(const char *base, const char *new)
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
+/* The per-step figure of NEW (NEW_SUM over NEW_N) exceeds BASE's by more
+ * than PCT thousandths of a percent: NEW_SUM · BASE_N · 100000 > BASE_SUM ·
+ * NEW_N · (100000 + PCT), exactly. */
+static gboolean regressed(gint64 base_sum, guint base_n, gint64 new_sum, guint new_n, gint64 pct)
+{
+	return (unsigned __int128)new_sum * base_n * 100000u >
+	       (unsigned __int128)base_sum * new_n * (unsigned __int128)(100000 + pct);
+}
+
+static void append_per_step(GString *text, gint64 sum, guint n)
+{
+	time_append_ms(text, mean_half_up(sum, n));
+	g_string_append(text, " ms");
+}
+
+/* --fail-on-regression (SPEC 22): whether NEW's device busy or host time per
+ * step exceeds BASE's by more than the percentage; the report says which. */
+static gboolean regression(const struct options *options, const struct collected *base, const struct collected *new)
+{
+	static const char *const what[] = { "device busy", "host time" };
+	gint64 base_sum[] = { base->regression_busy, base->regression_host };
+	gint64 new_sum[] = { new->regression_busy, new->regression_host };
+	gboolean known[] = { TRUE, base->regression_host_known && new->regression_host_known };
+	gboolean any = FALSE;
+	g_autoptr(GString) text = g_string_new(NULL);
+	for (guint i = 0; i < G_N_ELEMENTS(what); i++) {
+		if (!known[i] || !regressed(base_sum[i], base->regression_steps, new_sum[i], new->regression_steps,
+					    options->fail_on_regression))
+			continue;
+		g_string_append_printf(text, "%s%s per step ", any ? "; " : "", what[i]);
+		append_per_step(text, new_sum[i], new->regression_steps);
+		g_string_append(text, " against ");
+		append_per_step(text, base_sum[i], base->regression_steps);
+		any = TRUE;
+	}
+	if (any && !options->quiet) {
+		g_autoptr(GString) pct = g_string_new(NULL);
+		g_string_printf(pct, "%" G_GINT64_FORMAT, options->fail_on_regression / 1000);
+		if (options->fail_on_regression % 1000) {
+			g_string_append_printf(pct, ".%03" G_GINT64_FORMAT, options->fail_on_regression % 1000);
+			while (pct->str[pct->len - 1] == '0')
+				g_string_truncate(pct, pct->len - 1);
+		}
+		fprintf(stderr, "profile_parser: --diff: --fail-on-regression %s%%: exit status 3: %s (more than %s%% over "
+			"the base)\n", pct->str, text->str, pct->str);
+	}
+	return any;
+}
+
 /* SPEC 13.1: the reports of the base and the new trace, in that order
  * whichever ended first (each labelled: src/cli/report.c), the warnings of
  * the pair, and the table with its columns per step when both traces have
@@ -176,6 +227,8 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 				: new->steps ? "the base trace has no ProfilerStep#N"
 					     : "neither trace has a ProfilerStep#N");
 	}
+	if (options->fail_on_regression_given && regression(options, base, new))
+		return EXIT_FINDINGS;
 	return EXIT_DONE;
 }
 

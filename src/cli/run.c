@@ -20,6 +20,7 @@
 #include "cli/categories.h"
 #include "views/summary.h"
 #include "views/summary_collective.h"
+#include "views/summary_step.h"
 #include "attribution/timeline.h"
 #include "cli/run_findings.h"
 #include "views/findings_options.h"
@@ -95,6 +96,28 @@ static void collect(struct job *job, const struct options *options, const struct
 		job->collected.world_size = g_strdup(trace->world_size);
 	}
 	*rows = job->collected.groups->list->len;
+}
+
+/* --fail-on-regression's figures of a --diff trace (struct collected). */
+static void collect_regression(struct job *job, const struct forest *forest, const struct attribution *attribution,
+			       const struct write_config *config, const struct timeline *timeline)
+{
+	struct collected *c = &job->collected;
+	if (config->selection->steps && config->selection->steps->count) {
+		g_autoptr(GArray) figures = step_summary_figures(forest, attribution, config);
+		for (guint i = 0; i < figures->len; i++) {
+			const struct step_figures *f = &g_array_index(figures, struct step_figures, i);
+			c->regression_busy += f->busy;
+			c->regression_host += f->step->dur;
+		}
+		c->regression_steps = figures->len;
+		c->regression_host_known = figures->len > 0;
+	}
+	if (!c->regression_steps) {
+		for (guint i = 0; timeline && i < timeline->count; i++)
+			c->regression_busy += timeline->devices[i].busy;
+		c->regression_steps = 1;
+	}
 }
 
 /* Whether an op of NAME has a perf model (SPEC 15.1): the reader keeps the shapes of those only. */
@@ -189,7 +212,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	/* the device timeline: the report's (none with -q), and the per-node page's charts and findings: worked out once */
 	gboolean node_page = !job->collect && options->format == &html_sink && !options->summary;
-	g_autoptr(Timeline) timeline = !options->quiet || node_page || findings
+	g_autoptr(Timeline) timeline = !options->quiet || node_page || findings || options->fail_on_regression_given
 					       ? timeline_compute(attribution->by_time, trace->device->len, attribution,
 								  trace->threads, options->communication)
 					       : NULL;
@@ -209,6 +232,15 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.meta_count = options->meta->len,
 		.picked = options->columns,
 	};
+	g_autoptr(GPtrArray) ranked = NULL; /* --summary findings of several traces: rank first (SPEC 22) */
+	if (settings->many && options->summary == SUMMARY_FINDINGS) {
+		ranked = g_ptr_array_new();
+		catalogue_pick(summary_catalogue(SUMMARY_FINDINGS), "rank", 0, ranked, NULL);
+		for (guint i = 0; i < options->columns->len; i++)
+			if (options->columns->pdata[i] != ranked->pdata[0])
+				g_ptr_array_add(ranked, options->columns->pdata[i]);
+		layout.picked = ranked;
+	}
 	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
 	g_auto(RunFindings) found = { 0 };
 	if (findings)
@@ -225,6 +257,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	struct write_result written = { 0 };
 	if (job->collect)
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, &written.rows);
+	if (job->collect && options->fail_on_regression_given)
+		collect_regression(job, forest, attribution, &write_config, timeline);
 	gboolean ok = TRUE;
 	g_autoptr(HtmlPage) page = NULL; /* --format html: the page, written once the warnings are known */
 	g_autofree char *src_shown = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);

@@ -26,6 +26,13 @@ struct collected {
 	char *devices;      /* for --diff: the distinct deviceProperties names, "A, B"; or NULL */
 	char *world_size;   /* for --diff: distributedInfo.world_size, or NULL */
 	gboolean perf;      /* the groups carry perf figures and busy times (a perf column asked for) */
+	/* --fail-on-regression (SPEC 22): the steps' device busy and host
+	 * durations summed over the step summary's rows (REGRESSION_STEPS of
+	 * them), or, without steps, the trace's busy (the devices' busy
+	 * unions) over one "step" and no host time (HOST_KNOWN FALSE) */
+	gint64 regression_busy, regression_host;
+	guint regression_steps;
+	gboolean regression_host_known;
 };
 
 void collected_clear(struct collected *collected);

@@ -85,8 +85,8 @@ void findings_pageable_copy(const struct finding_rule *rule, const struct findin
 		if (!d->pageable_count)
 			continue;
 		GString *text = g_string_new(NULL);
-		g_string_append_printf(text, "device %u: %u copies with pageable host memory (Pageable in their names) took ",
-				       d->device, d->pageable_count);
+		g_string_append_printf(text, "%u copies with pageable host memory (Pageable in their names) took ",
+				       d->pageable_count);
 		append_share(text, d->pageable, in->last - in->first);
 		finding_add(rule, in, out, d->pageable, (gint)d->device, g_string_free(text, FALSE));
 	}
@@ -105,7 +105,7 @@ void findings_exposed_communication(const struct finding_rule *rule, const struc
 			continue;
 		gint64 exposed = run_total(&d->either) - run_total(&d->compute);
 		GString *text = g_string_new(NULL);
-		g_string_append_printf(text, "device %u: communication busy ", d->device);
+		g_string_append_printf(text, "communication busy ");
 		time_append_ms(text, comm);
 		g_string_append(text, " ms, of which ");
 		append_share(text, exposed, in->last - in->first);
