@@ -35,8 +35,8 @@
 	"memory grows step after step: a tensor kept across steps (a loss kept with its graph: use .item() or "    \
 	".detach()), or a cache that grows"
 #define ADVICE_COVERAGE                                                                                            \
-	"profile with torch.profiler's record_shapes=True and with_stack, or read with -mc cpu_op,user_annotation; " \
-	"--summary kernel lists every kernel, monitored or not"
+	"device work launched outside any op or annotation is in no row: wrap that code in "                       \
+	"torch.profiler.record_function(...), or profile with with_stack=True; --summary kernel lists every kernel"
 #define ADVICE_GRAPHS                                                                                              \
 	"the device time of CUDA/HIP graph replays sits on the ops that replayed them: --graph-capture FILE, a "    \
 	"trace profiled while the graphs were captured, puts it under the ops that captured them"

@@ -120,11 +120,10 @@ void findings_low_coverage(const struct finding_rule *rule, const struct finding
 	if (!c->events || c->total <= 0 || c->monitored * 10 >= c->total * 9 || findings_graphs_fire(in))
 		return;
 	GString *text = g_string_new(NULL);
-	g_string_append(text, "of the device time, ");
-	append_ms(text, c->total);
-	g_string_append(text, ", only ");
 	append_ms(text, c->monitored);
-	g_string_append(text, " (");
+	g_string_append(text, " of the ");
+	append_ms(text, c->total);
+	g_string_append(text, " of device time (");
 	percent_append(text, tenths_of_percent(c->monitored, c->total));
 	g_string_append(text, "%) is under cpu_op, user_annotation or python_function events; ");
 	append_ms(text, c->outside);
