@@ -44,6 +44,7 @@ static const char description_tail[] =
 	"--merge summary could not be read or is not one (not a JSON Lines\n"
 	"summary, a name and rank twice, not a regular file: a FIFO), or the\n"
 	"summaries mix views or options, or memory ran out; 2 usage error;\n"
+	"3 a finding --fail-on names fired, or --fail-on-regression's regression;\n"
 	"128+N ended by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129).\n";
 
 #define HELP_WIDTH 72

@@ -12,7 +12,7 @@ static const char style[] =
 	"svg.saving { display: block; width: 100%; max-width: 40em; height: 0.6em; margin: 2px 0; }\n"
 	"svg.saving rect.whole { fill: var(--warn-bg); stroke: var(--warn-fg); stroke-width: 0.5; }\n"
 	"svg.saving rect.part { fill: var(--warn-fg); }\n"
-	"h3.about { font-size: 1em; margin: 8px 0 4px; }\n";
+	"div.about { margin: 8px 0 4px; }\n";
 
 /* The bar of a saving: SHARE tenths of a percent of the analysed span. */
 static void bar(GString *out, gint64 share)
@@ -66,7 +66,7 @@ void page_findings_add(HtmlPage *page, const struct run_summary *run)
 			       "Nothing stood out: no performance rule of the findings fired (profile_parser(1), "
 			       "FINDINGS; --summary findings writes them).");
 	if (about->len)
-		g_string_append_printf(body, "<h3 class=\"about\">About this trace</h3>\n<ul class=\"findings\">\n%s</ul>\n",
+		g_string_append_printf(body, "<div class=\"about\"><strong>About this trace</strong></div>\n<ul class=\"findings\">\n%s</ul>\n",
 				       about->str);
 	html_page_style(page, style);
 }
