@@ -166,7 +166,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 		/* a path or name summary, as a table or compared, reads no args; the node rows (their args
 		 * and kernel infos), the page, the flame graph, --graph-capture's graph ids and the other
 		 * summaries (the collectives' args) may */
-		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME) &&
+		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
+			      options->summary == SUMMARY_FINDINGS) &&
 			     options->format != &html_sink && !flame_format(options->format) && !settings->captures,
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);

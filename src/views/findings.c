@@ -95,11 +95,15 @@ GPtrArray *findings_compute(struct findings_input *in)
 	GPtrArray *out = g_ptr_array_new_with_free_func(finding_free);
 	findings_span(in);
 	in->devices = findings_device_sweep(in);
+	in->perf_rows = findings_perf_rows(in);
 	for (guint i = 0; i < finding_rule_count; i++)
 		if (finding_rules[i].compute)
 			finding_rules[i].compute(&finding_rules[i], in, out);
 	g_array_free(in->devices, TRUE);
 	in->devices = NULL;
+	if (in->perf_rows)
+		g_ptr_array_free(in->perf_rows, TRUE);
+	in->perf_rows = NULL;
 	findings_sort(out);
 	return out;
 }

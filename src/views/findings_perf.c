@@ -14,9 +14,10 @@ static gint64 trace_busy(const struct findings_input *in)
 	return busy;
 }
 
-/* The rows of the whole trace, busy in each node (made once for both rules). */
-static GPtrArray *rows_of(const struct findings_input *in)
+GPtrArray *findings_perf_rows(const struct findings_input *in)
 {
+	if (!in->perf || !in->perf->before[in->forest->count])
+		return NULL;
 	g_autofree gint64 *busy = busy_compute(in->attribution, in->forest);
 	return perf_rows(in->forest, in->perf, busy, NULL);
 }
@@ -39,9 +40,9 @@ static void append_row(GString *text, const struct perf_row *row)
 
 void findings_far_from_roofline(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
 {
-	if (!in->perf || in->last <= in->first)
+	const GPtrArray *rows = in->perf_rows;
+	if (!rows || in->last <= in->first)
 		return;
-	g_autoptr(GPtrArray) rows = rows_of(in);
 	gint64 total = trace_busy(in);
 	perf_sum saving = 0;
 	guint far = 0;
@@ -83,9 +84,9 @@ static perf_sum fs_of(guint64 figure, guint64 peak)
 
 void findings_fp32_matmul(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
 {
-	if (!in->perf || in->last <= in->first)
+	const GPtrArray *rows = in->perf_rows;
+	if (!rows || in->last <= in->first)
 		return;
-	g_autoptr(GPtrArray) rows = rows_of(in);
 	gint64 total = trace_busy(in);
 	perf_sum busy_fs = 0, fast_fs = 0;
 	guint matched = 0;

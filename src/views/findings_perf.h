@@ -22,6 +22,11 @@
 
 #include "views/finding.h"
 
+/* The rows of the whole trace (none without counted ops: NULL), each
+ * node's busy worked out once for both rules (findings_compute keeps them
+ * in IN->perf_rows). */
+GPtrArray *findings_perf_rows(const struct findings_input *in);
+
 void findings_far_from_roofline(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out);
 void findings_fp32_matmul(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out);
 

@@ -3,8 +3,6 @@
 #include "sinks/table.h"
 #include "util/timefmt.h"
 
-enum { LAUNCH_WORK = 1, LAUNCH_FUSED = 2 };
-
 /* Whether NAME contains WORD (lower case), ASCII case-insensitive. */
 static gboolean has_word(const struct name *name, const char *word)
 {
@@ -15,25 +13,16 @@ static gboolean has_word(const struct name *name, const char *word)
 	return FALSE;
 }
 
-/* Per launch: LAUNCH_WORK and LAUNCH_FUSED of a non-nested launch, from
- * its device events and those of the launches nested in it. */
-static guint8 *launch_flags(const struct attribution *a)
+/* Whether device event names of NAME are multi_tensor or fused: each name
+ * once (FUSED: name -> 1 + verdict). */
+static gboolean fused_name(GHashTable *fused, const struct name *name)
 {
-	guint8 *flags = g_new0(guint8, a->launch_count + 1);
-	guint outer = NO_LAUNCH;
-	for (guint l = 0; l < a->launch_count; l++) {
-		if (a->virtual_launch && a->virtual_launch[l])
-			continue;
-		if (!a->nested[l] || outer == NO_LAUNCH || a->launches[outer].thread != a->launches[l].thread)
-			outer = l;
-		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++) {
-			const struct name *name = attribution_device(a, d)->name;
-			flags[outer] |= LAUNCH_WORK;
-			if (has_word(name, "multi_tensor") || has_word(name, "fused"))
-				flags[outer] |= LAUNCH_FUSED;
-		}
-	}
-	return flags;
+	gpointer known = g_hash_table_lookup(fused, name);
+	if (known)
+		return GPOINTER_TO_UINT(known) - 1;
+	gboolean verdict = has_word(name, "multi_tensor") || has_word(name, "fused");
+	g_hash_table_insert(fused, (gpointer)name, GUINT_TO_POINTER(verdict + 1));
+	return verdict;
 }
 
 /* The first launch of THREAD at or after TS (launches by thread, then ts). */
@@ -51,12 +40,41 @@ static guint first_launch(const struct attribution *a, guint thread, gint64 ts)
 	return lo;
 }
 
+/* The non-nested launches with device work of OP's window [ts, ts+dur]
+ * on its thread: *COUNT of them, their durations *TIME, and whether a
+ * device event of theirs (or of the launches nested in them) is fused.
+ * A nested launch whose outer launch starts before the window is left out
+ * with it. */
+static void window_launches(const struct attribution *a, const struct event *op, GHashTable *fused, guint *count,
+			    gint64 *time, gboolean *any_fused)
+{
+	gboolean outer_in = FALSE, outer_work = FALSE;
+	gint64 outer_dur = 0;
+	*count = 0, *time = 0, *any_fused = FALSE;
+	for (guint l = first_launch(a, op->thread, op->ts);; l++) {
+		gboolean end = l >= a->launch_count || a->launches[l].thread != op->thread ||
+			       a->launches[l].ts > event_end(op);
+		if (end || !a->nested[l]) { /* the outer launch at hand is done */
+			if (outer_in && outer_work)
+				(*count)++, *time += outer_dur;
+			if (end)
+				return;
+			outer_in = TRUE, outer_work = FALSE, outer_dur = a->launches[l].dur;
+		}
+		if (!outer_in || (a->virtual_launch && a->virtual_launch[l]))
+			continue;
+		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++) {
+			outer_work = TRUE;
+			*any_fused |= fused_name(fused, attribution_device(a, d)->name);
+		}
+	}
+}
+
 void findings_unfused_optimizer(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
 {
 	const struct forest *f = in->forest;
-	const struct attribution *a = in->attribution;
 	gsize prefix = strlen(FINDINGS_OPTIMIZER_PREFIX);
-	g_autofree guint8 *flags = NULL;
+	g_autoptr(GHashTable) fused = g_hash_table_new(g_direct_hash, g_direct_equal);
 	gint64 saving = 0;
 	guint windows = 0, steps = 0;
 	guint64 launches = 0;
@@ -68,20 +86,11 @@ void findings_unfused_optimizer(const struct finding_rule *rule, const struct fi
 		if (f->replayed_by && f->replayed_by[i])
 			continue;
 		steps++;
-		if (!flags)
-			flags = launch_flags(a);
-		guint count = 0;
-		gboolean fused = FALSE;
-		gint64 time = 0;
-		for (guint l = first_launch(a, op->thread, op->ts);
-		     l < a->launch_count && a->launches[l].thread == op->thread && a->launches[l].ts <= event_end(op); l++) {
-			if (a->nested[l] || !(flags[l] & LAUNCH_WORK) || (a->virtual_launch && a->virtual_launch[l]))
-				continue;
-			count++;
-			fused |= (flags[l] & LAUNCH_FUSED) != 0;
-			time += a->launches[l].dur;
-		}
-		if (count < FINDINGS_OPTIMIZER_LAUNCHES || fused)
+		guint count;
+		gint64 time;
+		gboolean any_fused;
+		window_launches(in->attribution, op, fused, &count, &time, &any_fused);
+		if (count < FINDINGS_OPTIMIZER_LAUNCHES || any_fused)
 			continue;
 		windows++;
 		launches += count;
