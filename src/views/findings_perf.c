@@ -2,6 +2,7 @@
 #include "attribution/busy.h"
 #include "sinks/table.h"
 #include "util/timefmt.h"
+#include "views/perf_columns.h"
 #include "views/summary_perf.h"
 
 #define EVIDENCE_ROWS 3 /* rows the evidence names */
@@ -49,8 +50,9 @@ void findings_far_from_roofline(const struct finding_rule *rule, const struct fi
 	g_autoptr(GString) named = g_string_new(NULL);
 	for (guint i = 0; i < rows->len; i++) {
 		const struct perf_row *row = rows->pdata[i];
-		if (!large(row, total) || row->unknown || row->roofline > G_MAXINT64 ||
-		    row->roofline * 10 >= (perf_sum)row->busy * 3)
+		/* roofline % empty (a peak missing, a figure past 63 bits) is not below 30 */
+		if (!large(row, total) || row->unknown || perf_fit(row->roofline) < 0 || perf_fit(row->model->flops) < 0 ||
+		    perf_fit(row->model->bytes) < 0 || row->roofline * 10 >= (perf_sum)row->busy * 3)
 			continue;
 		perf_sum per_call = (2 * row->roofline + row->count) / (2 * (perf_sum)row->count);
 		perf_sum roofline = per_call * row->count;
