@@ -32,7 +32,7 @@ for want in "high 0" "medium 3" "low 3"; do
 done
 expect_stderr "fail-on:       exit status 3: 3 performance findings of severity low or above (exposed-communication on device 2, exposed-communication on device 4, pageable-copy on device 0)" \
 	"the report says which findings failed"
-expect_stderr "finding:       pageable-copy (low): saves up to 0.01 ms (1.0%) on device 0: 1 copies" "the report's finding line"
+expect_stderr "finding:       pageable-copy (low): saves up to 0.01 ms (1.0%) on device 0: 1 copy with pageable host memory (Pageable in its name)" "the report's finding line"
 "$PROFILE_PARSER" -s "$cases/findings_device.json" -d "$tmp/out.csv" -mc cpu_op --fail-on medium -q 2>"$tmp/err"; status=$?
 expect_status 3 "--fail-on with -q: exit status 3 all the same"
 "$PROFILE_PARSER" -s "$cases/findings_coverage.json" -d "$tmp/out.csv" --fail-on low 2>"$tmp/err"; status=$?

@@ -85,8 +85,9 @@ void findings_pageable_copy(const struct finding_rule *rule, const struct findin
 		if (!d->pageable_count)
 			continue;
 		GString *text = g_string_new(NULL);
-		g_string_append_printf(text, "%u copies with pageable host memory (Pageable in their names) took ",
-				       d->pageable_count);
+		g_string_append_printf(text, "%u cop%s with pageable host memory (Pageable in %s name%s) took ",
+				       d->pageable_count, d->pageable_count == 1 ? "y" : "ies",
+				       d->pageable_count == 1 ? "its" : "their", d->pageable_count == 1 ? "" : "s");
 		append_share(text, d->pageable, in->last - in->first);
 		finding_add(rule, in, out, d->pageable, (gint)d->device, g_string_free(text, FALSE));
 	}
