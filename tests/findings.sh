@@ -94,13 +94,13 @@ for r in perf:
     if r['saving(ms)'] and not (D(0) <= D(r['saving %']) <= D(100)):
         sys.exit('%s: saving %% %s outside the analysed span' % (r['finding'], r['saving %']))
 if len(report) != len(perf) or any(('  finding:       %s (%s):' % (r['finding'], r['severity'])) not in l for r, l in zip(perf, report)):
-    sys.exit('the report of another view (-mc python_function, --max_depth 1) with --fail-on has other findings:\n%s\n%s' % (''.join(report), perf))
+    sys.exit('the report of another view (-mc python_function, --max_depth 1, --step 1) with --fail-on has other findings:\n%s\n%s' % (''.join(report), perf))
 PY
 for trace in "$traces"/*.json.gz; do
 	name=$(basename "$trace" .json.gz)
 	case $name in simple_add_et) continue ;; esac
 	"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/$name.csv" --summary findings || { fail "$name: --summary findings"; continue; }
-	"$PROFILE_PARSER" -s "$trace" -d "$tmp/$name.other.csv" -mc python_function --max_depth 1 --fail-on high 2>"$tmp/$name.err"
+	"$PROFILE_PARSER" -s "$trace" -d "$tmp/$name.other.csv" -mc python_function --max_depth 1 --step 1 --fail-on high 2>"$tmp/$name.err"
 	python3 "$tmp/check.py" "$tmp/$name.csv" "$tmp/$name.err" && pass "$name: findings ranked, within the span, the same in another view" \
 		|| fail "$name: findings"
 done
