@@ -108,6 +108,7 @@ output_runs() {
 		done
 		output_run "$n" -s "$t" -d - --format svg
 		output_run "$n" -s "$t" -d - --summary name --format jsonl
+		output_run "$n" -s "$t" -d - --summary findings
 	done
 
 	# many traces: comparisons, ranks, merging, DIR/ outputs

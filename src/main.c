@@ -13,8 +13,10 @@
 #include "output/output.h"
 #include "output/output_names.h"
 #include "cli/combine.h"
+#include "cli/combine_rank.h"
 #include "cli/graphs.h"
 #include "views/perf_options.h"
+#include "views/findings_options.h"
 #include "util/fault.h"
 #include "cli/plan.h"
 #include "cli/run.h"
@@ -26,6 +28,7 @@ enum exit_status {
 	EXIT_DONE = 0,
 	EXIT_INPUT = 1,
 	EXIT_USAGE = 2,
+	EXIT_FINDINGS = 3, /* --fail-on, --fail-on-regression */
 };
 
 /* MESSAGE, and a pointer to --help. The values a message quotes are the
@@ -242,7 +245,7 @@ static int run(const struct options *options)
 		settings.et = et;
 	}
 	g_autoptr(Peaks) peaks = NULL;
-	if (perf_asked(options) || perf_for_page(options) || options->peaks_file) { /* a --peaks FILE is checked even when no figure needs it */
+	if (perf_asked(options) || perf_for_page(options) || findings_wanted(options) || options->peaks_file) { /* a --peaks FILE is checked even when no figure needs it */
 		peaks = perf_peaks_load(options, &error);
 		if (!peaks)
 			return options->peaks_file ? fail_error(error) : fail_file("the table of device peaks", error);
@@ -251,6 +254,7 @@ static int run(const struct options *options)
 	g_autoptr(CaptureCache) captures = graphs_cache_new(options, settings.threads);
 	settings.captures = captures;
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
+	settings.many = many;
 	struct ranks *ranks = options->compare == COMPARE_ACROSS ? ranks_new() : NULL;
 	if (ranks && options->format == &html_sink) /* the page's bar per rank (SPEC 20.5) */
 		ranks_keep_reduce(ranks, rank_reduce_new());
@@ -273,7 +277,10 @@ static int run(const struct options *options)
 	}
 	if (many && (!options->quiet || failed)) /* -q: the count only when some failed */
 		summarize(jobs, failed);
-	return failed ? EXIT_INPUT : EXIT_DONE;
+	gboolean fail = FALSE; /* --fail-on: once every output is written */
+	for (guint i = 0; i < jobs->len; i++)
+		fail |= ((struct job *)jobs->pdata[i])->fail;
+	return failed ? EXIT_INPUT : fail ? EXIT_FINDINGS : EXIT_DONE;
 }
 
 int main(int argc, char **argv)

@@ -2,9 +2,11 @@
 #include <string.h>
 #include "input/roles.h"
 #include "cli/uses.h"
+#include "views/findings_options.h"
 
 static const char *const module_view[] = { "python_function", NULL };
 static const char *const op_view[] = { "cpu_op", "user_annotation", NULL };
+static const char *const findings_view[] = { "cpu_op", "user_annotation", "python_function", NULL };
 static const char *const mtia_host[] = { "mtia_runtime", NULL };
 static const char *const mtia_device[] = { "mtia_ccp_events", NULL };
 
@@ -34,6 +36,12 @@ void categories_init(struct categories *c, const struct options *options, gboole
 	c->host_chosen = choose && !c->host_given;
 	c->device_chosen = choose && !c->device_given;
 	c->monitor = c->monitor_chosen ? union_of(options->monitor_cats, op_view) : g_strdupv(options->monitor_cats);
+	if (options->summary == SUMMARY_FINDINGS && !compare) { /* whatever -mc says (SPEC 22) */
+		g_strfreev(c->monitor);
+		c->monitor = g_strdupv((char **)findings_view);
+	}
+	c->findings = findings_wanted(options) && options->summary != SUMMARY_FINDINGS && !compare;
+	c->read = c->findings ? union_of(c->monitor, findings_view) : g_strdupv(c->monitor);
 	c->host = c->host_chosen ? union_of(options->host_cats, mtia_host) : g_strdupv(options->host_cats);
 	c->device = c->device_chosen ? union_of(options->device_cats, mtia_device) : g_strdupv(options->device_cats);
 }
@@ -124,8 +132,20 @@ void categories_choose(struct categories *c, struct trace *trace, const struct o
 	c->note = note->len ? g_strdup(note->str) : NULL;
 }
 
+GArray *categories_take_findings(struct categories *c, struct trace *trace)
+{
+	if (!c->findings)
+		return NULL;
+	GArray *kept = g_array_sized_new(FALSE, FALSE, sizeof(struct event), trace->monitored->len);
+	g_array_append_vals(kept, trace->monitored->data, trace->monitored->len);
+	keep_only(kept, (char **)findings_view);
+	keep_only(trace->monitored, c->monitor);
+	return kept;
+}
+
 void categories_clear(struct categories *c)
 {
+	g_strfreev(c->read);
 	g_strfreev(c->monitor);
 	g_strfreev(c->host);
 	g_strfreev(c->device);

@@ -33,6 +33,12 @@ struct categories {
 	gboolean monitor_given, host_given, device_given; /* on the command line */
 	gboolean monitor_chosen, host_chosen, device_chosen; /* the trace's to choose (see above) */
 	char *note; /* the report's lines saying what was chosen and why; NULL when nothing was */
+	/* The findings (SPEC 22) read cpu_op, user_annotation and python_function
+	 * whatever -mc says: --summary findings monitors those; another view whose
+	 * run works the findings out (the page, --fail-on) reads them too (FINDINGS),
+	 * and categories_take_findings sets them apart. */
+	char **read;       /* what the reader reads: MONITOR, and the findings' with FINDINGS */
+	gboolean findings;
 };
 
 /* C's lists for reading a trace under OPTIONS: the lists given, the
@@ -42,6 +48,10 @@ void categories_init(struct categories *c, const struct options *options, gboole
 /* Picks the lists that are the trace's to choose, and removes from TRACE's
  * monitored, launch and device events those of the candidates not picked. */
 void categories_choose(struct categories *c, struct trace *trace, const struct options *options);
+/* With C->findings, a copy of TRACE's monitored events of the findings'
+ * categories, TRACE keeping those of C->monitor only (call it before
+ * categories_choose); else NULL. */
+GArray *categories_take_findings(struct categories *c, struct trace *trace);
 void categories_clear(struct categories *c);
 
 typedef struct categories Categories;

@@ -1,4 +1,6 @@
 #include "cli/combine.h"
+#include "cli/combine_rank.h"
+#include "cli/combine_table.h"
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -15,61 +17,10 @@
 #include "cli/run.h"
 #include "sinks/sink_html.h"
 #include "views/summary_memory.h"
+#include "sinks/table.h"
+#include "util/timefmt.h"
 
-enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
-
-/* DST as messages show it (src/output/output.h); valid until the next call. */
-static const char *shown(const char *dst)
-{
-	static char *escaped;
-	g_free(escaped);
-	escaped = output_shown(dst);
-	return strcmp(dst, "-") == 0 ? "standard output" : escaped;
-}
-
-/* ROWS into -d, in the format of OPTIONS, with COLUMNS sorted by SORT (the
- * options' when NULL), else in their ORDER (their own: for a table to keep
- * those columns first); none when RANKS's counts wrapped. */
-/* What the page of --format html says above a comparison's table (src/cli/page.h). */
-struct table_page {
-	const char *title;
-	const char *const *facts; /* label, value pairs, NULL-terminated */
-	const char *warnings;     /* standard error's lines */
-	const char *bars;         /* a section above the table (the ranks' bars), or NULL */
-};
-
-static gboolean write_table(const struct options *options, const struct ranks *ranks, const GPtrArray *rows,
-			    const GPtrArray *columns, const GPtrArray *sort, const GPtrArray *order,
-			    const struct table_page *page)
-{
-	g_autoptr(GError) error = NULL;
-	if (ranks && ranks_wrapped(ranks)) {
-		fprintf(stderr, "profile_parser: %s: the counts of a key add up past 2^63 - 1: a count would be wrong\n",
-			shown(options->dst));
-		return FALSE;
-	}
-	struct output out;
-	struct layout layout = {
-		.meta = (const struct meta_column *)options->meta->data,
-		.meta_count = options->meta->len,
-		.picked = columns ? columns : options->columns,
-	};
-	struct write_config config = { .layout = &layout, .format = options->format,
-				       .sort = sort ? sort : options->sort, .order = order, .top = options->top,
-				       .quiet = options->quiet };
-	gboolean ok = output_open(&out, options->dst, options->compress, &error);
-	gboolean html = options->format == &html_sink;
-	if (ok && !(html ? page_write_table(&out, page->title, page->facts, page->warnings, &config, rows, page->bars)
-			 : write_rows(&out, &config, rows))) {
-		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
-		output_abort(&out);
-		ok = FALSE;
-	}
-	ok = ok && output_commit(&out, &error);
-	if (!ok)
-		fprintf(stderr, "profile_parser: %s: %s\n", shown(options->dst), error->message);
-	return ok;
-}
+enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_FINDINGS = 3 };
 
 /* The columns of the ranks' order (RANKS_ORDER), for the run. */
 static const GPtrArray *ranks_order(void)
@@ -83,39 +34,7 @@ static const GPtrArray *ranks_order(void)
 	return order;
 }
 
-static void print_failures(GPtrArray *jobs)
-{
-	for (guint i = 0; i < jobs->len; i++) {
-		const struct job *job = jobs->pdata[i];
-		if (job->error)
-			fprintf(stderr, "  failed: %s\n", job->error);
-	}
-}
-
 static const char *const diff_sides[2] = { "base", "new" };
-
-#define WARNING_LINE "profile_parser: warning: "
-
-/* SPEC 16: every warning of the run on the page of a comparison: each
- * trace's (the warning lines of its report) or its failure, in the order
- * of JOBS, then MORE's lines. */
-static char *page_warnings(const GPtrArray *jobs, const char *more)
-{
-	GString *text = g_string_new(NULL);
-	for (guint i = 0; i < jobs->len; i++) {
-		const struct job *job = jobs->pdata[i];
-		if (job->error) {
-			g_string_append_printf(text, "failed: %s\n", job->error);
-			continue;
-		}
-		g_auto(GStrv) lines = g_strsplit(job->report->str, "\n", -1);
-		for (char **line = lines; *line; line++)
-			if (g_str_has_prefix(*line, WARNING_LINE))
-				g_string_append_printf(text, "%s\n", *line);
-	}
-	g_string_append(text, more ? more : "");
-	return g_string_free(text, FALSE);
-}
 
 /* Whether PATHS (2) name the same file (-, standard input, is no file). */
 static gboolean same_file(const char *base, const char *new)
@@ -123,6 +42,55 @@ static gboolean same_file(const char *base, const char *new)
 	GStatBuf a, b;
 	return strcmp(base, "-") != 0 && strcmp(new, "-") != 0 && g_stat(base, &a) == 0 && g_stat(new, &b) == 0 &&
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* The per-step figure of NEW (NEW_SUM over NEW_N) exceeds BASE's by more
+ * than PCT thousandths of a percent: NEW_SUM · BASE_N · 100000 > BASE_SUM ·
+ * NEW_N · (100000 + PCT), exactly. */
+static gboolean regressed(gint64 base_sum, guint base_n, gint64 new_sum, guint new_n, gint64 pct)
+{
+	return (unsigned __int128)new_sum * base_n * 100000u >
+	       (unsigned __int128)base_sum * new_n * (unsigned __int128)(100000 + pct);
+}
+
+static void append_per_step(GString *text, gint64 sum, guint n)
+{
+	time_append_ms(text, mean_half_up(sum, n));
+	g_string_append(text, " ms");
+}
+
+/* --fail-on-regression (SPEC 22): whether NEW's device busy or host time per
+ * step exceeds BASE's by more than the percentage; the report says which. */
+static gboolean regression(const struct options *options, const struct collected *base, const struct collected *new)
+{
+	static const char *const what[] = { "device busy", "host time" };
+	gint64 base_sum[] = { base->regression_busy, base->regression_host };
+	gint64 new_sum[] = { new->regression_busy, new->regression_host };
+	gboolean known[] = { TRUE, base->regression_host_known && new->regression_host_known };
+	gboolean any = FALSE;
+	g_autoptr(GString) text = g_string_new(NULL);
+	for (guint i = 0; i < G_N_ELEMENTS(what); i++) {
+		if (!known[i] || !regressed(base_sum[i], base->regression_steps, new_sum[i], new->regression_steps,
+					    options->fail_on_regression))
+			continue;
+		g_string_append_printf(text, "%s%s per step ", any ? "; " : "", what[i]);
+		append_per_step(text, new_sum[i], new->regression_steps);
+		g_string_append(text, " against ");
+		append_per_step(text, base_sum[i], base->regression_steps);
+		any = TRUE;
+	}
+	if (any && !options->quiet) {
+		g_autoptr(GString) pct = g_string_new(NULL);
+		g_string_printf(pct, "%" G_GINT64_FORMAT, options->fail_on_regression / 1000);
+		if (options->fail_on_regression % 1000) {
+			g_string_append_printf(pct, ".%03" G_GINT64_FORMAT, options->fail_on_regression % 1000);
+			while (pct->str[pct->len - 1] == '0')
+				g_string_truncate(pct, pct->len - 1);
+		}
+		fprintf(stderr, "profile_parser: --diff: --fail-on-regression %s%%: exit status 3: %s (more than %s%% over "
+			"the base)\n", pct->str, text->str, pct->str);
+	}
+	return any;
 }
 
 /* SPEC 13.1: the reports of the base and the new trace, in that order
@@ -166,13 +134,13 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	g_autoptr(GPtrArray) order = diff_columns(order_named, by_step); /* as the rows write them */
 	g_autofree char *base_src = output_shown(base_job->src), *new_src = output_shown(new_job->src);
 	const char *facts[] = { "Base", base_src, "New", new_src, "Figures", by_step ? "per step" : "totals", NULL };
-	g_autofree char *all = page_warnings(jobs, warnings->str);
+	g_autofree char *all = combine_page_warnings(jobs, warnings->str);
 	struct table_page page = { "profile_parser: --diff", facts, all, NULL };
-	if (!write_table(options, NULL, rows, columns, sort, order, &page))
+	if (!combine_write_table(options, NULL, rows, columns, sort, order, &page))
 		return EXIT_INPUT;
 	if (!options->quiet) {
 		fprintf(stderr, "profile_parser: --diff: %u key%s written to %s", rows->len, rows->len == 1 ? "" : "s",
-			shown(options->dst));
+			combine_shown(options->dst));
 		if (by_step)
 			fprintf(stderr, "; every figure is per step, counts too (base: %u step%s, new: %u step%s)\n",
 				base->steps, base->steps == 1 ? "" : "s", new->steps, new->steps == 1 ? "" : "s");
@@ -182,6 +150,8 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 				: new->steps ? "the base trace has no ProfilerStep#N"
 					     : "neither trace has a ProfilerStep#N");
 	}
+	if (options->fail_on_regression_given && regression(options, base, new))
+		return EXIT_FINDINGS;
 	return EXIT_DONE;
 }
 
@@ -236,19 +206,19 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 		page_facts[3] = devices ? devices : "(not recorded)";
 		page_facts[5] = world ? world : "(not recorded)";
 	}
-	g_autofree char *all = page_warnings(jobs, more->str);
+	g_autofree char *all = combine_page_warnings(jobs, more->str);
 	struct table_page page = { "profile_parser: --across-ranks", bars ? page_facts : facts, all, bars };
-	gboolean written = failed < jobs->len && write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
+	gboolean written = failed < jobs->len && combine_write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
-			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", shown(options->dst));
+			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", combine_shown(options->dst));
 	if (written && failed)
 		fprintf(stderr, "; %u failed:\n", failed);
 	else if (written && !options->quiet)
 		fputc('\n', stderr);
 	else if (!written && failed == jobs->len)
 		fprintf(stderr, "profile_parser: --across-ranks: nothing written, every trace failed:\n");
-	print_failures(jobs);
+	combine_print_failures(jobs);
 	return failed || !written ? EXIT_INPUT : EXIT_DONE;
 }
 
@@ -272,184 +242,16 @@ int combine_memory(const struct options *options, GPtrArray *jobs, guint failed)
 			g_ptr_array_add(columns, options->columns->pdata[i]);
 	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
 	const char *facts[] = { "Traces", traces, NULL };
-	g_autofree char *all = page_warnings(jobs, NULL);
+	g_autofree char *all = combine_page_warnings(jobs, NULL);
 	struct table_page page = { "profile_parser: --summary memory", facts, all, NULL };
-	gboolean written = failed < jobs->len && write_table(options, NULL, rows, columns, NULL, NULL, &page);
+	gboolean written = failed < jobs->len && combine_write_table(options, NULL, rows, columns, NULL, NULL, &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --summary memory: %u memory devices of %u trace%s written to %s%s\n",
-			rows->len, jobs->len - failed, jobs->len - failed == 1 ? "" : "s", shown(options->dst),
+			rows->len, jobs->len - failed, jobs->len - failed == 1 ? "" : "s", combine_shown(options->dst),
 			failed ? "; some failed:" : "");
 	else if (!written && failed == jobs->len)
 		fprintf(stderr, "profile_parser: --summary memory: nothing written, every trace failed:\n");
-	print_failures(jobs);
-	return failed || !written ? EXIT_INPUT : EXIT_DONE;
-}
-
-void combine_collected_rank(struct job *job, gpointer data)
-{
-	struct rank_reduce *reduce = data;
-	struct rank_record *record = job->collected.record;
-	record->rank = rank_number(job->collected.rank, job->position);
-	rank_reduce_add(reduce, record);
-	g_clear_pointer(&job->collected.record, rank_record_free); /* folded in: the events of all ranks are never held */
-}
-
-/* The columns of the rank summary's order (COLLECTIVES: the collectives across ranks'), for the run. */
-static const GPtrArray *rank_order(gboolean collectives)
-{
-	static GPtrArray *orders[2];
-	if (g_once_init_enter(&orders[collectives])) {
-		GPtrArray *picked = g_ptr_array_new();
-		catalogue_pick(collectives ? collective_across_catalogue() : rank_summary_catalogue(),
-			       collectives ? KERNEL_SUMMARY_ORDER : RANK_SUMMARY_ORDER, 0, picked, NULL);
-		g_once_init_leave(&orders[collectives], picked);
-	}
-	return orders[collectives];
-}
-
-/* SPEC 20.1: two sources (NAMES, in list order, with RANKS) of one rank are an error naming both. */
-static gboolean ranks_distinct(const char *const *names, const gint64 *ranks, guint count, const char *view)
-{
-	g_autoptr(GHashTable) first = g_hash_table_new(g_int64_hash, g_int64_equal);
-	gboolean distinct = TRUE;
-	for (guint i = 0; i < count; i++) {
-		if (!names[i])
-			continue;
-		const char *before = g_hash_table_lookup(first, &ranks[i]);
-		if (before) {
-			fprintf(stderr, "profile_parser: %s: %s and %s have the same rank, %" G_GINT64_FORMAT ": nothing written\n",
-				view, before, names[i], ranks[i]);
-			distinct = FALSE;
-		} else {
-			g_hash_table_insert(first, (gpointer)&ranks[i], (gpointer)names[i]);
-		}
-	}
-	return distinct;
-}
-
-/* The table of REDUCE (finished here) with its warnings and straggler line; TRUE when written. */
-static gboolean write_rank_table(const struct options *options, struct rank_reduce *reduce, const char *view,
-				 const char *facts_label, const char *count, const char *more_warnings, guint written_of,
-				 const char *noun, const GPtrArray *columns, const GPtrArray *sort)
-{
-	g_autoptr(GString) warnings = g_string_new(NULL);
-	rank_reduce_finish(reduce, warnings);
-	g_autofree char *straggler = rank_reduce_straggler(reduce);
-	if (!options->quiet) {
-		fputs(warnings->str, stderr);
-		if (straggler)
-			fprintf(stderr, "profile_parser: %s", straggler);
-	}
-	gboolean collectives = options->summary == SUMMARY_COLLECTIVE; /* --summary collective --across-ranks */
-	const GPtrArray *rows = collectives ? rank_reduce_collectives(reduce) : rank_reduce_rows(reduce);
-	g_autofree char *instances = g_strdup_printf("%" G_GUINT64_FORMAT, rank_reduce_instances(reduce));
-	g_autofree char *devices = rank_reduce_hardware(reduce, FALSE), *world = rank_reduce_hardware(reduce, TRUE);
-	const char *facts[] = { facts_label, count, "Collective instances", instances, "Devices", devices ? devices : "(not recorded)",
-				"World size", world ? world : "(not recorded)", straggler ? "Straggler" : NULL, straggler, NULL };
-	g_autofree char *all = g_strconcat(straggler ? straggler : "", more_warnings ? more_warnings : "", warnings->str, NULL);
-	g_autofree char *title = g_strdup_printf("profile_parser: %s", view);
-	g_autofree char *bars = options->format == &html_sink ? page_rank_bars(rank_reduce_rows(reduce), straggler) : NULL;
-	struct table_page page = { title, facts, all, bars };
-	gboolean written = write_table(options, NULL, (GPtrArray *)rows, columns, sort, rank_order(collectives), &page);
-	if (written && !options->quiet)
-		fprintf(stderr, "profile_parser: %s: %u %s of %u %s%s written to %s\n", view, rows->len,
-			collectives ? "keys" : "ranks", written_of, noun, written_of == 1 ? "" : "s", shown(options->dst));
-	return written;
-}
-
-/* --summary rank --format jsonl of one trace: its map. */
-static int write_rank_map(const struct options *options, const struct job *job)
-{
-	g_autoptr(GError) error = NULL;
-	g_autofree char *extension = g_strconcat(options->format->extension, options->compress ? ".gz" : "", NULL);
-	g_autofree char *path = output_path(options->dst, job->src, extension);
-	struct output out;
-	gboolean ok = output_open(&out, path, options->compress, &error);
-	if (ok && !rank_map_write(&out, job->collected.record, job->collected.rank)) {
-		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
-		output_abort(&out);
-		ok = FALSE;
-	}
-	ok = ok && output_commit(&out, &error);
-	if (!ok)
-		fprintf(stderr, "profile_parser: %s: %s\n", shown(path), error->message);
-	else if (!options->quiet)
-		fprintf(stderr, "profile_parser: --summary rank: the map of rank %" G_GINT64_FORMAT " written to %s\n",
-			rank_number(job->collected.rank, 0), shown(path));
-	return ok ? EXIT_DONE : EXIT_INPUT;
-}
-
-int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint failed, struct rank_reduce *reduce)
-{
-	if (!reduce) /* the map of one trace */
-		return failed ? EXIT_INPUT : write_rank_map(options, jobs->pdata[0]);
-	g_autofree const char **names = g_new0(const char *, jobs->len + 1);
-	g_autofree gint64 *ranks = g_new0(gint64, jobs->len + 1);
-	g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func(g_free);
-	for (guint i = 0; i < jobs->len; i++) {
-		const struct job *job = jobs->pdata[i];
-		if (job->error)
-			continue;
-		char *src = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
-		g_ptr_array_add(owned, src);
-		names[i] = src;
-		ranks[i] = rank_number(job->collected.rank, job->position);
-	}
-	if (!ranks_distinct(names, ranks, jobs->len, "--summary rank") || failed == jobs->len) {
-		if (failed == jobs->len)
-			fprintf(stderr, "profile_parser: --summary rank: nothing written, every trace failed:\n");
-		print_failures(jobs);
-		return EXIT_INPUT;
-	}
-	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
-	g_autofree char *more = page_warnings(jobs, NULL);
-	gboolean written = write_rank_table(options, reduce, options->summary == SUMMARY_RANK ? "--summary rank" : "--across-ranks", "Traces", traces, more, jobs->len - failed, "trace",
-					   NULL, NULL);
-	if (failed)
-		fprintf(stderr, "profile_parser: --summary rank: %u failed:\n", failed);
-	print_failures(jobs);
-	return failed || !written ? EXIT_INPUT : EXIT_DONE;
-}
-
-/* --merge of rank maps (SPEC 20.2): what --summary rank over their traces writes. */
-static int merge_rank_maps(const struct options *options, GPtrArray *files)
-{
-	/* without --summary rank, the columns were picked from --across-ranks's catalogue: the rank summary's own then */
-	gboolean own = options->summary != SUMMARY_RANK;
-	if (own && (options->columns_list || options->sort_list)) {
-		fprintf(stderr, "profile_parser: --merge: rank maps: give --summary rank with --columns or --sort\n");
-		return EXIT_USAGE;
-	}
-	g_autoptr(GPtrArray) columns = g_ptr_array_new(), sort = g_ptr_array_new();
-	catalogue_pick(rank_summary_catalogue(), NULL, COLUMN_DEFAULT, columns, NULL);
-	struct rank_reduce *reduce = rank_reduce_new();
-	g_autofree const char **names = g_new0(const char *, files->len + 1);
-	g_autofree gint64 *ranks = g_new0(gint64, files->len + 1);
-	g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func(g_free);
-	guint failed = 0;
-	for (guint i = 0; i < files->len; i++) {
-		g_autoptr(GError) error = NULL;
-		char *file = output_shown(files->pdata[i]);
-		g_ptr_array_add(owned, file);
-		g_autoptr(RankRecord) record = rank_map_read(files->pdata[i], i, &error);
-		if (!record) {
-			fprintf(stderr, "profile_parser: %s: %s\n", file, error->message);
-			failed++;
-			continue;
-		}
-		names[i] = file;
-		ranks[i] = record->rank;
-		rank_reduce_add(reduce, record);
-	}
-	gboolean written = FALSE;
-	if (ranks_distinct(names, ranks, files->len, "--merge") && failed < files->len) {
-		g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
-		written = write_rank_table(options, reduce, "--merge", "Summaries", summaries, NULL, files->len - failed, "map",
-					   own ? columns : NULL, own ? sort : NULL);
-	} else if (failed == files->len) {
-		fprintf(stderr, "profile_parser: --merge: nothing written, every map failed\n");
-	}
-	rank_reduce_free(reduce);
+	combine_print_failures(jobs);
 	return failed || !written ? EXIT_INPUT : EXIT_DONE;
 }
 
@@ -465,7 +267,7 @@ int combine_merge(const struct options *options)
 	if (!options->quiet)
 		fputs(notes->str, stderr);
 	if (options->summary == SUMMARY_RANK || rank_map_is(files->pdata[0]))
-		return merge_rank_maps(options, files);
+		return combine_merge_rank_maps(options, files);
 	struct ranks *ranks = ranks_new();
 	struct merger *merger = merger_new(ranks, ranks_members(options->columns) | ranks_members(options->sort));
 	guint failed = 0;
@@ -486,10 +288,10 @@ int combine_merge(const struct options *options)
 	g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
 	const char *facts[] = { "Summaries", summaries, NULL };
 	struct table_page page = { "profile_parser: --merge", facts, mixed ? NULL : ranks_warnings(ranks), NULL };
-	gboolean written = !mixed && failed < files->len && write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
+	gboolean written = !mixed && failed < files->len && combine_write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,
-			files->len - failed, files->len - failed == 1 ? "y" : "ies", shown(options->dst),
+			files->len - failed, files->len - failed == 1 ? "y" : "ies", combine_shown(options->dst),
 			failed ? "; some failed (above)" : "");
 	ranks_free(ranks);
 	return failed || !written ? EXIT_INPUT : EXIT_DONE;

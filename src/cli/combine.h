@@ -20,13 +20,6 @@ int combine_finish(const struct options *options, GPtrArray *jobs, guint failed,
  * every job that ended well, in the order of JOBS, with the rank column
  * first; returns the exit status. */
 int combine_memory(const struct options *options, GPtrArray *jobs, guint failed);
-/* For run_settings.collected with --summary rank: folds JOB's record into
- * REDUCE (a struct rank_reduce *) and frees it. */
-void combine_collected_rank(struct job *job, gpointer reduce);
-struct rank_reduce;
-/* Writes --summary rank's table of REDUCE, or with REDUCE NULL the map of
- * the one job (--format jsonl); returns the exit status. */
-int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint failed, struct rank_reduce *reduce);
 /* --merge: reads the summaries and writes the table; returns the exit status. */
 int combine_merge(const struct options *options);
 

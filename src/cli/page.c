@@ -59,6 +59,7 @@ static const char *summary_title(enum summary_mode mode)
 	case SUMMARY_TIMELINE: return "Timeline";
 	case SUMMARY_MEMORY: return "Memory";
 	case SUMMARY_RANK: return "Ranks";
+	case SUMMARY_FINDINGS: return "Findings";
 	case SUMMARY_NONE: break;
 	}
 	return "Nodes";

@@ -1,4 +1,5 @@
 #include "cli/report.h"
+#include "views/findings.h"
 #include "cli/graphs.h"
 #include "cli/perf_report.h"
 #include "views/perf_options.h"
@@ -204,6 +205,41 @@ static void print_timeline(FILE *out, const struct timeline *t)
 	}
 }
 
+/* The performance findings, one line each (SPEC 22), then what --fail-on
+ * (AT_LEAST, or SEVERITY_NONE) made of them. */
+static void report_findings(FILE *out, const GPtrArray *findings, guint at_least)
+{
+	g_autoptr(GString) line = g_string_new(NULL);
+	g_autoptr(GString) failed = g_string_new(NULL);
+	guint fired = 0;
+	for (guint i = 0; i < findings->len; i++) {
+		const struct finding *f = findings->pdata[i];
+		if (f->rule->kind != FINDING_PERFORMANCE)
+			continue;
+		g_string_printf(line, "  finding:       %s (%s): ", f->rule->id, finding_severity_name(f->severity));
+		if (f->saving >= 0) {
+			g_string_append(line, "saves up to ");
+			time_append_ms(line, f->saving);
+			g_string_append(line, " ms (");
+			percent_append(line, finding_share(f));
+			g_string_append(line, "%)");
+		}
+		if (f->device != FINDING_NO_DEVICE)
+			g_string_append_printf(line, " on device %d", f->device);
+		g_string_append_printf(line, ": %s; to do: %s\n", f->evidence, f->advice);
+		fputs(line->str, out);
+		if (at_least && f->severity >= at_least) {
+			g_string_append_printf(failed, "%s%s", fired ? ", " : "", f->rule->id);
+			if (f->device != FINDING_NO_DEVICE)
+				g_string_append_printf(failed, " on device %d", f->device);
+			fired++;
+		}
+	}
+	if (fired)
+		fprintf(out, "  fail-on:       exit status 3: %u performance finding%s of severity %s or above (%s)\n", fired,
+			fired == 1 ? "" : "s", finding_severity_name(at_least), failed->str);
+}
+
 void report_print(FILE *out, const struct run_summary *run)
 {
 	const struct read_stats *stats = &run->trace->stats;
@@ -265,6 +301,8 @@ void report_print(FILE *out, const struct run_summary *run)
 		DECIMAL(seconds[i + 1], "%.3f", run->stage_seconds[i]);
 	fprintf(out, "  wall time:     %s s (read %s, build %s, attribute %s, write %s)\n", seconds[0], seconds[1],
 		seconds[2], seconds[3], seconds[4]);
+	if (run->findings)
+		report_findings(out, run->findings, run->options->fail_on);
 }
 
 #define PROGRESS_FROM (64 << 20)

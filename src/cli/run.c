@@ -21,9 +21,12 @@
 #include "views/summary.h"
 #include "views/summary_collective.h"
 #include "views/summary_memory.h"
+#include "views/summary_step.h"
 #include "attribution/timeline.h"
 #include "attribution/memory_devices.h"
 #include "views/rank_record.h"
+#include "cli/run_findings.h"
+#include "views/findings_options.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -108,6 +111,28 @@ static void collect(struct job *job, const struct options *options, const struct
 	*rows = job->collected.groups->list->len;
 }
 
+/* --fail-on-regression's figures of a --diff trace (struct collected). */
+static void collect_regression(struct job *job, const struct forest *forest, const struct attribution *attribution,
+			       const struct write_config *config, const struct timeline *timeline)
+{
+	struct collected *c = &job->collected;
+	if (config->selection->steps && config->selection->steps->count) {
+		g_autoptr(GArray) figures = step_summary_figures(forest, attribution, config);
+		for (guint i = 0; i < figures->len; i++) {
+			const struct step_figures *f = &g_array_index(figures, struct step_figures, i);
+			c->regression_busy += f->busy;
+			c->regression_host += f->step->dur;
+		}
+		c->regression_steps = figures->len;
+		c->regression_host_known = figures->len > 0;
+	}
+	if (!c->regression_steps) {
+		for (guint i = 0; timeline && i < timeline->count; i++)
+			c->regression_busy += timeline->devices[i].busy;
+		c->regression_steps = 1;
+	}
+}
+
 /* Whether an op of NAME has a perf model (SPEC 15.1): the reader keeps the shapes of those only. */
 static gboolean perf_modelled_name(const char *name, gsize len)
 {
@@ -134,20 +159,21 @@ void run_job(struct job *job, const struct run_settings *settings)
 	gboolean extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET));
 	g_auto(Categories) categories = { 0 };
 	categories_init(&categories, options, job->collect);
+	gboolean findings = !job->collect && findings_wanted(options); /* SPEC 22 */
 	struct read_config read_config = {
-		.monitor_cats = categories.monitor,
+		.monitor_cats = categories.read,
 		.host_cats = categories.host,
 		.device_cats = categories.device,
 		.all_python_functions = options->all_python_functions,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
-		.event_extras = extras || perf_asked(options) || perf_for_page(options),
+		.event_extras = extras || perf_asked(options) || perf_for_page(options) || findings,
 		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
 		.memory = (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) != 0 || /* a node column, --summary timeline's
 									       * allocated(bytes), the step summary's memory */
 			  options->summary == SUMMARY_MEMORY ||
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
-		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
+		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP || findings ||
 			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
 			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_RANK ||
 			 (options->compare == COMPARE_ACROSS && options->format == &html_sink) ||
@@ -157,7 +183,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 		/* a path or name summary, as a table or compared, reads no args; the node rows (their args
 		 * and kernel infos), the page, the flame graph, --graph-capture's graph ids and the other
 		 * summaries (the collectives' args) may */
-		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME) &&
+		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
+			      options->summary == SUMMARY_FINDINGS) &&
 			     options->format != &html_sink && !flame_format(options->format) && !settings->captures,
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
@@ -166,16 +193,21 @@ void run_job(struct job *job, const struct run_settings *settings)
 		set_error(job, job->src, error);
 		return;
 	}
+	GArray *findings_events = categories_take_findings(&categories, trace); /* the findings' own, or NULL */
 	categories_choose(&categories, trace, options);
 	const struct et *et;
 	g_autoptr(Et) own_et = et_for(settings, trace, job->src, &et, &error);
 	if (error) {
+		if (findings_events)
+			g_array_free(findings_events, TRUE);
 		abort_output(job, &output);
 		set_error(job, "the Execution Trace", error);
 		return;
 	}
 	if (options->communication && !classifier_check(options->communication, (const struct event *)trace->device->data,
 							 trace->device->len, &error)) {
+		if (findings_events)
+			g_array_free(findings_events, TRUE);
 		abort_output(job, &output);
 		set_error(job, job->src, error);
 		return;
@@ -190,15 +222,15 @@ void run_job(struct job *job, const struct run_settings *settings)
 	struct graft_stats graft = { 0 };
 	if (capture)
 		graft_apply(&forest, &attribution, capture, &graft);
-	else if (!options->quiet || options->format == &html_sink) /* the page's warnings and findings, -q or not */
+	else if (!options->quiet || options->format == &html_sink || findings) /* the page's warnings and findings, -q or not */
 		graft_count(attribution, &graft);
-	g_autoptr(Perf) perf = perf_asked(options) || perf_for_page(options)
+	g_autoptr(Perf) perf = perf_asked(options) || perf_for_page(options) || options->summary == SUMMARY_FINDINGS
 				       ? perf_compute(forest, attribution, trace->devices, settings->peaks)
 				       : NULL;
 	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
 	/* the device timeline: the report's (none with -q), and the per-node page's charts and findings: worked out once */
 	gboolean node_page = !job->collect && options->format == &html_sink && !options->summary;
-	g_autoptr(Timeline) timeline = !options->quiet || node_page || options->compare == COMPARE_RANK ||
+	g_autoptr(Timeline) timeline = !options->quiet || node_page || findings || options->fail_on_regression_given || options->compare == COMPARE_RANK ||
 						       (options->compare == COMPARE_ACROSS && options->format == &html_sink)
 					       ? timeline_compute(attribution->by_time, trace->device->len, attribution,
 								  trace->threads, options->communication)
@@ -219,7 +251,20 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.meta_count = options->meta->len,
 		.picked = options->columns,
 	};
+	g_autoptr(GPtrArray) ranked = NULL; /* --summary findings of several traces: rank first (SPEC 22) */
+	if (settings->many && options->summary == SUMMARY_FINDINGS) {
+		ranked = g_ptr_array_new();
+		catalogue_pick(summary_catalogue(SUMMARY_FINDINGS), "rank", 0, ranked, NULL);
+		for (guint i = 0; i < options->columns->len; i++)
+			if (options->columns->pdata[i] != ranked->pdata[0])
+				g_ptr_array_add(ranked, options->columns->pdata[i]);
+		layout.picked = ranked;
+	}
 	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
+	g_auto(RunFindings) found = { 0 };
+	if (findings)
+		run_findings_compute(&found, trace, findings_events, forest, attribution, perf, &graft, steps, timeline,
+				     options, settings->peaks, rank);
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
@@ -227,7 +272,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 						     : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
-					     options->bins, NULL };
+					     options->bins, NULL, found.findings };
 	/* the memory devices (SPEC 21): for the report's memory lines, and the views that read them */
 	g_autoptr(MemoryDevices) memory = read_config.memory
 						  ? memory_devices_compute(attribution, trace->threads, trace->devices, steps,
@@ -243,6 +288,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	} else if (job->collect) {
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, timeline, &written.rows);
 	}
+	if (job->collect && options->fail_on_regression_given)
+		collect_regression(job, forest, attribution, &write_config, timeline);
 	gboolean ok = TRUE;
 	g_autoptr(HtmlPage) page = NULL; /* --format html: the page, written once the warnings are known */
 	g_autofree char *src_shown = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
@@ -270,6 +317,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.collectives = collectives;
 	summary.timeline = timeline;
 	summary.memory = memory;
+	summary.findings = found.findings;
+	job->fail = found.findings && findings_fail(found.findings, options->fail_on);
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);
 	if (!ok) {

@@ -20,6 +20,7 @@ struct run_settings {
 	struct capture_cache *captures; /* --graph-capture's windows, read once per category lists; or NULL */
 	guint threads;        /* for each trace; 0: one per processor */
 	gboolean progress;    /* a progress line while reading: one trace, on a terminal, not -q */
+	gboolean many;        /* several traces (or a directory of them): --summary findings has a rank column */
 	/* Called (one job at a time) as each job that collected ends well, so
 	 * that its groups can be reduced and freed at once; or NULL. */
 	void (*collected)(struct job *job, gpointer data);
@@ -34,6 +35,7 @@ struct job {
 	gboolean collect; /* no output: the summary's groups are kept, for a comparison */
 	guint position;   /* the job's place among the traces of the command line */
 	struct collected collected;
+	gboolean fail;    /* --fail-on: a performance finding of that severity or above fired */
 };
 
 /* Runs JOB; its outcome is in job->error and job->report. */

@@ -6,6 +6,8 @@ guint options_uses(const struct options *options)
 	if (flame_format(options->format))
 		return USES_MONITOR | USES_MAX_DEPTH;
 	switch (options->summary) {
+	case SUMMARY_FINDINGS:
+		return 0; /* about the whole trace, whatever -mc, depths, filters and --step say (SPEC 22) */
 	case SUMMARY_STEP:
 	case SUMMARY_TIMELINE:
 		return USES_STEP;

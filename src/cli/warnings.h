@@ -35,6 +35,7 @@ struct run_summary {
 	const struct graft_stats *graft; /* the graph launches and what grafting did (SPEC 14.4), or NULL */
 	const struct collectives *collectives; /* --summary collective's (SPEC 15.2), or NULL */
 	const struct memory_devices *memory; /* the memory devices (SPEC 21), when [memory] events were read; or NULL */
+	const GPtrArray *findings; /* the run's findings (SPEC 22), when it worked them out; or NULL */
 };
 
 

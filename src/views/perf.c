@@ -222,6 +222,7 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 	perf->compute = g_new0(perf_sum, counted + 1);
 	perf->memory = g_new0(perf_sum, counted + 1);
 	perf->unknown = g_new0(guint32, counted + 1);
+	perf->device_of = g_new(gint32, counted + 1);
 	struct device_names names;
 	device_names_init(&names, devices);
 	g_autoptr(GHashTable) unknown_seen = g_hash_table_new(g_str_hash, g_str_equal); /* perf->unknown_devices' */
@@ -239,6 +240,7 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 		perf->counted[m->family]++;
 		perf->counted_time[m->family] += op->time;
 		perf->node_of[k] = i;
+		perf->device_of[k] = op->first && op->first->has_device ? op->first->device : -1;
 		perf->model[k] = *m;
 		perf->flops[k + 1] = perf->flops[k] + m->flops;
 		perf->bytes[k + 1] = perf->bytes[k] + m->bytes;
@@ -268,8 +270,20 @@ void perf_free(struct perf *perf)
 	g_free(perf->compute);
 	g_free(perf->memory);
 	g_free(perf->unknown);
+	g_free(perf->device_of);
 	g_ptr_array_free(perf->unknown_devices, TRUE);
 	g_free(perf);
+}
+
+const struct peak_row *perf_device_peaks(const GArray *devices, const struct peaks *peaks, guint16 device)
+{
+	struct device_names names;
+	device_names_init(&names, devices);
+	gboolean entry;
+	const char *name = device_name(&names, device, &entry);
+	const struct peak_row *row = peaks && name ? peaks_find(peaks, name) : NULL;
+	g_hash_table_destroy(names.by_id);
+	return row;
 }
 
 void perf_add_range(const struct perf *perf, guint first, guint end, struct perf_sums *sums)

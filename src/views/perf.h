@@ -39,6 +39,7 @@ struct perf {
 	perf_sum *flops, *bytes, *roofline; /* prefix sums over the counted ops (roofline in ns), one more than they */
 	perf_sum *compute, *memory; /* prefix sums of their compute and memory times in fs (10^-6 ns), for bound */
 	guint32 *unknown;    /* prefix counts of the counted ops lacking a peak they need */
+	gint32 *device_of;   /* per counted op: the device number of its first device event, or -1 (none) */
 	/* the report (SPEC 15.1) */
 	guint counted[PERF_MEMORY + 1];  /* counted ops per family */
 	gint64 counted_time[PERF_MEMORY + 1]; /* their device time (inclusive, each op once) */
@@ -54,6 +55,11 @@ struct perf {
 struct perf *perf_compute(const struct forest *forest, const struct attribution *attribution, const GArray *devices,
 			  const struct peaks *peaks);
 void perf_free(struct perf *perf);
+
+/* The row of PEAKS for device number DEVICE, named as the counted ops'
+ * devices are (DEVICES the trace's deviceProperties); NULL when unknown
+ * (peaks_figure then gives only the overrides). O(devices). */
+const struct peak_row *perf_device_peaks(const GArray *devices, const struct peaks *peaks, guint16 device);
 
 /* The sums of the counted ops of a set of nodes: add_range adds those of
  * the nodes [FIRST, END) of the pre-order (a subtree: [i, subtree_end[i])). */

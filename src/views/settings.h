@@ -66,6 +66,10 @@ struct options {
 	char *peaks_file;        /* --peaks FILE, or NULL: the shipped table */
 	guint64 peak_flops;      /* --peak-flops, in MFLOP/s; 0: not given */
 	guint64 peak_bandwidth;  /* --peak-bandwidth, in MB/s; 0: not given */
+	/* findings (src/views/findings_options.h) */
+	guint fail_on;           /* --fail-on: an enum finding_severity; 0: not given */
+	gint64 fail_on_regression; /* --fail-on-regression, in thousandths of a percent */
+	gboolean fail_on_regression_given;
 };
 
 /* Frees what OPTIONS holds and zeroes it. */

@@ -11,6 +11,7 @@
 #include "views/summary_step.h"
 #include "views/summary_timeline.h"
 #include "views/summary_memory.h"
+#include "views/summary_findings.h"
 #include "views/path_order.h"
 
 /* A node being visited whose group is open: its subtree is [start, end). */
@@ -339,6 +340,7 @@ const struct catalogue *summary_catalogue(enum summary_mode mode)
 	       : mode == SUMMARY_TIMELINE ? timeline_summary_catalogue()
 	       : mode == SUMMARY_MEMORY ? memory_summary_catalogue()
 	       : mode == SUMMARY_RANK ? rank_summary_catalogue()
+	       : mode == SUMMARY_FINDINGS ? findings_summary_catalogue()
 					: &catalogue;
 }
 
@@ -443,6 +445,8 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 		return write_timeline_summary(out, forest, attribution, config, rows);
 	if (mode == SUMMARY_MEMORY)
 		return write_memory_summary(out, forest, attribution, config, rows);
+	if (mode == SUMMARY_FINDINGS)
+		return write_findings_summary(out, config, rows);
 	struct write_config ordered = *config; /* a table keeps the columns of the order first */
 	g_autoptr(GPtrArray) order = g_ptr_array_new();
 	catalogue_pick(summary_catalogue(mode),

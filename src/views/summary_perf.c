@@ -14,17 +14,6 @@
 #include "attribution/busy.h"
 #include "views/select.h"
 
-struct perf_row {
-	const struct event *op; /* the first op of the row */
-	const struct perf_model *model;
-	guint64 count;
-	gint64 busy;        /* the sum of the ops' busy times */
-	perf_sum roofline;  /* the ops' rooflines summed, ns */
-	perf_sum compute, memory; /* their compute and memory times summed, fs (bound) */
-	gboolean unknown;   /* an op lacks a peak */
-	GString *key;
-};
-
 #define ROW(r) ((const struct perf_row *)(r))
 
 static const char *text_or_empty(const char *text)
@@ -225,24 +214,33 @@ static gboolean key_equal(gconstpointer x, gconstpointer y)
 	return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
 }
 
-gboolean write_perf_summary(struct output *out, const struct forest *forest, const struct attribution *a,
-			    const struct write_config *config, guint64 *rows)
+GPtrArray *perf_rows(const struct forest *forest, const struct perf *perf, const gint64 *busy,
+		     const struct selection *selection)
 {
-	g_autofree gint64 *busy = busy_compute(a, forest);
 	g_autoptr(GString) key = g_string_new(NULL);
-	struct gather g = { .perf = config->perf, .busy = busy,
-			    .rows = g_hash_table_new_full(key_hash, key_equal, NULL, row_free), .key = key };
-	if (g.perf)
-		select_visit(forest, config->selection, visit, &g);
-	g_autoptr(GPtrArray) sorted = g_ptr_array_new();
+	struct gather g = { .perf = perf, .busy = busy,
+			    .rows = g_hash_table_new_full(key_hash, key_equal, NULL, NULL), .key = key };
+	if (perf && selection)
+		select_visit(forest, selection, visit, &g);
+	else if (perf) /* every counted op, in pre-order: what select_visit gives without bounds */
+		for (guint k = 0; k < perf->before[forest->count]; k++)
+			visit(perf->node_of[k], 0, NULL, &g);
+	GPtrArray *sorted = g_ptr_array_new_with_free_func(row_free);
 	GHashTableIter iter;
 	gpointer row;
 	g_hash_table_iter_init(&iter, g.rows);
 	while (g_hash_table_iter_next(&iter, NULL, &row))
 		g_ptr_array_add(sorted, row);
 	g_ptr_array_sort(sorted, compare_rows);
-	*rows = write_rows_count(config, sorted->len);
-	gboolean ok = write_rows(out, config, sorted);
 	g_hash_table_destroy(g.rows);
-	return ok;
+	return sorted;
+}
+
+gboolean write_perf_summary(struct output *out, const struct forest *forest, const struct attribution *a,
+			    const struct write_config *config, guint64 *rows)
+{
+	g_autofree gint64 *busy = busy_compute(a, forest);
+	g_autoptr(GPtrArray) sorted = perf_rows(forest, config->perf, busy, config->selection);
+	*rows = write_rows_count(config, sorted->len);
+	return write_rows(out, config, sorted);
 }

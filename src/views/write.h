@@ -34,6 +34,7 @@ struct write_config {
 	guint bins; /* --summary timeline's bins a device; 0: the default */
 	/* the memory devices (src/attribution/memory_devices.h), when the run read [memory] events; or NULL */
 	const struct memory_devices *memory;
+	const GPtrArray *findings; /* --summary findings' rows (src/views/findings.h), or NULL */
 };
 
 struct write_result {

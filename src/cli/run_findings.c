@@ -1,0 +1,51 @@
+#include "cli/run_findings.h"
+#include <string.h>
+
+void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *events, const struct forest *forest,
+			  const struct attribution *attribution, const struct perf *perf,
+			  const struct graft_stats *graft, const struct steps *steps, const struct timeline *timeline,
+			  const struct options *options, const struct peaks *peaks, const char *rank)
+{
+	memset(rf, 0, sizeof *rf);
+	if (events) {
+		rf->events = events;
+		GArray *own = trace->monitored;
+		trace->monitored = events;
+		rf->forest = forest_build(trace);
+		rf->attribution = attribute(trace, rf->forest);
+		trace->monitored = own;
+		graft_count(rf->attribution, &rf->graft);
+		rf->perf = perf_compute(rf->forest, rf->attribution, trace->devices, peaks);
+		forest = rf->forest, attribution = rf->attribution, perf = rf->perf, graft = &rf->graft;
+	}
+	attribution_coverage(attribution, &rf->coverage);
+	struct findings_input in = {
+		.trace = trace,
+		.forest = forest,
+		.attribution = attribution,
+		.steps = steps,
+		.perf = perf,
+		.peaks = peaks,
+		.timeline = timeline,
+		.coverage = &rf->coverage,
+		.graft = graft,
+		.capture_given = options->graph_captures != NULL,
+		.communication = options->communication,
+		.rank = rank,
+	};
+	rf->findings = findings_compute(&in);
+}
+
+void run_findings_clear(struct run_findings *rf)
+{
+	if (rf->findings)
+		g_ptr_array_free(rf->findings, TRUE);
+	perf_free(rf->perf);
+	if (rf->attribution)
+		attribution_free(rf->attribution);
+	if (rf->forest)
+		forest_free(rf->forest);
+	if (rf->events)
+		g_array_free(rf->events, TRUE);
+	memset(rf, 0, sizeof *rf);
+}

@@ -1,0 +1,108 @@
+/* Finding: what a finding is (SPEC 22) and what a rule of the table
+ * (src/views/findings.h) reads and adds: struct finding, struct
+ * finding_rule, struct findings_input; the thresholds, compared exactly in
+ * basis points of the analysed span (SAVING · 10000 >= SPAN · BP, never
+ * through a rounded share), the severity a saving reaches, the analysed
+ * span, and the order of SPEC 22 (performance findings by saving
+ * descending, none after some, then severity, high first, id, device,
+ * rank; then data findings by severity, id, rank), a qsort over the
+ * findings. */
+#ifndef PP_FINDING_H
+#define PP_FINDING_H
+
+#include "attribution/graft.h"
+#include "attribution/steps.h"
+#include "attribution/timeline.h"
+#include "views/perf.h"
+
+enum finding_kind { FINDING_PERFORMANCE, FINDING_DATA };
+enum finding_severity { SEVERITY_NONE, SEVERITY_LOW, SEVERITY_MEDIUM, SEVERITY_HIGH };
+enum finding_scope { SCOPE_DEVICE, SCOPE_MEMORY_DEVICE, SCOPE_PROCESS, SCOPE_TRACE, SCOPE_JOB };
+
+#define FINDING_NO_SAVING (-1)
+#define FINDING_NO_DEVICE (-1)
+
+/* What the rules read: the figures of one trace's run. The forest is of
+ * the trace's cpu_op, user_annotation and python_function events (as the
+ * run reads them for findings, whatever -mc says). */
+struct findings_input {
+	const struct trace *trace;
+	const struct forest *forest;
+	const struct attribution *attribution;
+	const struct steps *steps;         /* NULL: the trace has none (or they were not read) */
+	const struct perf *perf;           /* the perf figures of FOREST, or NULL */
+	const struct peaks *peaks;         /* the peaks in force, or NULL */
+	const struct timeline *timeline;   /* the devices' busy unions */
+	const struct coverage *coverage;
+	const struct graft_stats *graft;   /* or NULL: not counted */
+	gboolean capture_given;            /* --graph-capture */
+	const GRegex *communication;       /* --comm-pattern, or NULL: the default */
+	const char *rank;                  /* the trace's rank, or NULL */
+	/* filled by findings_compute: the analysed span, and the devices'
+	 * figures (src/views/findings_device.h), made once for their rules */
+	gint64 first, last;
+	GArray *devices;
+	GPtrArray *perf_rows; /* --summary perf's rows of the whole trace (src/views/findings_perf.h), or NULL */
+};
+
+struct finding_rule;
+
+struct finding {
+	const struct finding_rule *rule;
+	enum finding_severity severity;
+	gint64 saving;   /* ns, or FINDING_NO_SAVING */
+	gint64 span;     /* the analysed span its share is of (ns) */
+	gint device;     /* a device rule's device number, or FINDING_NO_DEVICE */
+	const char *rank; /* the trace's (not owned), or NULL */
+	char *evidence;
+	const char *advice;
+};
+
+typedef void (*finding_compute)(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out);
+
+struct finding_rule {
+	const char *id;
+	enum finding_kind kind;
+	enum finding_scope scope;
+	enum finding_severity base; /* the severity it fires with */
+	guint fire, medium, high;   /* basis points of the span: fires, medium from, high from (0: never) */
+	const char *advice;
+	finding_compute compute;    /* NULL: its figures do not exist yet (a TODO of the table) */
+};
+
+/* Fills IN's analysed span (first, last): the first step's start to the
+ * last step's end, any step of any process; else the earliest ts to the
+ * latest end of the launch and device events; (0, 0) when none. */
+void findings_span(struct findings_input *in);
+/* Frees a struct finding (a GPtrArray's free function). */
+void finding_free(gpointer finding);
+/* Sorts FINDINGS (of one trace or many) in SPEC 22's order. */
+void findings_sort(GPtrArray *findings);
+
+/* Whether SAVING reaches BP basis points of SPAN (> 0). */
+gboolean finding_reaches(gint64 saving, gint64 span, guint bp);
+/* Adds to OUT a finding of RULE with SAVING (ns, FINDING_NO_SAVING for
+ * data rules) on DEVICE when it reaches the rule's threshold: its severity
+ * from the thresholds; EVIDENCE taken (freed when it does not fire).
+ * Returns whether it fired. */
+gboolean finding_add(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out,
+		     gint64 saving, gint device, char *evidence);
+/* The same, for a rule that checked its own threshold (finer than the ns):
+ * it fires. */
+void finding_push(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out, gint64 saving,
+		  gint device, char *evidence);
+/* Adds a data finding of RULE, which fired, with EVIDENCE (taken). */
+void finding_add_data(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out,
+		      char *evidence);
+
+/* "high", "medium", "low"; NULL for SEVERITY_NONE. */
+const char *finding_severity_name(enum finding_severity severity);
+/* The severity named NAME, or SEVERITY_NONE. */
+enum finding_severity finding_severity_parse(const char *name);
+/* "performance" or "data". */
+const char *finding_kind_name(enum finding_kind kind);
+/* The share of F's saving in tenths of a percent of its span, half away
+ * from zero; -1 when it has none. */
+gint64 finding_share(const struct finding *f);
+
+#endif

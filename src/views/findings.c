@@ -1,0 +1,119 @@
+#include "views/findings.h"
+#include <string.h>
+#include "views/findings_device.h"
+#include "views/findings_perf.h"
+#include "views/findings_trace.h"
+
+/* Advice in PyTorch terms (SPEC 22's last paragraph). */
+#define ADVICE_BLOCKING                                                                                            \
+	"move .item(), .cpu(), .tolist() and prints out of the step (log every N steps), copy to the host with "  \
+	"non_blocking=True into pinned memory"
+#define ADVICE_LAUNCH                                                                                              \
+	"the host launches too slowly for the device: capture the step in CUDA/HIP graphs "                       \
+	"(torch.cuda.graphs, or torch.compile(mode=\"reduce-overhead\")), or fuse small ops with torch.compile"
+#define ADVICE_PAUSE                                                                                               \
+	"the device waits for the host between iterations: more DataLoader num_workers, pin_memory=True and "    \
+	"non_blocking=True copies, and no host work between steps"
+#define ADVICE_PAGEABLE                                                                                            \
+	"copies to or from pageable host memory are slow and block: DataLoader(pin_memory=True), or "            \
+	"tensor.pin_memory(), then .to(device, non_blocking=True)"
+#define ADVICE_EXPOSED                                                                                             \
+	"communication not overlapped by compute: let DDP overlap it with backward (bucket_cap_mb), or FSDP "      \
+	"prefetch (forward_prefetch, backward_prefetch); fewer, larger collectives"
+#define ADVICE_ROOFLINE                                                                                            \
+	"these ops run far below the device's peak: torch.compile to fuse them, larger batch or shapes, "         \
+	"channels_last for convolutions; --summary perf lists every shape"
+#define ADVICE_FP32                                                                                                \
+	"matmuls in fp32 run at a fraction of the 16-bit peak: torch.autocast(\"cuda\", dtype=torch.bfloat16), or " \
+	"TF32 (torch.backends.cuda.matmul.allow_tf32 = True, torch.set_float32_matmul_precision(\"high\"))"
+#define ADVICE_OPTIMIZER                                                                                           \
+	"the optimizer launches one kernel per parameter: torch.optim with foreach=True or fused=True"
+#define ADVICE_CAPACITY                                                                                            \
+	"the device's memory is nearly full: activation checkpointing, a smaller batch, or "                      \
+	"PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation"
+#define ADVICE_GROWTH                                                                                              \
+	"memory grows step after step: a tensor kept across steps (a loss kept with its graph: use .item() or "    \
+	".detach()), or a cache that grows"
+#define ADVICE_COVERAGE                                                                                            \
+	"device work launched outside any op or annotation is in no row: wrap that code in "                       \
+	"torch.profiler.record_function(...), or profile with with_stack=True; --summary kernel lists every kernel"
+#define ADVICE_GRAPHS                                                                                              \
+	"the device time of CUDA/HIP graph replays sits on the ops that replayed them: --graph-capture FILE, a "    \
+	"trace profiled while the graphs were captured, puts it under the ops that captured them"
+#define ADVICE_WAIT                                                                                                \
+	"ranks wait for each other at collectives: balance the work of the ranks, and see the straggler"
+#define ADVICE_STRAGGLER                                                                                           \
+	"one rank arrives late at collectives and delays the others: look at its host work and its data loading"
+#define ADVICE_CLOCKS "the ranks' clocks disagree: the cross-rank figures are unreliable"
+
+/* Thresholds in basis points of the span (1% = 100). */
+const struct finding_rule finding_rules[] = {
+	/* TODO(SPEC 19.1, 19.3, 15.3): the host wait of gaps that start in blocking launches */
+	{ "blocking-sync", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 100, 0, 1000, ADVICE_BLOCKING, NULL },
+	/* TODO(SPEC 19.1, 19.2): the host wait of the other gaps shorter than 100 us */
+	{ "launch-bound", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_LAUNCH, NULL },
+	/* TODO(SPEC 19.1, 19.2): the host wait of the other gaps of 100 us or longer */
+	{ "host-pause", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_PAUSE, NULL },
+	{ "pageable-copy", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_LOW, 100, 500, 0, ADVICE_PAGEABLE,
+	  findings_pageable_copy },
+	/* TODO(SPEC 20.1): with several traces, less the wait parts of the rank's matched collectives */
+	{ "exposed-communication", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_EXPOSED,
+	  findings_exposed_communication },
+	/* TODO(SPEC 20.2): the ranks' mean wait(ms), of their mean span */
+	{ "collective-wait", FINDING_PERFORMANCE, SCOPE_JOB, SEVERITY_MEDIUM, 500, 0, 2500, ADVICE_WAIT, NULL },
+	/* TODO(SPEC 20.2, 20.4): the first rank's delay caused */
+	{ "straggler", FINDING_PERFORMANCE, SCOPE_JOB, SEVERITY_MEDIUM, 100, 0, 1000, ADVICE_STRAGGLER, NULL },
+	{ "far-from-roofline", FINDING_PERFORMANCE, SCOPE_TRACE, SEVERITY_MEDIUM, 100, 0, 1000, ADVICE_ROOFLINE,
+	  findings_far_from_roofline },
+	{ "fp32-matmul", FINDING_PERFORMANCE, SCOPE_TRACE, SEVERITY_MEDIUM, 100, 0, 0, ADVICE_FP32,
+	  findings_fp32_matmul },
+	{ "unfused-optimizer", FINDING_PERFORMANCE, SCOPE_TRACE, SEVERITY_LOW, 100, 500, 0, ADVICE_OPTIMIZER,
+	  findings_unfused_optimizer },
+	/* TODO(SPEC 21): peak reserved >= 95% of capacity, per memory device */
+	{ "memory-capacity", FINDING_PERFORMANCE, SCOPE_MEMORY_DEVICE, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_CAPACITY, NULL },
+	/* TODO(SPEC 21): 3 or more steps of growth, >= 1% of the largest peak allocated */
+	{ "memory-growth", FINDING_PERFORMANCE, SCOPE_PROCESS, SEVERITY_LOW, 0, 0, 0, ADVICE_GROWTH, NULL },
+	{ "low-coverage", FINDING_DATA, SCOPE_TRACE, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_COVERAGE, findings_low_coverage },
+	{ "graphs-unattributed", FINDING_DATA, SCOPE_TRACE, SEVERITY_HIGH, 0, 0, 0, ADVICE_GRAPHS,
+	  findings_graphs_unattributed },
+	/* TODO(SPEC 20.1): its warning that the ranks' clocks disagree */
+	{ "clocks-disagree", FINDING_DATA, SCOPE_JOB, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_CLOCKS, NULL },
+};
+
+const guint finding_rule_count = G_N_ELEMENTS(finding_rules);
+
+const struct finding_rule *finding_rule_find(const char *id)
+{
+	for (guint i = 0; i < finding_rule_count; i++)
+		if (strcmp(finding_rules[i].id, id) == 0)
+			return &finding_rules[i];
+	return NULL;
+}
+
+GPtrArray *findings_compute(struct findings_input *in)
+{
+	GPtrArray *out = g_ptr_array_new_with_free_func(finding_free);
+	findings_span(in);
+	in->devices = findings_device_sweep(in);
+	in->perf_rows = findings_perf_rows(in);
+	for (guint i = 0; i < finding_rule_count; i++)
+		if (finding_rules[i].compute)
+			finding_rules[i].compute(&finding_rules[i], in, out);
+	g_array_free(in->devices, TRUE);
+	in->devices = NULL;
+	if (in->perf_rows)
+		g_ptr_array_free(in->perf_rows, TRUE);
+	in->perf_rows = NULL;
+	findings_sort(out);
+	return out;
+}
+
+gboolean findings_fail(const GPtrArray *findings, enum finding_severity at_least)
+{
+	for (guint i = 0; at_least != SEVERITY_NONE && i < findings->len; i++) {
+		const struct finding *f = findings->pdata[i];
+		if (f->rule->kind == FINDING_PERFORMANCE && f->severity >= at_least)
+			return TRUE;
+	}
+	return FALSE;
+}

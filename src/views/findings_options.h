@@ -1,0 +1,19 @@
+/* The options of the findings (SPEC 22), group "findings": --fail-on
+ * high|medium|low (exit status 3 when a performance finding of that
+ * severity or above fired, once every output is written) and, with
+ * --diff, --fail-on-regression PCT (exit status 3 when NEW's device busy
+ * per step or host time per step exceeds BASE's by more than PCT percent;
+ * PCT a decimal number, at most three decimals, kept in thousandths of a
+ * percent). */
+#ifndef PP_FINDINGS_OPTIONS_H
+#define PP_FINDINGS_OPTIONS_H
+
+#include "views/settings.h"
+
+extern const struct view_options findings_view_options;
+
+/* Whether a run of OPTIONS works out the findings of each trace: --summary
+ * findings, --fail-on, or the per-node page (its first section). */
+gboolean findings_wanted(const struct options *options);
+
+#endif

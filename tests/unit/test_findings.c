@@ -1,0 +1,201 @@
+/* The findings' framework (src/views/finding.h, src/views/findings.h):
+ * exact thresholds, severities, the ranking of SPEC 22, the analysed span,
+ * the table's entries, and the device sweep's unions clipped to the span,
+ * against a brute force over random intervals. */
+#include "unit.h"
+#include "fixture.h"
+#include "attribution/timeline.h"
+#include "views/findings.h"
+#include "views/findings_device.h"
+
+static void test_reaches(void)
+{
+	/* 1% of 1000 ns is 10 ns: 10 reaches it, 9 does not; exact, no rounding */
+	CU_ASSERT_TRUE(finding_reaches(10, 1000, 100));
+	CU_ASSERT_FALSE(finding_reaches(9, 1000, 100));
+	CU_ASSERT_TRUE(finding_reaches(99999, 999990, 1000));
+	CU_ASSERT_FALSE(finding_reaches(99998, 999990, 1000));
+	/* an empty span, or no saving, reaches nothing */
+	CU_ASSERT_FALSE(finding_reaches(10, 0, 100));
+	CU_ASSERT_FALSE(finding_reaches(FINDING_NO_SAVING, 1000, 0));
+	/* no overflow near 2^63 */
+	CU_ASSERT_TRUE(finding_reaches(92233720368547758, 9223372036854775800, 100));
+	CU_ASSERT_FALSE(finding_reaches(92233720368547757, 9223372036854775800, 100));
+	CU_ASSERT_FALSE(finding_reaches(G_MAXINT64 / 100, G_MAXINT64, 100)); /* floor(M / 100) · 100 < M */
+}
+
+static void test_severity(void)
+{
+	const struct finding_rule *rule = finding_rule_find("pageable-copy"); /* low at 1%, medium from 5% */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rule);
+	struct findings_input in = { .first = 0, .last = 1000 };
+	g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func(finding_free);
+	CU_ASSERT_FALSE(finding_add(rule, &in, out, 9, 0, g_strdup("under")));
+	CU_ASSERT_TRUE(finding_add(rule, &in, out, 10, 0, g_strdup("1%")));
+	CU_ASSERT_TRUE(finding_add(rule, &in, out, 49, 1, g_strdup("4.9%")));
+	CU_ASSERT_TRUE(finding_add(rule, &in, out, 50, 2, g_strdup("5%")));
+	CU_ASSERT_EQUAL_FATAL(out->len, 3);
+	CU_ASSERT_EQUAL(((struct finding *)out->pdata[0])->severity, SEVERITY_LOW);
+	CU_ASSERT_EQUAL(((struct finding *)out->pdata[1])->severity, SEVERITY_LOW);
+	CU_ASSERT_EQUAL(((struct finding *)out->pdata[2])->severity, SEVERITY_MEDIUM);
+	/* exposed-communication: medium at 10%, high from 25% */
+	rule = finding_rule_find("exposed-communication");
+	CU_ASSERT_TRUE(finding_add(rule, &in, out, 249, 0, g_strdup("24.9%")));
+	CU_ASSERT_TRUE(finding_add(rule, &in, out, 250, 0, g_strdup("25%")));
+	CU_ASSERT_EQUAL(((struct finding *)out->pdata[3])->severity, SEVERITY_MEDIUM);
+	CU_ASSERT_EQUAL(((struct finding *)out->pdata[4])->severity, SEVERITY_HIGH);
+	/* the share: half away from zero, one decimal */
+	CU_ASSERT_EQUAL(finding_share(out->pdata[2]), 50);
+	struct finding f = { .saving = 1005, .span = 200000 }; /* 0.5025% */
+	CU_ASSERT_EQUAL(finding_share(&f), 5);
+	f.saving = 1010; /* 0.505%: 5.05 tenths, half away from zero: 5 */
+	CU_ASSERT_EQUAL(finding_share(&f), 5);
+	f.saving = 1100; /* 0.55%: 5.5 tenths: 6 */
+	CU_ASSERT_EQUAL(finding_share(&f), 6);
+	f.saving = FINDING_NO_SAVING;
+	CU_ASSERT_EQUAL(finding_share(&f), -1);
+	/* --fail-on: performance findings only, of that severity or above */
+	CU_ASSERT_TRUE(findings_fail(out, SEVERITY_HIGH));
+	g_ptr_array_remove_index(out, 4);
+	CU_ASSERT_FALSE(findings_fail(out, SEVERITY_HIGH));
+	CU_ASSERT_TRUE(findings_fail(out, SEVERITY_MEDIUM));
+	CU_ASSERT_FALSE(findings_fail(out, SEVERITY_NONE));
+	g_autoptr(GPtrArray) data = g_ptr_array_new_with_free_func(finding_free);
+	finding_add_data(finding_rule_find("graphs-unattributed"), &in, data, g_strdup("replayed"));
+	CU_ASSERT_FALSE(findings_fail(data, SEVERITY_LOW)); /* a data finding never fails */
+	CU_ASSERT_EQUAL(finding_severity_parse("medium"), SEVERITY_MEDIUM);
+	CU_ASSERT_EQUAL(finding_severity_parse("severe"), SEVERITY_NONE);
+}
+
+static struct finding *made(const char *id, enum finding_severity severity, gint64 saving, gint device, const char *rank)
+{
+	struct finding *f = g_new0(struct finding, 1);
+	f->rule = finding_rule_find(id);
+	f->severity = severity, f->saving = saving, f->device = device, f->rank = rank;
+	return f;
+}
+
+static void test_order(void)
+{
+	g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func(finding_free);
+	g_ptr_array_add(all, made("low-coverage", SEVERITY_MEDIUM, FINDING_NO_SAVING, FINDING_NO_DEVICE, "1"));
+	g_ptr_array_add(all, made("graphs-unattributed", SEVERITY_HIGH, FINDING_NO_SAVING, FINDING_NO_DEVICE, "1"));
+	g_ptr_array_add(all, made("pageable-copy", SEVERITY_LOW, 100, 1, "0"));
+	g_ptr_array_add(all, made("exposed-communication", SEVERITY_MEDIUM, 100, 3, "0"));
+	g_ptr_array_add(all, made("exposed-communication", SEVERITY_MEDIUM, 100, 2, "10"));
+	g_ptr_array_add(all, made("exposed-communication", SEVERITY_MEDIUM, 100, 2, "9"));
+	g_ptr_array_add(all, made("far-from-roofline", SEVERITY_HIGH, 500, FINDING_NO_DEVICE, "0"));
+	g_ptr_array_add(all, made("low-coverage", SEVERITY_MEDIUM, FINDING_NO_SAVING, FINDING_NO_DEVICE, "0"));
+	findings_sort(all);
+	/* performance by saving, then severity, id, device, rank (as a number);
+	 * then data by severity, id, rank */
+	const char *ids[] = { "far-from-roofline", "exposed-communication", "exposed-communication", "exposed-communication",
+			      "pageable-copy", "graphs-unattributed", "low-coverage", "low-coverage" };
+	const char *ranks[] = { "0", "9", "10", "0", "0", "1", "0", "1" };
+	for (guint i = 0; i < G_N_ELEMENTS(ids); i++) {
+		const struct finding *f = all->pdata[i];
+		CU_ASSERT_STRING_EQUAL(f->rule->id, ids[i]);
+		CU_ASSERT_STRING_EQUAL(f->rank, ranks[i]);
+	}
+}
+
+static void test_table(void)
+{
+	/* every rule of SPEC 22, once, in its order; those of figures not yet
+	 * worked out never fire (no compute) */
+	const char *ids[] = { "blocking-sync", "launch-bound", "host-pause", "pageable-copy", "exposed-communication",
+			      "collective-wait", "straggler", "far-from-roofline", "fp32-matmul", "unfused-optimizer",
+			      "memory-capacity", "memory-growth", "low-coverage", "graphs-unattributed", "clocks-disagree" };
+	CU_ASSERT_EQUAL_FATAL(finding_rule_count, G_N_ELEMENTS(ids));
+	for (guint i = 0; i < finding_rule_count; i++) {
+		CU_ASSERT_STRING_EQUAL(finding_rules[i].id, ids[i]);
+		CU_ASSERT_PTR_NOT_NULL(finding_rules[i].advice);
+		CU_ASSERT_EQUAL(finding_rules[i].kind == FINDING_DATA, i >= 12);
+	}
+	CU_ASSERT_PTR_NULL(finding_rule_find("blocking-sync")->compute);
+	CU_ASSERT_PTR_NOT_NULL(finding_rule_find("fp32-matmul")->compute);
+	CU_ASSERT_PTR_NULL(finding_rule_find("no-such-rule"));
+}
+
+#define STEP(n, ts, dur) \
+	"{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" #n "\",\"pid\":1,\"tid\":1,\"ts\":" #ts ",\"dur\":" #dur "}"
+
+static void test_span(void)
+{
+	/* with steps: the first step's start to the last's end */
+	struct read_config config = fixture_config();
+	config.steps = TRUE;
+	struct trace *trace = fixture_read_with("[" STEP(1, 10, 5) "," STEP(2, 40, 20) "," PLAUNCH(1, 0, 1) ","
+						DKERNEL(0, 70, 5, 1) "]", &config);
+	struct steps *steps = steps_new(trace);
+	struct findings_input in = { .trace = trace, .steps = steps };
+	findings_span(&in);
+	CU_ASSERT_EQUAL(in.first, 10000);
+	CU_ASSERT_EQUAL(in.last, 60000);
+	/* without: the launch and device events' earliest start, latest end */
+	in.steps = NULL;
+	findings_span(&in);
+	CU_ASSERT_EQUAL(in.first, 0);
+	CU_ASSERT_EQUAL(in.last, 75000);
+	steps_free(steps);
+	trace_free(trace);
+}
+
+/* The device sweep against a brute force over each ns: random kernels
+ * (compute), nccl kernels (communication) and Pageable copies on two
+ * devices, the span cutting some. */
+static void test_sweep_random(void)
+{
+	GRand *rand = g_rand_new_with_seed(38);
+	for (int round = 0; round < 40; round++) {
+		GString *json = g_string_new("[");
+		gint64 first = g_rand_int_range(rand, 0, 30), last = first + g_rand_int_range(rand, 1, 80);
+		gboolean covered[2][3][128] = { { { 0 } } }; /* device, class (compute, comm, copy), us */
+		gint64 copies[2] = { 0, 0 };
+		int n = g_rand_int_range(rand, 1, 14);
+		for (int i = 0; i < n; i++) {
+			int device = g_rand_int_range(rand, 0, 2), kind = g_rand_int_range(rand, 0, 3);
+			int ts = g_rand_int_range(rand, 0, 100), dur = g_rand_int_range(rand, 0, 20);
+			static const char *const names[] = { "gemm", "ncclKernel_AllReduce", "Memcpy HtoD (Pageable -> Device)" };
+			static const char *const cats[] = { "kernel", "kernel", "gpu_memcpy" };
+			g_string_append_printf(json, "%s" "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"l\",\"pid\":1,\"tid\":1,"
+					       "\"ts\":0,\"dur\":1,\"args\":{\"correlation\":%d}},{\"ph\":\"X\",\"cat\":\"%s\","
+					       "\"name\":\"%s\",\"pid\":0,\"tid\":7,\"ts\":%d,\"dur\":%d,\"args\":{\"correlation\":%d,"
+					       "\"device\":%d}}", i ? "," : "", i + 1, cats[kind], names[kind], ts, dur, i + 1, device);
+			for (int t = MAX(ts, first); t < MIN(ts + dur, last); t++) {
+				covered[device][kind][t] = TRUE;
+				if (kind == 2)
+					copies[device]++;
+			}
+		}
+		g_string_append(json, "]");
+		struct trace *trace = fixture_read(json->str);
+		struct forest *forest = forest_build(trace);
+		struct attribution *a = attribute(trace, forest);
+		struct findings_input in = { .trace = trace, .forest = forest, .attribution = a, .first = first * 1000,
+					     .last = last * 1000 };
+		GArray *devices = findings_device_sweep(&in);
+		for (guint d = 0; d < devices->len; d++) {
+			const struct device_figures *f = &g_array_index(devices, struct device_figures, d);
+			gint64 compute = 0, exposed = 0;
+			for (int t = 0; t < 128; t++) {
+				compute += covered[f->device][0][t];
+				exposed += covered[f->device][1][t] && !covered[f->device][0][t];
+			}
+			CU_ASSERT_EQUAL(f->compute.total + (f->compute.open ? f->compute.end - f->compute.start : 0),
+					compute * 1000);
+			gint64 either = f->either.total + (f->either.open ? f->either.end - f->either.start : 0);
+			CU_ASSERT_EQUAL(either - compute * 1000, exposed * 1000);
+			CU_ASSERT_EQUAL(f->pageable, copies[f->device] * 1000);
+		}
+		g_array_free(devices, TRUE);
+		attribution_free(a);
+		forest_free(forest);
+		trace_free(trace);
+		g_string_free(json, TRUE);
+	}
+	g_rand_free(rand);
+}
+
+UNIT_MAIN("findings", UNIT_TEST(test_reaches), UNIT_TEST(test_severity), UNIT_TEST(test_order),
+	  UNIT_TEST(test_table), UNIT_TEST(test_span), UNIT_TEST(test_sweep_random))
