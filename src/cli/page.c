@@ -56,6 +56,7 @@ static const char *summary_title(enum summary_mode mode)
 	case SUMMARY_PERF: return "Top modelled ops";
 	case SUMMARY_COLLECTIVE: return "Top collectives";
 	case SUMMARY_TIMELINE: return "Timeline";
+	case SUMMARY_IDLE: return "Gaps by length";
 	case SUMMARY_NONE: break;
 	}
 	return "Nodes";
@@ -63,7 +64,7 @@ static const char *summary_title(enum summary_mode mode)
 
 static const char *summary_id(enum summary_mode mode)
 {
-	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline" };
+	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline", "idle" };
 	return mode < G_N_ELEMENTS(ids) ? ids[mode] : "table";
 }
 

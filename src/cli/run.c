@@ -133,7 +133,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.memory = (flags & NODE_MEMORY) != 0 || /* a node column, or --summary timeline's allocated(bytes) */
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP ||
-			 options->summary == SUMMARY_TIMELINE ||
+			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_IDLE ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,

@@ -8,6 +8,7 @@ guint options_uses(const struct options *options)
 	switch (options->summary) {
 	case SUMMARY_STEP:
 	case SUMMARY_TIMELINE:
+	case SUMMARY_IDLE:
 		return USES_STEP;
 	case SUMMARY_KERNEL:
 	case SUMMARY_COLLECTIVE:

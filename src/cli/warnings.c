@@ -103,7 +103,8 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 	const struct selection *s = run->selection;
 	const struct forest *f = run->forest;
 	if (run->rows || !f->count || run->options->summary == SUMMARY_STEP || run->options->summary == SUMMARY_KERNEL ||
-	    run->options->summary == SUMMARY_COLLECTIVE || run->options->summary == SUMMARY_TIMELINE)
+	    run->options->summary == SUMMARY_COLLECTIVE || run->options->summary == SUMMARY_TIMELINE ||
+	    run->options->summary == SUMMARY_IDLE)
 		return;
 	if (run->options->summary == SUMMARY_PERF && run->perf) { /* no op modelled: perf_report_warn says why */
 		guint counted = 0;

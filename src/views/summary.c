@@ -9,6 +9,7 @@
 #include "views/summary_collective.h"
 #include "views/summary_step.h"
 #include "views/summary_timeline.h"
+#include "views/summary_idle.h"
 #include "views/path_order.h"
 
 /* A node being visited whose group is open: its subtree is [start, end). */
@@ -335,6 +336,7 @@ const struct catalogue *summary_catalogue(enum summary_mode mode)
 	       : mode == SUMMARY_PERF   ? perf_summary_catalogue()
 	       : mode == SUMMARY_COLLECTIVE ? collective_summary_catalogue()
 	       : mode == SUMMARY_TIMELINE ? timeline_summary_catalogue()
+	       : mode == SUMMARY_IDLE ? idle_summary_catalogue()
 					: &catalogue;
 }
 
@@ -437,6 +439,8 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 		return write_step_summary(out, forest, attribution, config, rows);
 	if (mode == SUMMARY_TIMELINE)
 		return write_timeline_summary(out, forest, attribution, config, rows);
+	if (mode == SUMMARY_IDLE)
+		return write_idle_summary(out, attribution, config, rows);
 	struct write_config ordered = *config; /* a table keeps the columns of the order first */
 	g_autoptr(GPtrArray) order = g_ptr_array_new();
 	catalogue_pick(summary_catalogue(mode),

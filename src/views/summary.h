@@ -21,6 +21,7 @@ enum summary_mode {
 	SUMMARY_PERF,   /* one row per counted op's name and shapes (SPEC 15.1), src/views/summary_perf.c */
 	SUMMARY_COLLECTIVE, /* one row per collective and message (SPEC 15.2), src/views/summary_collective.c */
 	SUMMARY_TIMELINE, /* one row per device and time bin (SPEC 18.1), src/views/summary_timeline.c */
+	SUMMARY_IDLE,     /* one row per device and gap-length class (SPEC 19.2), src/views/summary_idle.c */
 };
 
 /* The perf figures of a group's outermost nodes (with group_config.perf). */
