@@ -7,6 +7,7 @@
 #include "input/et.h"
 #include "attribution/steps.h"
 #include "attribution/sums.h"
+#include "attribution/waiting.h"
 #include "sinks/table.h"
 
 /* What a node's row must work out for a column (its flags), beyond the node. */
@@ -35,6 +36,10 @@ G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT <= 32 && COLUMN_TABLE_FLAGS << 
 /* The perf columns (SPEC 15.1): the run works out struct perf (src/views/perf.h). */
 #define NODE_PERF (1u << (NODE_FIGURE_SHIFT + FIGURE_COUNT))
 G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT < 32);
+/* The device waiting columns (SPEC 19.3): the blamed host wait (src/attribution/waiting.h),
+ * worked out at the first row; a bit above the figures' and the perf one. */
+#define NODE_WAITING (1u << 29)
+G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT + 1 < 29);
 
 /* A node's row: what its columns are read from. */
 struct node_row {
@@ -58,6 +63,7 @@ struct node_row {
 	const struct steps *steps; /* or NULL: the trace's steps were not read */
 	const char *rank;          /* the trace's rank, or NULL */
 	const struct perf *perf;   /* with NODE_PERF: the perf figures of every node */
+	struct waiting *waiting;   /* with NODE_WAITING: the blamed host wait, from the first row on */
 };
 
 const struct catalogue *node_catalogue(void);

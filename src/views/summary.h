@@ -9,6 +9,7 @@
 
 #include "views/perf.h"
 #include "util/key_trie.h"
+#include "attribution/waiting.h"
 
 #include "views/write.h"
 
@@ -48,6 +49,7 @@ struct group {
 	gint64 host_total, host_min, host_max, self_host_total;
 	gint64 device_total, self_device_total, launch_total;
 	gint64 busy_total; /* with group_config.busy */
+	gint64 waiting_total, self_waiting_total; /* with group_config.waiting */
 	struct group_perf_sums *perf; /* with group_config.perf, else NULL: no counted op (SPEC 15.1) */
 	const struct group_meta *meta; /* set for the writing */
 };
@@ -74,12 +76,16 @@ enum { SUMMARY_JSONL_DEFAULT = COLUMN_TABLE_FLAGS << 0 };
 /* A perf column of the path and name summaries: the same bit as the node
  * catalogue's NODE_PERF, so that the run works out the perf figures. */
 #define SUMMARY_PERF_FIGURES (1u << 25)
+/* A device waiting column of the path and name summaries (SPEC 19.3): the
+ * same bit as the node catalogue's NODE_WAITING. */
+#define SUMMARY_WAITING (1u << 29)
 
 struct group_config {
 	enum summary_mode mode; /* SUMMARY_PATH or SUMMARY_NAME */
 	gboolean normalize;     /* ProfilerStep#N frames become ProfilerStep#* (path_key_append) */
 	const gint64 *busy;     /* per forest node (src/attribution/busy.h), for busy_total; or NULL */
 	const struct perf *perf; /* the perf figures, for the perf columns; or NULL */
+	const struct waiting *waiting; /* the blamed host wait (src/attribution/waiting.h), for the waiting columns; or NULL */
 };
 
 /* The groups of a summary: each key a node of TRIE (a path's prefixes too,
