@@ -6,6 +6,7 @@
 #include "cli/page_capture.h"
 #include "cli/page_findings.h"
 #include "cli/page_flame.h"
+#include "cli/page_waiting.h"
 #include "cli/report.h"
 #include "sinks/sink_html.h"
 #include "views/columns.h"
@@ -94,6 +95,33 @@ static gboolean add_top(HtmlPage *page, const struct forest *forest, const struc
 	return TRUE;
 }
 
+/* SPEC 19.3: the host wait's split and the top ops by self device waiting
+ * (--summary name's rows, its own columns and order), when a device waited. */
+static gboolean add_waiting(HtmlPage *page, const struct forest *forest, const struct attribution *attribution,
+			    const struct write_config *base)
+{
+	g_autoptr(GString) body = g_string_new(NULL);
+	if (!page_waiting_intro(body, forest, attribution))
+		return TRUE;
+	g_autoptr(GPtrArray) columns = g_ptr_array_new(), sort = g_ptr_array_new();
+	const struct catalogue *names = summary_catalogue(SUMMARY_NAME);
+	catalogue_pick(names, "name,count,self device waiting total(ms),device waiting total(ms)", 0, columns, NULL);
+	catalogue_pick(names, "self device waiting total(ms)", 0, sort, NULL);
+	struct layout layout = { .picked = columns };
+	struct write_config config = *base;
+	config.layout = &layout;
+	config.sort = sort;
+	config.top = PAGE_WAITING_TOP;
+	config.shape = NULL;
+	config.quiet = TRUE;
+	struct summary_job job = { forest, attribution, &config, SUMMARY_NAME };
+	guint64 rows = 0;
+	if (!capture(body, write_one_summary, &job, &rows))
+		return FALSE;
+	g_string_append(html_page_section(page, "waiting", "Where the host was while the devices waited"), body->str);
+	return TRUE;
+}
+
 /* The facts of the header that the trace gives: its texts cut when long,
  * its lists (devices, versions) capped at PAGE_FACTS each. */
 static void add_trace_facts(HtmlPage *page, const struct trace *trace, const char *src)
@@ -144,6 +172,7 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 	html_page_fact(page, "View", "per node: the device timeline, the steps, the call tree, the top ops, kernels, modelled ops and collectives, the flame graph");
 	page_charts_timeline(page, timeline, forest, attribution, config);
 	page_charts_steps(page, forest, attribution, config);
+	*ok = add_waiting(page, forest, attribution, config);
 	GString *tree = html_page_section(page, "tree", "Call tree");
 	/* SPEC 16: the perf columns of 15.1 when the trace has Input Dims (unless --columns chose) */
 	struct write_config with_perf = *config;
@@ -161,7 +190,7 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 		collectives_compute(forest, attribution, config->selection, config->communication);
 	struct write_config tops = *config;
 	tops.collectives = collectives;
-	*ok = add_top(page, forest, attribution, &tops, SUMMARY_NAME) &&
+	*ok = *ok && add_top(page, forest, attribution, &tops, SUMMARY_NAME) &&
 	      add_top(page, forest, attribution, &tops, SUMMARY_KERNEL) &&
 	      (!config->perf || add_top(page, forest, attribution, &tops, SUMMARY_PERF)) &&
 	      add_top(page, forest, attribution, &tops, SUMMARY_COLLECTIVE);
