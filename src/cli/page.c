@@ -101,7 +101,7 @@ static gboolean add_waiting(HtmlPage *page, const struct forest *forest, const s
 			    const struct write_config *base)
 {
 	g_autoptr(GString) body = g_string_new(NULL);
-	if (!page_waiting_intro(body, forest, attribution))
+	if (!page_waiting_intro(body, forest, attribution, base->page_names))
 		return TRUE;
 	g_autoptr(GPtrArray) columns = g_ptr_array_new(), sort = g_ptr_array_new();
 	const struct catalogue *names = summary_catalogue(SUMMARY_NAME);
@@ -172,7 +172,6 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 	html_page_fact(page, "View", "per node: the device timeline, the steps, the call tree, the top ops, kernels, modelled ops and collectives, the flame graph");
 	page_charts_timeline(page, timeline, forest, attribution, config);
 	page_charts_steps(page, forest, attribution, config);
-	*ok = add_waiting(page, forest, attribution, config);
 	GString *tree = html_page_section(page, "tree", "Call tree");
 	/* SPEC 16: the perf columns of 15.1 when the trace has Input Dims (unless --columns chose) */
 	struct write_config with_perf = *config;
@@ -186,6 +185,7 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 		with_perf.layout = &layout;
 	}
 	*rows = page_tree_append(tree, forest, attribution, &with_perf, PAGE_TREE_NODES);
+	*ok = add_waiting(page, forest, attribution, config);
 	g_autoptr(Collectives) collectives =
 		collectives_compute(forest, attribution, config->selection, config->communication);
 	struct write_config tops = *config;
