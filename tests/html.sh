@@ -118,7 +118,7 @@ else
 	if check dom "$tmp/dom.html" 8 >"$tmp/why"; then pass "$browser: the DOM after scripts holds the tables, their rows, the filter box"
 	else fail "$browser: the DOM:"; cat "$tmp/why"; fi
 	# two clicks on the kernels' total(ms) (largest first, then smallest first), the column read back
-	sed 's|</body>|<script>var t = document.querySelectorAll("table.data")[1], th = t.tHead.rows[0].cells, i = 0;\
+	sed 's|</body>|<script>var t = document.querySelector("#kernel table.data"), th = t.tHead.rows[0].cells, i = 0;\
 while (!th[i].classList.contains("n") \|\| th[i].textContent !== "total(ms)") i++;\
 th[i].click(); th[i].click(); document.body.setAttribute("data-sorted", [].map.call(t.tBodies[0].rows, function (r) { return r.cells[i].textContent; }).join("\|"));</script></body>|' \
 		"$tmp/node.html" >"$tmp/click.html"

@@ -52,6 +52,12 @@ device 1: host wait 0.045 ms (28.1% of the span)
 device 1: other idle 0.05 ms (31.2% of the span)
 device ? (pid <i>gpu</i>): busy 0.01 ms of a 0.01 ms span (100.0%) | compute busy 0.01 ms | idle 0.0 ms of the span: host wait 0.0 ms, other 0.0 ms
 device ? (pid <i>gpu</i>): compute busy 0.01 ms (100.0% of the span)
+device 0, 10-100 us: 2 gaps, idle 0.07 ms (50.0% of the span): host wait 0.055 ms, other 0.015 ms
+device 0, 10-100 us: host wait 0.055 ms (78.5% of the idle)
+device 0, 10-100 us: other idle 0.015 ms (21.4% of the idle)
+device 1, 10-100 us: 2 gaps, idle 0.095 ms (59.3% of the span): host wait 0.045 ms, other 0.05 ms
+device 1, 10-100 us: host wait 0.045 ms (47.3% of the idle)
+device 1, 10-100 us: other idle 0.05 ms (52.6% of the idle)
 ProfilerStep#1 | host 0.1 ms, device total 0.095 ms, busy 0.08 ms | compute 0.06, communication 0.02, memcpy 0.01, memset 0.005 ms | idle 0.04 ms of the window: host wait 0.02 ms (50.0%), other 0.02 ms
 ProfilerStep#1: compute 0.06 ms (60.0% of the window)
 ProfilerStep#1: communication 0.02 ms (20.0% of the window)
@@ -79,7 +85,14 @@ check figs "$page" | head -n 3 >"$tmp/figs"
 if [ "$(wc -l <"$tmp/report_lines")" -eq 3 ] && diff "$tmp/report_lines" "$tmp/figs" >"$tmp/why"
 then pass "the figures under the device bars are the report's device timeline lines"
 else fail "the device figures are not the report's:"; cat "$tmp/why" "$tmp/report_lines"; fi
-check figs "$page" | tail -n +4 >"$tmp/step_figs"
+check figs "$page" | sed -n 4,5p >"$tmp/gap_figs"
+cat >"$tmp/want_gap_figs" <<'EOF'
+2 gaps, idle 0.07 ms (50.0% of the span): host wait 0.055 ms, other 0.015 ms
+2 gaps, idle 0.095 ms (59.3% of the span): host wait 0.045 ms, other 0.05 ms
+EOF
+if diff "$tmp/want_gap_figs" "$tmp/gap_figs" >"$tmp/why"; then pass "the figures under the gap-length bars (SPEC 19.2)"
+else fail "the gap-length figures:"; cat "$tmp/why"; fi
+check figs "$page" | tail -n +6 >"$tmp/step_figs"
 cat >"$tmp/want_step_figs" <<'EOF'
 host 0.1 ms, device total 0.095 ms, busy 0.08 ms | compute 0.06, communication 0.02, memcpy 0.01, memset 0.005 ms | idle 0.04 ms of the window: host wait 0.02 ms (50.0%), other 0.02 ms
 host 0.1 ms, device total 0.05 ms, busy 0.05 ms | compute 0.05 ms | idle 0.03 ms of the window: host wait 0.01 ms (33.3%), other 0.02 ms
@@ -93,7 +106,7 @@ else fail "the step figures:"; cat "$tmp/why"; fi
 # parts), their windows at 100/135
 order=$(grep -o '<section id="[a-z]*"' "$page" | tr '\n' ' ')
 case $order in
-*'"warnings" <section id="timeline" <section id="steps" <section id="tree"'*) pass "the sections: warnings, device timeline, steps, call tree" ;;
+*'"warnings" <section id="timeline" <section id="steps" <section id="tree" <section id="waiting"'*) pass "the sections: warnings, device timeline, steps, call tree, waiting" ;;
 *) fail "the sections' order: $order" ;;
 esac
 if grep -q '<a href="#timeline">Device timeline</a>' "$page" && grep -q '<a href="#steps">Steps</a>' "$page"
@@ -108,6 +121,17 @@ if grep -q '<rect class="c-compute" x="0" y="0" width="3125"' "$page" &&
 	grep -q '<rect class="c-communication" x="3125" y="0" width="1250"' "$page"
 then pass "device 0's compute and communication parts: 50 and 20 of 160 us"
 else fail "device 0's parts are not where the figures put them"; fi
+
+# (c2) SPEC 19.3: the devices' host wait [40,50) [70,115) (device 0) and
+# [35,40) [120,160) (device 1), 100 us, all launched on thread 1; fwd
+# [1,99): 10 + 29 + 5 = 44; ProfilerStep#1 [0,100): 45, self 1; bwd
+# [101,199): 14 + 40 = 54; ProfilerStep#2 [100,200): 55, self 1; nothing
+# outside; most in bwd. Rows by self device waiting.
+rows=$(sed -n '/<section id="waiting">/,/<\/section>/p' "$page" | grep '^<tr><td' | sed 's/<[^>]*>/|/g; s/||*/|/g' | tr '\n' ' ')
+if [ "$rows" = '|bwd|1|0.054|0.054| |fwd|1|0.044|0.044| |ProfilerStep#1|1|0.001|0.045| |ProfilerStep#2|1|0.001|0.055| ' ] &&
+	grep -q 'host wait 0.1 ms: 0.0 ms with the launching thread outside monitored events, 0.1 ms inside them (most in bwd, 0.054 ms). 0.0% of it' "$page"
+then pass "the waiting section: the host wait's split and the top ops by self device waiting"
+else fail "the waiting section: $rows"; fi
 
 # (d) --step 2: its bar alone; no steps: no section; 60 steps: 50 bars and a word
 "$PROFILE_PARSER" -q -s "$fixture" --step 2 -d "$tmp/step2.html" 2>/dev/null

@@ -6,6 +6,7 @@
 #include "cli/page_capture.h"
 #include "cli/page_findings.h"
 #include "cli/page_flame.h"
+#include "cli/page_waiting.h"
 #include "cli/report.h"
 #include "sinks/sink_html.h"
 #include "views/columns.h"
@@ -57,6 +58,7 @@ static const char *summary_title(enum summary_mode mode)
 	case SUMMARY_PERF: return "Top modelled ops";
 	case SUMMARY_COLLECTIVE: return "Top collectives";
 	case SUMMARY_TIMELINE: return "Timeline";
+	case SUMMARY_IDLE: return "Gaps by length";
 	case SUMMARY_MEMORY: return "Memory";
 	case SUMMARY_RANK: return "Ranks";
 	case SUMMARY_FINDINGS: return "Findings";
@@ -67,7 +69,7 @@ static const char *summary_title(enum summary_mode mode)
 
 static const char *summary_id(enum summary_mode mode)
 {
-	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline", "memory" };
+	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline", "idle", "memory", "rank", "findings" };
 	return mode < G_N_ELEMENTS(ids) ? ids[mode] : "table";
 }
 
@@ -95,6 +97,33 @@ static gboolean add_top(HtmlPage *page, const struct forest *forest, const struc
 								: g_strdup_printf("%s (top %u)", summary_title(mode), PAGE_TOP);
 		g_string_append(html_page_section(page, summary_id(mode), title), body->str);
 	}
+	return TRUE;
+}
+
+/* SPEC 19.3: the host wait's split and the top ops by self device waiting
+ * (--summary name's rows, its own columns and order), when a device waited. */
+static gboolean add_waiting(HtmlPage *page, const struct forest *forest, const struct attribution *attribution,
+			    const struct write_config *base)
+{
+	g_autoptr(GString) body = g_string_new(NULL);
+	if (!page_waiting_intro(body, forest, attribution, base->page_names))
+		return TRUE;
+	g_autoptr(GPtrArray) columns = g_ptr_array_new(), sort = g_ptr_array_new();
+	const struct catalogue *names = summary_catalogue(SUMMARY_NAME);
+	catalogue_pick(names, "name,count,self device waiting total(ms),device waiting total(ms)", 0, columns, NULL);
+	catalogue_pick(names, "self device waiting total(ms)", 0, sort, NULL);
+	struct layout layout = { .picked = columns };
+	struct write_config config = *base;
+	config.layout = &layout;
+	config.sort = sort;
+	config.top = PAGE_WAITING_TOP;
+	config.shape = NULL;
+	config.quiet = TRUE;
+	struct summary_job job = { forest, attribution, &config, SUMMARY_NAME };
+	guint64 rows = 0;
+	if (!capture(body, write_one_summary, &job, &rows))
+		return FALSE;
+	g_string_append(html_page_section(page, "waiting", "Where the host was while the devices waited"), body->str);
 	return TRUE;
 }
 
@@ -161,11 +190,12 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 		with_perf.layout = &layout;
 	}
 	*rows = page_tree_append(tree, forest, attribution, &with_perf, PAGE_TREE_NODES);
+	*ok = add_waiting(page, forest, attribution, config);
 	g_autoptr(Collectives) collectives =
 		collectives_compute(forest, attribution, config->selection, config->communication);
 	struct write_config tops = *config;
 	tops.collectives = collectives;
-	*ok = add_top(page, forest, attribution, &tops, SUMMARY_NAME) &&
+	*ok = *ok && add_top(page, forest, attribution, &tops, SUMMARY_NAME) &&
 	      add_top(page, forest, attribution, &tops, SUMMARY_KERNEL) &&
 	      (!config->perf || add_top(page, forest, attribution, &tops, SUMMARY_PERF)) &&
 	      add_top(page, forest, attribution, &tops, SUMMARY_COLLECTIVE) &&

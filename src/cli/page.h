@@ -12,7 +12,9 @@
  * its table. The per-node view is the header, what the analysis found
  * (src/cli/page_findings.h, before the contents), the device timeline and
  * the steps as bars (src/cli/page_charts.h), the call tree
- * (src/views/page_tree.h), then the top PAGE_TOP rows by name (--summary
+ * (src/views/page_tree.h), where the host was while the devices waited
+ * (src/cli/page_waiting.h: the top PAGE_WAITING_TOP ops by self device
+ * waiting, when a device waited), then the top PAGE_TOP rows by name (--summary
  * name), kernels (--summary kernel), modelled ops (--summary perf, when
  * the run worked out the perf figures) and collectives (--summary
  * collective), each only when it has rows; then, added by page_finish once

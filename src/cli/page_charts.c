@@ -2,6 +2,7 @@
 #include <string.h>
 #include "attribution/timeline.h"
 #include "cli/report.h"
+#include "cli/page_waiting.h"
 #include "sinks/html_bars.h"
 #include "sinks/html_names.h"
 #include "sinks/html_timeline.h"
@@ -182,6 +183,7 @@ void page_charts_timeline(HtmlPage *page, const struct timeline *timeline, const
 							shown, timeline->count);
 		html_paragraph(body, "note", more);
 	}
+	page_waiting_classes(body, attribution); /* SPEC 19.2 */
 }
 
 /* ROW's bar; LABEL, FIGURES: its texts, filled here. */

@@ -11,7 +11,8 @@
  * to, the classes having run at once. One sweep over the device events.
  * Above the bars, each device's chart over time (SPEC 18.2): the bins of
  * --summary timeline (src/attribution/timeline_bins.h) drawn by
- * src/sinks/html_timeline.h.
+ * src/sinks/html_timeline.h. Under the bars, each device's gaps by length
+ * (src/cli/page_waiting.h).
  *
  * The steps, when the trace has ProfilerStep#N (in the --step range): one
  * bar per step in step order (the first PAGE_STEPS, the page says how

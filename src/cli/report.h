@@ -13,6 +13,8 @@ char *report_devices_text(const GArray *devices);
  * LINES: "  device 0:      busy ..." and its class and idle lines, each
  * ending in a newline; the page shows the same (src/cli/page_charts.h). */
 void report_timeline_device(GString *lines, const struct timeline_device *d);
+/* The report's host wait line (SPEC 19.3), without indent or newline, appended to LINE. */
+void report_waiting_line(GString *line, const struct waiting_report *waiting);
 
 /* A progress line on standard error, for read_config.progress: shown for
  * inputs over 64 MiB, at most four times a second, erased when done. Use it

@@ -27,6 +27,7 @@
 #include "views/rank_record.h"
 #include "cli/run_findings.h"
 #include "views/findings_options.h"
+#include "attribution/waiting.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -100,7 +101,10 @@ static void collect(struct job *job, const struct options *options, const struct
 	/* a perf column of the diff or the ranks (their rates need busy), or the ranks' busy column */
 	gboolean perf_figures = perf || ((columns_flags(options->columns) | columns_flags(options->sort)) & SUMMARY_BUSY);
 	g_autofree gint64 *busy = diff || perf_figures ? busy_compute(attribution, forest) : NULL;
-	struct group_config config = { options->summary, diff, busy, perf };
+	g_autoptr(Waiting) waiting = (columns_flags(options->columns) | columns_flags(options->sort)) & SUMMARY_WAITING
+					     ? waiting_compute(attribution, forest)
+					     : NULL;
+	struct group_config config = { options->summary, diff, busy, perf, waiting };
 	job->collected.perf = perf_figures;
 	job->collected.groups = summary_groups(forest, attribution, selection, &config);
 	job->collected.steps = steps ? steps->count : 0;
@@ -175,7 +179,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP || findings ||
 			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
-			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_RANK ||
+			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_IDLE ||
+			 options->summary == SUMMARY_RANK ||
 			 (options->compare == COMPARE_ACROSS && options->format == &html_sink) ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.progress = settings->progress ? report_progress : NULL,
@@ -235,6 +240,11 @@ void run_job(struct job *job, const struct run_settings *settings)
 					       ? timeline_compute(attribution->by_time, trace->device->len, attribution,
 								  trace->threads, options->communication)
 					       : NULL;
+	struct waiting_report waiting = { 0 }; /* the report's split of the host wait, with the timeline */
+	if (timeline && timeline->count) {
+		g_autoptr(Waiting) blamed = waiting_compute(attribution, forest);
+		waiting_report(blamed, &waiting);
+	}
 	stage[2] = lap(&mark);
 	struct selection selection = {
 		.min_depth = options->min_depth,
@@ -319,6 +329,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.memory = memory;
 	summary.findings = found.findings;
 	job->fail = found.findings && findings_fail(found.findings, options->fail_on);
+	summary.waiting = timeline && timeline->count ? &waiting : NULL;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);
 	if (!ok) {

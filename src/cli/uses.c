@@ -10,6 +10,7 @@ guint options_uses(const struct options *options)
 		return 0; /* about the whole trace, whatever -mc, depths, filters and --step say (SPEC 22) */
 	case SUMMARY_STEP:
 	case SUMMARY_TIMELINE:
+	case SUMMARY_IDLE:
 		return USES_STEP;
 	case SUMMARY_RANK: /* the record_param_comms ops; no clipping (SPEC 20.2) */
 		return USES_MONITOR;

@@ -108,7 +108,7 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 	const struct forest *f = run->forest;
 	if (run->rows || !f->count || run->options->summary == SUMMARY_STEP || run->options->summary == SUMMARY_KERNEL ||
 	    run->options->summary == SUMMARY_COLLECTIVE || run->options->summary == SUMMARY_TIMELINE ||
-	    run->options->summary == SUMMARY_MEMORY ||
+	    run->options->summary == SUMMARY_IDLE || run->options->summary == SUMMARY_MEMORY ||
 	    run->options->summary == SUMMARY_RANK)
 		return;
 	if (run->options->summary == SUMMARY_PERF && run->perf) { /* no op modelled: perf_report_warn says why */

@@ -210,6 +210,18 @@ static void sync_duration(const void *r, struct value *v)
 	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_SYNC));
 }
 
+/* SPEC 19.3: the host wait blamed on the node's thread within it, and that
+ * less its children's (src/attribution/waiting.h), O(d log g) each. */
+static void device_waiting(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, waiting_node(ROW(r)->waiting, ROW(r)->node));
+}
+
+static void self_device_waiting(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, waiting_self(ROW(r)->waiting, ROW(r)->node));
+}
+
 static void input_dims(const void *r, struct value *v)
 {
 	value_literal(v, EVENT(r)->extra ? EVENT(r)->extra->input_dims : NULL);
@@ -386,6 +398,8 @@ static const struct column columns[] = {
 	{ "memcpy(ms)", VALUE_DURATION, FIGURE(MEMCPY), memcpy_duration },
 	{ "memset(ms)", VALUE_DURATION, FIGURE(MEMSET), memset_duration },
 	{ "sync duration(ms)", VALUE_DURATION, FIGURE(SYNC), sync_duration },
+	{ "device waiting(ms)", VALUE_DURATION, NODE_WAITING, device_waiting },
+	{ "self device waiting(ms)", VALUE_DURATION, NODE_WAITING, self_device_waiting },
 	{ "step", VALUE_TEXT, NODE_STEPS, step },
 	{ "rank", VALUE_INTEGER, 0, rank },
 	{ "replayed by", VALUE_TEXT, 0, replayed_by },
@@ -440,6 +454,7 @@ void node_row_clear(struct node_row *row)
 	row->replayed = NULL;
 	g_clear_pointer(&row->numbers, g_free);
 	g_clear_pointer(&row->busy, g_free);
+	g_clear_pointer(&row->waiting, waiting_free);
 	sums_free(row->sums);
 	row->sums = NULL;
 }
@@ -459,4 +474,6 @@ void node_row_set(struct node_row *row, guint node, guint depth, const GString *
 		attribution_node_memory(row->attribution, row->forest, node, &row->memory);
 	if ((row->flags & NODE_BUSY) && !row->busy)
 		row->busy = busy_compute(row->attribution, row->forest);
+	if ((row->flags & NODE_WAITING) && !row->waiting)
+		row->waiting = waiting_compute(row->attribution, row->forest);
 }

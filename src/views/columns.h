@@ -7,6 +7,7 @@
 #include "input/et.h"
 #include "attribution/steps.h"
 #include "attribution/sums.h"
+#include "attribution/waiting.h"
 #include "sinks/table.h"
 
 /* What a node's row must work out for a column (its flags), beyond the node. */
@@ -39,6 +40,10 @@ G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT < 32);
  * run works out the memory devices' curves (src/attribution/memory_devices.h). */
 #define NODE_MEMORY_PEAK (1u << (NODE_FIGURE_SHIFT + FIGURE_COUNT + 1))
 G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT + 1 < 32);
+/* The device waiting columns (SPEC 19.3): the blamed host wait (src/attribution/waiting.h),
+ * worked out at the first row; a bit above the figures' and the perf one. */
+#define NODE_WAITING (1u << 29)
+G_STATIC_ASSERT(NODE_FIGURE_SHIFT + FIGURE_COUNT + 1 < 29);
 
 /* A node's row: what its columns are read from. */
 struct node_row {
@@ -63,6 +68,7 @@ struct node_row {
 	const char *rank;          /* the trace's rank, or NULL */
 	const struct perf *perf;   /* with NODE_PERF: the perf figures of every node */
 	const struct memory_devices *memory_devices; /* with NODE_MEMORY_PEAK: the curves (or NULL: none read) */
+	struct waiting *waiting;   /* with NODE_WAITING: the blamed host wait, from the first row on */
 };
 
 const struct catalogue *node_catalogue(void);

@@ -9,6 +9,7 @@
 
 #include "views/perf.h"
 #include "util/key_trie.h"
+#include "attribution/waiting.h"
 
 #include "views/write.h"
 
@@ -21,6 +22,7 @@ enum summary_mode {
 	SUMMARY_PERF,   /* one row per counted op's name and shapes (SPEC 15.1), src/views/summary_perf.c */
 	SUMMARY_COLLECTIVE, /* one row per collective and message (SPEC 15.2), src/views/summary_collective.c */
 	SUMMARY_TIMELINE, /* one row per device and time bin (SPEC 18.1), src/views/summary_timeline.c */
+	SUMMARY_IDLE,     /* one row per device and gap-length class (SPEC 19.2), src/views/summary_idle.c */
 	SUMMARY_MEMORY, /* one row per memory device (SPEC 21), src/views/summary_memory.c */
 	SUMMARY_RANK,     /* one row per rank of many traces (SPEC 20.2), src/views/rank_reduce.c */
 	SUMMARY_FINDINGS, /* one row per finding (SPEC 22), src/views/summary_findings.c */
@@ -50,6 +52,7 @@ struct group {
 	gint64 host_total, host_min, host_max, self_host_total;
 	gint64 device_total, self_device_total, launch_total;
 	gint64 busy_total; /* with group_config.busy */
+	gint64 waiting_total, self_waiting_total; /* with group_config.waiting */
 	struct group_perf_sums *perf; /* with group_config.perf, else NULL: no counted op (SPEC 15.1) */
 	const struct group_meta *meta; /* set for the writing */
 };
@@ -76,12 +79,16 @@ enum { SUMMARY_JSONL_DEFAULT = COLUMN_TABLE_FLAGS << 0 };
 /* A perf column of the path and name summaries: the same bit as the node
  * catalogue's NODE_PERF, so that the run works out the perf figures. */
 #define SUMMARY_PERF_FIGURES (1u << 25)
+/* A device waiting column of the path and name summaries (SPEC 19.3): the
+ * same bit as the node catalogue's NODE_WAITING. */
+#define SUMMARY_WAITING (1u << 29)
 
 struct group_config {
 	enum summary_mode mode; /* SUMMARY_PATH or SUMMARY_NAME */
 	gboolean normalize;     /* ProfilerStep#N frames become ProfilerStep#* (path_key_append) */
 	const gint64 *busy;     /* per forest node (src/attribution/busy.h), for busy_total; or NULL */
 	const struct perf *perf; /* the perf figures, for the perf columns; or NULL */
+	const struct waiting *waiting; /* the blamed host wait (src/attribution/waiting.h), for the waiting columns; or NULL */
 };
 
 /* The groups of a summary: each key a node of TRIE (a path's prefixes too,

@@ -1,4 +1,4 @@
-/* The summary's options: --summary path|name|step|kernel|perf|collective|timeline and --bins (src/views/summary.h). */
+/* The summary's options: --summary path|name|step|kernel|perf|collective|timeline|idle and --bins (src/views/summary.h). */
 #ifndef PP_SUMMARY_OPTIONS_H
 #define PP_SUMMARY_OPTIONS_H
 

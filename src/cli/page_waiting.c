@@ -1,0 +1,102 @@
+#include "cli/page_waiting.h"
+#include "attribution/idle_classes.h"
+#include "attribution/waiting.h"
+#include "sinks/table.h"
+#include "cli/report.h"
+#include "sinks/html_bars.h"
+#include "sinks/html_text.h"
+#include "util/timefmt.h"
+
+/* A device's idle time: its classes' sum. */
+static gint64 device_idle(const struct idle_classes_device *d)
+{
+	gint64 idle = 0;
+	for (guint c = 0; c < IDLE_CLASSES; c++)
+		idle += d->classes[c].idle;
+	return idle;
+}
+
+static void class_bar(struct html_bar *bar, const struct idle_classes_device *d, guint c, GString *label,
+		      GString *figures, GString *title)
+{
+	const struct idle_class *k = &d->classes[c];
+	g_string_printf(label, "device %u, %s", d->device, idle_class_label(c));
+	g_string_truncate(title, 0);
+	g_string_printf(figures, "%" G_GUINT64_FORMAT " gap%s, idle ", k->gaps, k->gaps == 1 ? "" : "s");
+	time_append_ms(figures, k->idle);
+	g_string_append(figures, " ms");
+	html_bar_share(figures, k->idle, d->span, "span");
+	g_string_append(figures, ": host wait ");
+	time_append_ms(figures, k->host_wait);
+	g_string_append(figures, " ms, other ");
+	time_append_ms(figures, k->idle - k->host_wait);
+	g_string_append(figures, " ms");
+	g_string_append_printf(title, "%s: %s", label->str, figures->str);
+	*bar = (struct html_bar){ .label = label->str, .title = title->str, .figures = figures->str,
+				  .whole_name = "idle", .whole = device_idle(d), .class_word = "" };
+	bar->parts[BAR_WAIT] = k->host_wait;
+	bar->parts[BAR_IDLE] = k->idle - k->host_wait;
+}
+
+void page_waiting_classes(GString *body, const struct attribution *attribution)
+{
+	g_autoptr(IdleClasses) classes = idle_classes_compute(attribution, NULL, NULL);
+	guint shown = MIN(classes->count, PAGE_WAITING_DEVICES);
+	gint64 scale = 1;
+	for (guint d = 0; d < shown; d++)
+		scale = MAX(scale, device_idle(&classes->devices[d]));
+	if (scale <= 1 && (!shown || !device_idle(&classes->devices[0])))
+		return;
+	html_paragraph(body, "note",
+		       "Gaps by length (as --summary idle gives them): per device with a device number, the idle time "
+		       "of its gaps shorter than 10 us, 10-100 us, 0.1-1 ms, 1-10 ms and of 10 ms or more, each split "
+		       "into host wait and other idle; the mark is the device's whole idle time. Many short gaps: the "
+		       "host launches too slowly; a few long ones: it paused.");
+	html_bars_open(body);
+	g_autoptr(GString) label = g_string_new(NULL), figures = g_string_new(NULL), title = g_string_new(NULL);
+	for (guint d = 0; d < shown; d++)
+		for (guint c = 0; c < IDLE_CLASSES; c++) {
+			if (!classes->devices[d].classes[c].gaps)
+				continue;
+			struct html_bar bar;
+			class_bar(&bar, &classes->devices[d], c, label, figures, title);
+			html_bar_append(body, &bar, scale);
+		}
+	html_bars_close(body);
+}
+
+gboolean page_waiting_intro(GString *body, const struct forest *forest, const struct attribution *attribution,
+			    struct html_names *names)
+{
+	g_autoptr(Waiting) waiting = waiting_compute(attribution, forest);
+	if (!waiting->host_wait)
+		return FALSE;
+	struct waiting_report report;
+	waiting_report(waiting, &report);
+	/* the report's line, the name cut as the page cuts names (src/sinks/html_names.h) */
+	const struct name *most = report.most;
+	report.most = NULL;
+	g_autoptr(GString) line = g_string_new("All devices, each counted on its own: ");
+	report_waiting_line(line, &report);
+	g_string_append(body, "<p class=\"waiting\">");
+	html_append(body, line->str);
+	if (most) {
+		g_string_truncate(line, 0);
+		g_string_append(body, " (most in ");
+		html_names_append(names, body, most->text, most->len);
+		g_string_append(line, ", ");
+		time_append_ms(line, report.most_waiting);
+		g_string_append(line, " ms)");
+		html_append(body, line->str);
+	}
+	gint64 tenths = tenths_of_percent(report.outside, report.host_wait);
+	g_string_printf(line, ". %" G_GINT64_FORMAT ".%d%% of it with the launching thread outside monitored events.",
+			tenths / 10, (int)(tenths % 10));
+	html_append(body, line->str);
+	g_string_append(body, "</p>\n");
+	html_paragraph(body, "note",
+		       "The host wait of each device (counted on its own) is blamed on the thread that then launched the "
+		       "work ending the gap: at each instant, on its innermost monitored op, or outside them. The ops "
+		       "with the most self device waiting (the time blamed on them less their children's):");
+	return TRUE;
+}
