@@ -184,6 +184,12 @@ static void device_event_count(const void *r, struct value *v)
 	value_number(v, VALUE_INTEGER, inclusive(r, FIGURE_DEVICE_EVENTS));
 }
 
+/* SPEC 19.5: non-nested launches with device work of their own or nested. */
+static void device_launch_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, inclusive(r, FIGURE_DEVICE_LAUNCHES));
+}
+
 static void compute(const void *r, struct value *v)
 {
 	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_COMPUTE));
@@ -207,6 +213,12 @@ static void memset_duration(const void *r, struct value *v)
 static void sync_duration(const void *r, struct value *v)
 {
 	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_SYNC));
+}
+
+/* SPEC 19.1: non-nested blocking launches. */
+static void blocking_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, inclusive(r, FIGURE_BLOCKING));
 }
 
 static void input_dims(const void *r, struct value *v)
@@ -354,6 +366,7 @@ static const struct column columns[] = {
 	{ "device busy(ms)", VALUE_DURATION, NODE_BUSY, device_busy },
 	{ "launch count", VALUE_INTEGER, FIGURE(LAUNCHES), launch_count },
 	{ "device event count", VALUE_INTEGER, FIGURE(DEVICE_EVENTS), device_event_count },
+	{ "device launch count", VALUE_INTEGER, FIGURE(DEVICE_LAUNCHES), device_launch_count },
 	{ "Input Dims", VALUE_LITERAL, NODE_EXTRAS, input_dims },
 	{ "Input Type", VALUE_LITERAL, NODE_EXTRAS, input_type },
 	{ "et node", VALUE_INTEGER, NODE_ET, et_node },
@@ -371,6 +384,7 @@ static const struct column columns[] = {
 	{ "memcpy(ms)", VALUE_DURATION, FIGURE(MEMCPY), memcpy_duration },
 	{ "memset(ms)", VALUE_DURATION, FIGURE(MEMSET), memset_duration },
 	{ "sync duration(ms)", VALUE_DURATION, FIGURE(SYNC), sync_duration },
+	{ "blocking count", VALUE_INTEGER, FIGURE(BLOCKING), blocking_count },
 	{ "step", VALUE_TEXT, NODE_STEPS, step },
 	{ "rank", VALUE_INTEGER, 0, rank },
 	{ "replayed by", VALUE_TEXT, 0, replayed_by },

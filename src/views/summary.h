@@ -69,10 +69,10 @@ struct group_perf group_perf(const struct group *group);
 enum { SUMMARY_JSONL_DEFAULT = COLUMN_TABLE_FLAGS << 0 };
 /* A column of the path and name summaries that needs every node's busy time
  * (a bit no node column uses: the run reads nothing more for it). */
-#define SUMMARY_BUSY (1u << 26)
+#define SUMMARY_BUSY (1u << 28)
 /* A perf column of the path and name summaries: the same bit as the node
  * catalogue's NODE_PERF, so that the run works out the perf figures. */
-#define SUMMARY_PERF_FIGURES (1u << 25)
+#define SUMMARY_PERF_FIGURES (1u << 27)
 
 struct group_config {
 	enum summary_mode mode; /* SUMMARY_PATH or SUMMARY_NAME */

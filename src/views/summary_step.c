@@ -25,6 +25,7 @@ struct step_row {
 	char pid_number[THREADS_NUMBER_MAX]; /* the pid, when threads keep it as a number */
 	gint64 figures[FIGURE_COUNT];
 	gint64 busy;
+	gint64 first, last; /* its device events' first start and last end (SPEC 19.4), when intervals has any */
 	struct idle_figures idle;
 	GArray *intervals; /* struct interval: its device events */
 };
@@ -102,6 +103,15 @@ static void other_idle(const void *r, struct value *v)
 		value_number(v, VALUE_DURATION, ROW(r)->idle.idle - ROW(r)->idle.host_wait);
 }
 
+/* SPEC 19.4: the step as the device saw it; empty without device events. */
+static void device_span(const void *r, struct value *v)
+{
+	if (!ROW(r)->intervals->len)
+		v->type = VALUE_EMPTY;
+	else
+		value_number(v, VALUE_DURATION, ROW(r)->last - ROW(r)->first);
+}
+
 #define FIGURE_GETTER(getter, figure, type)                                   \
 	static void getter(const void *r, struct value *v)                    \
 	{                                                                     \
@@ -133,6 +143,7 @@ static const struct column columns[] = {
 	{ "device idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, device_idle },
 	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, host_wait },
 	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, other_idle },
+	{ "device span(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_span },
 	{ "pid", VALUE_TEXT, 0, pid },
 };
 
@@ -173,6 +184,10 @@ static struct step_row *step_rows(const struct forest *forest, const struct attr
 			by_step[s].figures[f] += v[f];
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++) {
 			struct interval interval = { attribution_device(a, d)->ts, event_end(attribution_device(a, d)) };
+			if (!by_step[s].intervals->len || interval.start < by_step[s].first)
+				by_step[s].first = interval.start;
+			if (!by_step[s].intervals->len || interval.end > by_step[s].last)
+				by_step[s].last = interval.end;
 			g_array_append_val(by_step[s].intervals, interval);
 		}
 	}
@@ -234,6 +249,8 @@ GArray *step_summary_figures(const struct forest *forest, const struct attributi
 			.idle = row->idle.idle,
 			.host_wait = row->idle.host_wait,
 			.idle_known = row->idle.known,
+			.device_span = row->intervals->len ? row->last - row->first : 0,
+			.has_span = row->intervals->len > 0,
 		};
 		for (guint c = 0; c < CLASS_COUNT; c++)
 			f.classes[c] = row->figures[FIGURE_COMPUTE + c];

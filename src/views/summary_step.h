@@ -19,6 +19,8 @@ struct step_figures {
 	gint64 classes[CLASS_COUNT];   /* compute(ms) to memset(ms): durations by class */
 	gint64 idle, host_wait;        /* device idle(ms), host wait(ms); other idle is idle - host_wait */
 	gboolean idle_known;           /* FALSE: the trace has no device event, no idle figure (both 0) */
+	gint64 device_span;            /* device span(ms) (SPEC 19.4): the slowest step on the device has the largest */
+	gboolean has_span;             /* FALSE: the step has no device event (an empty cell) */
 };
 
 /* The rows of the step summary under CONFIG (its selection's steps and
