@@ -75,17 +75,31 @@ struct outer {
 	gint64 latest_end;
 };
 
-/* The first of the thread's OUTERS that ends at or after END (its ends
- * strictly increase); outers->len when none does. */
-static guint first_ending_by(const struct attribution *a, const GArray *outers, gint64 end)
+/* The sweep over one thread's launches: its non-nested launches not yet
+ * settled, OUTERS[HEAD..] (those settled before HEAD are dropped now and
+ * then), and where what they did goes. */
+struct sweep {
+	const struct attribution *a;
+	GArray *outers; /* struct outer, ends strictly increasing */
+	guint head;
+	struct judge launch_names, device_names;
+	guint8 *kinds;                  /* or NULL */
+	struct blocking_totals *totals; /* or NULL */
+};
+
+#define OUTER(w, i) (&g_array_index((w)->outers, struct outer, i))
+#define OUTER_END(w, i) event_end(&(w)->a->launches[OUTER(w, i)->launch])
+
+/* The first live outer launch that ends at or after END; outers->len when
+ * none does. */
+static guint first_ending_by(const struct sweep *w, gint64 end)
 {
-	guint first = 0, last = outers->len;
-	if (last && event_end(&a->launches[g_array_index(outers, struct outer, last - 1).launch]) >= end &&
-	    (last == 1 || event_end(&a->launches[g_array_index(outers, struct outer, last - 2).launch]) < end))
+	guint first = w->head, last = w->outers->len;
+	if (last > first && OUTER_END(w, last - 1) >= end && (last - 1 == first || OUTER_END(w, last - 2) < end))
 		return last - 1; /* the latest one: nearly always */
 	while (first < last) {
 		guint middle = first + (last - first) / 2;
-		if (event_end(&a->launches[g_array_index(outers, struct outer, middle).launch]) >= end)
+		if (OUTER_END(w, middle) >= end)
 			last = middle;
 		else
 			first = middle + 1;
@@ -112,68 +126,98 @@ static void fold_events(const struct attribution *a, guint l, struct outer *o, s
 	}
 }
 
-/* The flags of the thread's outer launches, into KINDS. */
-static void settle(const struct attribution *a, const GArray *outers, struct judge *j, guint8 *kinds)
+/* What outer launch O did, into the sweep's kinds and totals. */
+static void settle(struct sweep *w, const struct outer *o)
 {
-	for (guint i = 0; i < outers->len; i++) {
-		const struct outer *o = &g_array_index(outers, struct outer, i);
-		const struct event *launch = &a->launches[o->launch];
-		guint name = judge_name(j, launch->name, TRUE);
-		gboolean copy = o->to_host && !o->other && !o->pinned && event_end(launch) >= o->latest_end;
-		guint8 kind = o->device ? LAUNCH_DEVICE_WORK : 0;
-		if ((name & SYNC_LIST) || copy)
-			kind |= LAUNCH_BLOCKING | (name & SYNCHRONIZE ? LAUNCH_SYNCHRONIZE : 0);
-		kinds[o->launch] = kind;
+	const struct event *launch = &w->a->launches[o->launch];
+	guint name = judge_name(&w->launch_names, launch->name, TRUE);
+	gboolean copy = o->to_host && !o->other && !o->pinned && event_end(launch) >= o->latest_end;
+	guint8 kind = o->device ? LAUNCH_DEVICE_WORK : 0;
+	if ((name & SYNC_LIST) || copy)
+		kind |= LAUNCH_BLOCKING | (name & SYNCHRONIZE ? LAUNCH_SYNCHRONIZE : 0);
+	if (w->kinds)
+		w->kinds[o->launch] = kind;
+	if (w->totals) {
+		w->totals->device_launches += o->device;
+		if (kind & LAUNCH_BLOCKING) {
+			w->totals->blocking++;
+			w->totals->blocking_time += launch->dur;
+			if (kind & LAUNCH_SYNCHRONIZE)
+				w->totals->synchronize_time += launch->dur;
+		}
 	}
+}
+
+/* Settles the outer launches that end before TS: no launch from TS on lies
+ * in them. They go in order (their ends increase); the array sheds them
+ * once they are half of it, so it holds about the launches open at once. */
+static void settle_before(struct sweep *w, gint64 ts)
+{
+	for (; w->head < w->outers->len && OUTER_END(w, w->head) < ts; w->head++)
+		settle(w, OUTER(w, w->head));
+	if (w->head >= 64 && 2 * w->head >= w->outers->len) {
+		g_array_remove_range(w->outers, 0, w->head);
+		w->head = 0;
+	}
+}
+
+/* The thread's last launch is done: every outer launch is settled. */
+static void settle_all(struct sweep *w)
+{
+	for (; w->head < w->outers->len; w->head++)
+		settle(w, OUTER(w, w->head));
+	g_array_set_size(w->outers, 0);
+	w->head = 0;
+}
+
+static void sweep(const struct attribution *a, guint8 *kinds, struct blocking_totals *totals)
+{
+	struct sweep w = { a, g_array_new(FALSE, FALSE, sizeof(struct outer)), 0,
+			   { g_hash_table_new(NULL, NULL), NULL, 0 }, { g_hash_table_new(NULL, NULL), NULL, 0 },
+			   kinds, totals };
+	/* the outer launch (an index into outers) of the last launch not
+	 * virtual: its virtual launches follow it, with nothing settled between */
+	guint split_from = NO_LAUNCH;
+	for (guint l = 0; l < a->launch_count; l++) {
+		if (l > 0 && a->launches[l].thread != a->launches[l - 1].thread) {
+			settle_all(&w);
+			split_from = NO_LAUNCH;
+		}
+		gboolean split = a->virtual_launch && a->virtual_launch[l];
+		guint o; /* an index into outers */
+		if (split) {
+			o = split_from;
+		} else {
+			settle_before(&w, a->launches[l].ts);
+			if (!a->nested[l]) {
+				struct outer outer = { .launch = l, .latest_end = G_MININT64 };
+				g_array_append_val(w.outers, outer);
+				o = w.outers->len - 1;
+			} else {
+				guint found = first_ending_by(&w, event_end(&a->launches[l]));
+				/* none: not contained after all, no outer launch to count it */
+				o = found == w.outers->len ? NO_LAUNCH : found;
+			}
+			split_from = o;
+		}
+		if (o != NO_LAUNCH)
+			fold_events(a, l, OUTER(&w, o), &w.device_names);
+	}
+	settle_all(&w);
+	g_array_free(w.outers, TRUE);
+	g_hash_table_destroy(w.launch_names.names);
+	g_hash_table_destroy(w.device_names.names);
 }
 
 guint8 *blocking_kinds(const struct attribution *a)
 {
 	guint8 *kinds = g_new0(guint8, a->launch_count + 1);
-	struct judge launch_names = { g_hash_table_new(NULL, NULL), NULL, 0 };
-	struct judge device_names = { g_hash_table_new(NULL, NULL), NULL, 0 };
-	g_autoptr(GArray) outers = g_array_new(FALSE, FALSE, sizeof(struct outer));
-	guint split_from = NO_LAUNCH; /* the outer launch of the last launch that is not virtual */
-	for (guint l = 0; l < a->launch_count; l++) {
-		if (l > 0 && a->launches[l].thread != a->launches[l - 1].thread) {
-			settle(a, outers, &launch_names, kinds);
-			g_array_set_size(outers, 0);
-			split_from = NO_LAUNCH;
-		}
-		guint o;
-		if (a->virtual_launch && a->virtual_launch[l]) {
-			o = split_from;
-		} else if (!a->nested[l]) {
-			struct outer outer = { .launch = l, .latest_end = G_MININT64 };
-			g_array_append_val(outers, outer);
-			o = outers->len - 1;
-		} else {
-			o = first_ending_by(a, outers, event_end(&a->launches[l]));
-			if (o == outers->len)
-				o = NO_LAUNCH; /* not contained after all: no outer launch to count it */
-		}
-		if (!(a->virtual_launch && a->virtual_launch[l]))
-			split_from = o;
-		if (o != NO_LAUNCH)
-			fold_events(a, l, &g_array_index(outers, struct outer, o), &device_names);
-	}
-	settle(a, outers, &launch_names, kinds);
-	g_hash_table_destroy(launch_names.names);
-	g_hash_table_destroy(device_names.names);
+	sweep(a, kinds, NULL);
 	return kinds;
 }
 
 void blocking_totals(const struct attribution *a, struct blocking_totals *t)
 {
 	memset(t, 0, sizeof *t);
-	g_autofree guint8 *kinds = blocking_kinds(a);
-	for (guint l = 0; l < a->launch_count; l++) {
-		t->device_launches += (kinds[l] & LAUNCH_DEVICE_WORK) != 0;
-		if (!(kinds[l] & LAUNCH_BLOCKING))
-			continue;
-		t->blocking++;
-		t->blocking_time += a->launches[l].dur;
-		if (kinds[l] & LAUNCH_SYNCHRONIZE)
-			t->synchronize_time += a->launches[l].dur;
-	}
+	sweep(a, NULL, t);
 }

@@ -15,8 +15,11 @@
  * then folded into its outermost launch: whether any exists, whether all
  * are copies (class memcpy, SPEC 11.1), whether one is a copy to the host
  * (DtoH or DeviceToHost in its name, without regard to ASCII case), whether
- * a name holds "Pinned", and the latest end. Names are judged once each.
- * O(launches log launches + device events), one pass, memory per thread. */
+ * a name holds "Pinned", and the latest end. A non-nested launch that ends
+ * before the next launch starts can hold no later one: it is settled then
+ * and dropped, so the sweep holds only the launches open at once (a trace
+ * of a million launches in a row costs no more than one). Names are judged
+ * once each. O(launches log launches + device events), one pass. */
 #ifndef PP_BLOCKING_H
 #define PP_BLOCKING_H
 

@@ -177,17 +177,19 @@ static void test_sums(void)
 	run_clear(&r);
 }
 
-/* The outermost launch by its definition, against the binary search: on
- * random launches of two threads, each launch's device events counted
- * with the first launch of its thread that contains it. */
+/* The outermost launch by its definition, against the sweep: on random
+ * launches of two threads, each launch's device events counted with the
+ * first launch of its thread that contains it. The last rounds spread
+ * 1500 launches over time, so that the sweep settles and sheds many. */
 static void test_random_against_definition(void)
 {
 	GRand *rand = g_rand_new_with_seed(35);
-	for (int round = 0; round < 50; round++) {
+	for (int round = 0; round < 54; round++) {
 		GString *json = g_string_new("[" OP("op", 0, 100000, 1));
-		int launches = g_rand_int_range(rand, 1, 40);
+		gboolean long_run = round >= 50;
+		int launches = long_run ? 1500 : g_rand_int_range(rand, 1, 40);
 		for (int i = 0; i < launches; i++) {
-			int ts = g_rand_int_range(rand, 0, 200), dur = g_rand_int_range(rand, 0, 60);
+			int ts = g_rand_int_range(rand, 0, long_run ? 50000 : 200), dur = g_rand_int_range(rand, 0, 60);
 			g_string_append_printf(json, ",{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\","
 					       "\"pid\":1,\"tid\":%d,\"ts\":%d,\"dur\":%d,\"args\":{\"correlation\":%d}}",
 					       1 + i % 2, ts, dur, i + 1);
