@@ -11,8 +11,32 @@
 # when the step has no device event, after other idle(ms) by default; with
 # --graph-capture, the roots' launches with device work as without (a
 # graph launch counts where it was launched, whatever is grafted).
-# Skipped without the shared traces.
+# The formats for people show device launch count (the example trace).
+# The rest is skipped without the shared traces.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+
+# The formats for people show device launch count instead of launch count,
+# per node and in the name and path summaries (the page's top ops too);
+# the CSV keeps its columns. The example trace: ProfilerStep#3 has 8 launch
+# events, of which one (a cuLaunchKernel) is nested in another: 7.
+example=$top_srcdir/examples/example_trace.json
+for view in "" "--summary name" "--summary path"; do
+	# shellcheck disable=SC2086
+	COLUMNS=400 "$PROFILE_PARSER" -q -s "$example" -d - -mc cpu_op,user_annotation --format table $view > "$tmp/table.txt"
+	head -n 1 "$tmp/table.txt" | grep -q "device launch count" && ! head -n 1 "$tmp/table.txt" | grep -q "  launch count" \
+		&& grep -q "^ProfilerStep#3 .* 7 " "$tmp/table.txt" \
+		&& pass "--format table ${view:-per node}: device launch count instead of launch count" \
+		|| fail "--format table ${view:-per node}: $(head -n 3 "$tmp/table.txt")"
+	# shellcheck disable=SC2086
+	"$PROFILE_PARSER" -q -s "$example" -d - -mc cpu_op,user_annotation $view | head -n 1 > "$tmp/header.csv"
+	{ [ -z "$view" ] || grep -q '"launch count"' "$tmp/header.csv"; } && ! grep -q "device launch count" "$tmp/header.csv" \
+		&& pass "CSV ${view:-per node}: its columns, as before" || fail "CSV ${view:-per node}: $(cat "$tmp/header.csv")"
+done
+"$PROFILE_PARSER" -q -s "$example" -d "$tmp/page.html" -mc cpu_op,user_annotation
+[ "$(grep -c "device launch count" "$tmp/page.html")" -ge 2 ] && ! grep -q '>launch count<' "$tmp/page.html" \
+	&& pass "the page: device launch count in the call tree and the top ops" \
+	|| fail "the page: $(grep -o '.\{40\}launch count.\{10\}' "$tmp/page.html" | head -n 3)"
+
 need_traces
 need python3 python3
 node_columns="depth,launch count,device launch count,blocking count,sync duration(ms),cuda launch duration(ms)"

@@ -114,13 +114,13 @@ ProfilerStep#1                             2.0000               0.1265    0.1265
   nn.Module: Encoder→Attention             1.0005               0.0015    0.0015      0.005000       1       1.2      2
 EOF
 table "a summary: its own columns, sorted" 200 --summary name --sort "self host total(ms)" --top 3 <<'EOF'
-                                                                                                                                                                 self       cuda                device
-                                                                                                                                                               device     launch                 event
-name                                               count  host total(ms)  host mean(ms)  host min(ms)  host max(ms)  self host total(ms)  device total(ms)  total(ms)  total(ms)  launch count   count
--------------------------------------------------  -----  --------------  -------------  ------------  ------------  -------------------  ----------------  ---------  ---------  ------------  ------
-ProfilerStep#1                                         1         2.00000        2.00000       2.00000       2.00000              0.69950            0.1265     0.0000   0.012125             2       2
-aten::scaled_dot_product_attention_of_a_long_name      1         0.50025        0.50025       0.50025       0.50025              0.50025            0.0015     0.0015   0.005000             1       1
-nn.Module: Encoder→Attention                           1         1.00050        1.00050       1.00050       1.00050              0.40025            0.0015     0.0000   0.005000             1       1
+                                                                                                                                                                 self       cuda  device  device
+                                                                                                                                                               device     launch  launch   event
+name                                               count  host total(ms)  host mean(ms)  host min(ms)  host max(ms)  self host total(ms)  device total(ms)  total(ms)  total(ms)   count   count
+-------------------------------------------------  -----  --------------  -------------  ------------  ------------  -------------------  ----------------  ---------  ---------  ------  ------
+ProfilerStep#1                                         1         2.00000        2.00000       2.00000       2.00000              0.69950            0.1265     0.0000   0.012125       2       2
+aten::scaled_dot_product_attention_of_a_long_name      1         0.50025        0.50025       0.50025       0.50025              0.50025            0.0015     0.0015   0.005000       1       1
+nn.Module: Encoder→Attention                           1         1.00050        1.00050       1.00050       1.00050              0.40025            0.0015     0.0000   0.005000       1       1
 EOF
 table "a summary at 80: its order's columns first (device total, host total), then left to right" 80 --summary name <<'EOF'
                                                        host      host     device

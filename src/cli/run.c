@@ -84,7 +84,7 @@ static void collect(struct job *job, const struct options *options, const struct
 	/* a perf column of the diff or the ranks (their rates need busy), or the ranks' busy column */
 	gboolean perf_figures = perf || ((columns_flags(options->columns) | columns_flags(options->sort)) & SUMMARY_BUSY);
 	g_autofree gint64 *busy = diff || perf_figures ? busy_compute(attribution, forest) : NULL;
-	struct group_config config = { options->summary, diff, busy, perf };
+	struct group_config config = { options->summary, diff, busy, perf, FALSE }; /* no device launch count across traces */
 	job->collected.perf = perf_figures;
 	job->collected.groups = summary_groups(forest, attribution, selection, &config);
 	job->collected.steps = steps ? steps->count : 0;

@@ -107,6 +107,7 @@ static void add_node(struct summarizer *s, guint node)
 		group->launch_total += sums_inclusive(s->sums, FIGURE_LAUNCH_TIME, node);
 		group->launch_count += (guint64)sums_inclusive(s->sums, FIGURE_LAUNCHES, node);
 		group->device_events += (guint64)sums_inclusive(s->sums, FIGURE_DEVICE_EVENTS, node);
+		group->device_launches += (guint64)sums_inclusive(s->sums, FIGURE_DEVICE_LAUNCHES, node);
 		if (s->config->busy)
 			group->busy_total += s->config->busy[node];
 		const struct perf *perf = s->config->perf;
@@ -219,6 +220,11 @@ static void device_event_count(const void *r, struct value *v)
 	value_number(v, VALUE_INTEGER, (gint64)GROUP(r)->device_events);
 }
 
+static void device_launch_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, (gint64)GROUP(r)->device_launches);
+}
+
 static void rank(const void *r, struct value *v)
 {
 	value_rank(v, GROUP(r)->meta->rank);
@@ -312,6 +318,8 @@ static const struct column columns[] = {
 	{ "cuda launch total(ms)", VALUE_DURATION, COLUMN_DEFAULT, launch_total },
 	{ "launch count", VALUE_INTEGER, COLUMN_DEFAULT, launch_count },
 	{ "device event count", VALUE_INTEGER, COLUMN_DEFAULT, device_event_count },
+	/* SPEC 19.5: the formats for people show it instead of launch count (NAME_SUMMARY_VIEW_COLUMNS) */
+	{ "device launch count", VALUE_INTEGER, SUMMARY_DEVICE_LAUNCHES, device_launch_count },
 	/* the perf columns (SPEC 15.1), picked by name: the run works out the figures */
 	{ "device busy total(ms)", VALUE_DURATION, SUMMARY_BUSY, busy_total },
 	{ "flops", VALUE_INTEGER, SUMMARY_PERF_FIGURES, flops },
@@ -370,7 +378,8 @@ static void summarizer_init(struct summarizer *s, const struct forest *forest, c
 		.open_count = g_hash_table_new(g_direct_hash, g_direct_equal),
 		.sums = sums_new(forest, attribution,
 				 FIGURE_BIT(FIGURE_DEVICE_TIME) | FIGURE_BIT(FIGURE_LAUNCH_TIME) |
-					 FIGURE_BIT(FIGURE_LAUNCHES) | FIGURE_BIT(FIGURE_DEVICE_EVENTS),
+					 FIGURE_BIT(FIGURE_LAUNCHES) | FIGURE_BIT(FIGURE_DEVICE_EVENTS) |
+					 (config->device_launches ? FIGURE_BIT(FIGURE_DEVICE_LAUNCHES) : 0),
 				 NULL, FALSE),
 	};
 }
@@ -455,7 +464,8 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 	guint flags = columns_flags(config->layout->picked) | columns_flags(config->sort);
 	g_autofree gint64 *busy = flags & SUMMARY_BUSY ? busy_compute(attribution, forest) : NULL;
 	struct group_config group_config = { .mode = mode, .busy = busy,
-					     .perf = flags & SUMMARY_PERF_FIGURES ? config->perf : NULL };
+					     .perf = flags & SUMMARY_PERF_FIGURES ? config->perf : NULL,
+					     .device_launches = (flags & SUMMARY_DEVICE_LAUNCHES) != 0 };
 	/* with --top and the summary's own order, a path summary's groups are made for the rows written only */
 	gboolean top = mode == SUMMARY_PATH && config->top && !(config->sort && config->sort->len);
 	struct groups *groups = top ? summary_top(forest, attribution, config->selection, &group_config, config->top)
