@@ -16,15 +16,18 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 # The formats for people show device launch count instead of launch count,
-# per node and in the name and path summaries (the page's top ops too);
+# per node and in the name, path and step summaries (the page's top ops too);
 # the CSV keeps its columns. The example trace: ProfilerStep#3 has 8 launch
-# events, of which one (a cuLaunchKernel) is nested in another: 7.
+# events, of which one (a cuLaunchKernel) is nested in another: 7; the step
+# (its launches by time, the backward thread's too) 10, of which 9.
 example=$top_srcdir/examples/example_trace.json
-for view in "" "--summary name" "--summary path"; do
+for view in "" "--summary name" "--summary path" "--summary step"; do
+	want=7
+	[ "$view" = "--summary step" ] && want=9 # the step's launches by time: the backward thread's 2 more
 	# shellcheck disable=SC2086
 	COLUMNS=400 "$PROFILE_PARSER" -q -s "$example" -d - -mc cpu_op,user_annotation --format table $view > "$tmp/table.txt"
 	head -n 1 "$tmp/table.txt" | grep -q "device launch count" && ! head -n 1 "$tmp/table.txt" | grep -q "  launch count" \
-		&& grep -q "^ProfilerStep#3 .* 7 " "$tmp/table.txt" \
+		&& grep -q "^ProfilerStep#3 .* $want " "$tmp/table.txt" \
 		&& pass "--format table ${view:-per node}: device launch count instead of launch count" \
 		|| fail "--format table ${view:-per node}: $(head -n 3 "$tmp/table.txt")"
 	# shellcheck disable=SC2086

@@ -126,6 +126,7 @@ FIGURE_GETTER(sync_total, FIGURE_SYNC, VALUE_DURATION)
 FIGURE_GETTER(launch_total, FIGURE_LAUNCH_TIME, VALUE_DURATION)
 FIGURE_GETTER(launch_count, FIGURE_LAUNCHES, VALUE_INTEGER)
 FIGURE_GETTER(device_events, FIGURE_DEVICE_EVENTS, VALUE_INTEGER)
+FIGURE_GETTER(device_launches, FIGURE_DEVICE_LAUNCHES, VALUE_INTEGER)
 
 static const struct column columns[] = {
 	{ "step", VALUE_TEXT, COLUMN_DEFAULT, step_name },
@@ -145,6 +146,8 @@ static const struct column columns[] = {
 	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, other_idle },
 	{ "device span(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_span },
 	{ "pid", VALUE_TEXT, 0, pid },
+	/* SPEC 19.5: the formats for people show it instead of launch count (STEP_SUMMARY_VIEW_COLUMNS) */
+	{ "device launch count", VALUE_INTEGER, 0, device_launches },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };

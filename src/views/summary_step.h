@@ -12,6 +12,13 @@ gboolean write_step_summary(struct output *out, const struct forest *forest, con
 			    const struct write_config *config, guint64 *rows);
 
 /* One row's figures (ns), as the step summary's columns have them. */
+/* Its default columns in --format table and html (the formats for people):
+ * the launches with device work instead of every launch event (SPEC 19.5). */
+#define STEP_SUMMARY_VIEW_COLUMNS                                                                                  \
+	"step,host duration(ms),device total(ms),device busy(ms),compute(ms),communication(ms),memcpy(ms),"         \
+	"memset(ms),sync total(ms),cuda launch total(ms),device launch count,device event count,device idle(ms),"   \
+	"host wait(ms),other idle(ms),device span(ms)"
+
 struct step_figures {
 	const struct event *step;      /* the ProfilerStep#N event: its name, its dur (host duration) */
 	char *pid;                     /* its process (owned) */

@@ -6,6 +6,7 @@
 #include "views/ranks.h"
 #include "views/sort.h"
 #include "views/summary_perf.h"
+#include "views/summary_step.h"
 
 /* The catalogue of the rows MODE (not COMPARE_NONE) writes. */
 static const struct catalogue *compare_catalogue(enum compare_mode mode)
@@ -125,6 +126,8 @@ static gboolean settle(struct options *options, GError **error)
 				: for_people && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME) &&
 						!options->compare
 					? view_list(NAME_SUMMARY_VIEW_COLUMNS, columns)
+				: for_people && options->summary == SUMMARY_STEP && !options->compare
+					? view_list(STEP_SUMMARY_VIEW_COLUMNS, columns)
 					: NULL;
 	return catalogue_pick(catalogue, view ? view : columns, defaults, options->columns, error) &&
 	       sort_pick(catalogue, options->sort_list, options->sort, error);
