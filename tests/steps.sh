@@ -52,12 +52,15 @@ expect_output "JSON Lines: the step is text" '{"name":"fwd","step":"ProfilerStep
 # wait 15 + 24 + 48 = 87, other 154. Step 1 [0,100]: busy 30 + 4 = 34,
 # idle 66, host wait 15, other 51. Step 2 [100,200]: busy 1 + 8 + 2 = 11
 # (k1 at 200 starts at the window's end), idle 89, host wait 24, other 65.
+# Device span (SPEC 19.4), first start to last end of the step's events:
+# process 2's [200, 204) 4; step 1 from k1's 50 to k3's 101: 51; step 2
+# from the memcpy's 130 to the memset's 142: 12.
 run --summary step --columns "+pid"
 expect_status 0 "--summary step runs"
-expect_output "--summary step, by hand" '"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count","device idle(ms)","host wait(ms)","other idle(ms)","peak allocated(bytes)","memory growth(bytes)","pid"
-"ProfilerStep#1","0.3","0.004","0.004","0.004","0.0","0.0","0.0","0.0","0.001","1","1","0.241","0.087","0.154","","","2"
-"ProfilerStep#1","0.1","0.045","0.035","0.045","0.0","0.0","0.0","0.003","0.014","4","3","0.066","0.015","0.051","","","1"
-"ProfilerStep#2","0.1","0.01","0.01","0.0","0.0","0.008","0.002","0.0","0.005","1","2","0.089","0.024","0.065","","","1"'
+expect_output "--summary step, by hand" '"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count","device idle(ms)","host wait(ms)","other idle(ms)","device span(ms)","peak allocated(bytes)","memory growth(bytes)","pid"
+"ProfilerStep#1","0.3","0.004","0.004","0.004","0.0","0.0","0.0","0.0","0.001","1","1","0.241","0.087","0.154","0.004","","","2"
+"ProfilerStep#1","0.1","0.045","0.035","0.045","0.0","0.0","0.0","0.003","0.014","4","3","0.066","0.015","0.051","0.051","","","1"
+"ProfilerStep#2","0.1","0.01","0.01","0.0","0.0","0.008","0.002","0.0","0.005","1","2","0.089","0.024","0.065","0.012","","","1"'
 # the rows account for all device time inside steps: 69 us in all, less
 # the NCCL kernel of after (10 us), which no step holds
 total=$(awk -F'","' 'NR > 1 { sum += $3 } END { printf "%.3f", sum }' "$tmp/out")
@@ -65,16 +68,17 @@ if [ "$total" = "0.059" ]; then pass "the step rows add up to the device time in
 else fail "the step rows add up to $total ms, not 0.059"; fi
 
 run --summary step --step 2 --format jsonl
-expect_output "--summary step --step 2: one row, JSON numbers" '{"step":"ProfilerStep#2","host duration(ms)":0.1,"device total(ms)":0.01,"device busy(ms)":0.01,"compute(ms)":0.0,"communication(ms)":0.0,"memcpy(ms)":0.008,"memset(ms)":0.002,"sync total(ms)":0.0,"cuda launch total(ms)":0.005,"launch count":1,"device event count":2,"device idle(ms)":0.089,"host wait(ms)":0.024,"other idle(ms)":0.065,"peak allocated(bytes)":null,"memory growth(bytes)":null}'
+expect_output "--summary step --step 2: one row, JSON numbers" '{"step":"ProfilerStep#2","host duration(ms)":0.1,"device total(ms)":0.01,"device busy(ms)":0.01,"compute(ms)":0.0,"communication(ms)":0.0,"memcpy(ms)":0.008,"memset(ms)":0.002,"sync total(ms)":0.0,"cuda launch total(ms)":0.005,"launch count":1,"device event count":2,"device idle(ms)":0.089,"host wait(ms)":0.024,"other idle(ms)":0.065,"device span(ms)":0.012,"peak allocated(bytes)":null,"memory growth(bytes)":null}'
 
 # cpu_only.json: two steps of process 1, [0, 100] and [100, 250], and two
 # ops, no launch, no device event (a CPU-only run). No device was there to
-# be idle: the idle columns are empty (SPEC 15.3), not the whole window.
-header='"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count","device idle(ms)","host wait(ms)","other idle(ms)","peak allocated(bytes)","memory growth(bytes)"'
+# be idle: the idle columns are empty (SPEC 15.3), not the whole window,
+# and so is the device span (SPEC 19.4).
+header='"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count","device idle(ms)","host wait(ms)","other idle(ms)","device span(ms)","peak allocated(bytes)","memory growth(bytes)"'
 "$PROFILE_PARSER" -q -s "$fixtures/cpu_only.json" -d "$tmp/out" --summary step
 expect_output "no device event: the idle cells are empty" "$header"'
-"ProfilerStep#1","0.1","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0","0","","","","",""
-"ProfilerStep#2","0.15","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0","0","","","","",""'
+"ProfilerStep#1","0.1","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0","0","","","","","",""
+"ProfilerStep#2","0.15","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0.0","0","0","","","","","",""'
 "$PROFILE_PARSER" -q -s "$fixtures/cpu_only.json" -d "$tmp/out" --summary step --format jsonl --columns "step,device idle(ms),host wait(ms),other idle(ms)"
 expect_output "no device event: the idle figures are null in JSON Lines" '{"step":"ProfilerStep#1","device idle(ms)":null,"host wait(ms)":null,"other idle(ms)":null}
 {"step":"ProfilerStep#2","device idle(ms)":null,"host wait(ms)":null,"other idle(ms)":null}'
@@ -126,7 +130,7 @@ expect_stderr "--summary wants path, name, step, kernel, perf, collective, timel
 
 "$PROFILE_PARSER" -s "$fixtures/kernels.json" -d "$tmp/out" -mc cpu_op --summary step 2>"$tmp/err"
 expect_stderr "--summary step: the trace has no ProfilerStep#N event" "a trace without steps: a warning"
-expect_output "a trace without steps: the header alone" '"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count","device idle(ms)","host wait(ms)","other idle(ms)","peak allocated(bytes)","memory growth(bytes)"'
+expect_output "a trace without steps: the header alone" '"step","host duration(ms)","device total(ms)","device busy(ms)","compute(ms)","communication(ms)","memcpy(ms)","memset(ms)","sync total(ms)","cuda launch total(ms)","launch count","device event count","device idle(ms)","host wait(ms)","other idle(ms)","device span(ms)","peak allocated(bytes)","memory growth(bytes)"'
 
 # kernels.json: K1 6 us by zeta and 6 by alpha (a tie: alpha first in byte
 # order, with half of K1's time: 50.0%); K3 12 us launched by no one (ties

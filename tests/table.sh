@@ -32,16 +32,17 @@ table() {
 }
 
 table "COLUMNS=200: one-line headers, nothing shortened" 200 <<'EOF'
-name                                                   host duration(ms)  device duration(ms)  device busy(ms)  cuda launch duration(ms)  launch count  device %
------------------------------------------------------  -----------------  -------------------  ---------------  ------------------------  ------------  --------
-ProfilerStep#1                                                   2.00000               0.1265           0.1265                  0.012125             2     100.0
-  nn.Module: Encoder→Attention                                   1.00050               0.0015           0.0015                  0.005000             1       1.2
-    aten::scaled_dot_product_attention_of_a_long_name            0.50025               0.0015           0.0015                  0.005000             1       1.2
-    αβγδεζηθικλμνξοπρστυφχψω                                     0.10000               0.0000           0.0000                  0.000000             0       0.0
-  aten::mm                                                       0.30000               0.1250           0.1250                  0.007125             1      98.8
-Optimizer.step#SGD.step                                          0.10000               0.0000           0.0000                  0.000000             0       0.0
+name                                                   host duration(ms)  device duration(ms)  device busy(ms)  cuda launch duration(ms)  device launch count  device %
+-----------------------------------------------------  -----------------  -------------------  ---------------  ------------------------  -------------------  --------
+ProfilerStep#1                                                   2.00000               0.1265           0.1265                  0.012125                    2     100.0
+  nn.Module: Encoder→Attention                                   1.00050               0.0015           0.0015                  0.005000                    1       1.2
+    aten::scaled_dot_product_attention_of_a_long_name            0.50025               0.0015           0.0015                  0.005000                    1       1.2
+    αβγδεζηθικλμνξοπρστυφχψω                                     0.10000               0.0000           0.0000                  0.000000                    0       0.0
+  aten::mm                                                       0.30000               0.1250           0.1250                  0.007125                    1      98.8
+Optimizer.step#SGD.step                                          0.10000               0.0000           0.0000                  0.000000                    0       0.0
 EOF
 table "COLUMNS=100: the name gets 40, device % is left out, the end of a name kept" 100 <<'EOF'
+                                                                                              device
                                                   host        device    device   cuda launch  launch
 name                                      duration(ms)  duration(ms)  busy(ms)  duration(ms)   count
 ----------------------------------------  ------------  ------------  --------  ------------  ------
@@ -105,6 +106,7 @@ nn.Module: Encoder→Attention                             2
 aten::mm                                                 2
 EOF
 table "+LIST: the table's default columns, then LIST; --top keeps the tree" 120 --columns "+depth" --top 2 <<'EOF'
+                                                                                                device
                                                                           device   cuda launch  launch
 name                            host duration(ms)  device duration(ms)  busy(ms)  duration(ms)   count  device %  depth
 ------------------------------  -----------------  -------------------  --------  ------------  ------  --------  -----
@@ -112,13 +114,13 @@ ProfilerStep#1                             2.0000               0.1265    0.1265
   nn.Module: Encoder→Attention             1.0005               0.0015    0.0015      0.005000       1       1.2      2
 EOF
 table "a summary: its own columns, sorted" 200 --summary name --sort "self host total(ms)" --top 3 <<'EOF'
-                                                                                                                                                                 self       cuda                device
-                                                                                                                                                               device     launch                 event
-name                                               count  host total(ms)  host mean(ms)  host min(ms)  host max(ms)  self host total(ms)  device total(ms)  total(ms)  total(ms)  launch count   count
--------------------------------------------------  -----  --------------  -------------  ------------  ------------  -------------------  ----------------  ---------  ---------  ------------  ------
-ProfilerStep#1                                         1         2.00000        2.00000       2.00000       2.00000              0.69950            0.1265     0.0000   0.012125             2       2
-aten::scaled_dot_product_attention_of_a_long_name      1         0.50025        0.50025       0.50025       0.50025              0.50025            0.0015     0.0015   0.005000             1       1
-nn.Module: Encoder→Attention                           1         1.00050        1.00050       1.00050       1.00050              0.40025            0.0015     0.0000   0.005000             1       1
+                                                                                                                                                                 self       cuda  device  device
+                                                                                                                                                               device     launch  launch   event
+name                                               count  host total(ms)  host mean(ms)  host min(ms)  host max(ms)  self host total(ms)  device total(ms)  total(ms)  total(ms)   count   count
+-------------------------------------------------  -----  --------------  -------------  ------------  ------------  -------------------  ----------------  ---------  ---------  ------  ------
+ProfilerStep#1                                         1         2.00000        2.00000       2.00000       2.00000              0.69950            0.1265     0.0000   0.012125       2       2
+aten::scaled_dot_product_attention_of_a_long_name      1         0.50025        0.50025       0.50025       0.50025              0.50025            0.0015     0.0015   0.005000       1       1
+nn.Module: Encoder→Attention                           1         1.00050        1.00050       1.00050       1.00050              0.40025            0.0015     0.0000   0.005000       1       1
 EOF
 table "a summary at 80: its order's columns first (device total, host total), then left to right" 80 --summary name <<'EOF'
                                                        host      host     device
@@ -171,8 +173,8 @@ grep -qF '"aten::add","memory","","[[2, 3, 4, 5, 6, 7], [2, 3, 4, 5, 6, 7], []]"
 trace=$saved
 
 table "no row: the header and the rule" 200 --min_depth 9 <<'EOF'
-name  host duration(ms)  device duration(ms)  device busy(ms)  cuda launch duration(ms)  launch count  device %
-----  -----------------  -------------------  ---------------  ------------------------  ------------  --------
+name  host duration(ms)  device duration(ms)  device busy(ms)  cuda launch duration(ms)  device launch count  device %
+----  -----------------  -------------------  ---------------  ------------------------  -------------------  --------
 EOF
 
 table "--sort by the self time: each row its own device time, ancestors not repeated" 100 --sort "self device duration(ms)" --columns "name,self device duration(ms),device %" <<'EOF'
@@ -278,7 +280,7 @@ EOF
 # 30th, and 19 of their end.
 cmp -s "$tmp/fit.txt" "$tmp/want" && pass "per node at 80: the ends kept, where they differ when the ends are alike" \
 	|| { fail "per node at 80:"; diff "$tmp/want" "$tmp/fit.txt"; }
-note="profile_parser: --format table: no room in 80 columns for: cuda launch duration(ms), launch count, device % (left out; a wider COLUMNS, or --columns, shows them)"
+note="profile_parser: --format table: no room in 80 columns for: cuda launch duration(ms), device launch count, device % (left out; a wider COLUMNS, or --columns, shows them)"
 [ "$(grep -c -F -- "$note" "$tmp/fit.err")" -eq 1 ] && [ "$(grep -c "no room" "$tmp/fit.err")" -eq 1 ] \
 	&& pass "per node at 80: the columns left out, said once" || { fail "per node at 80: the note:"; cat "$tmp/fit.err"; }
 fitted "--summary kernel at 80" 80 --summary kernel && cat > "$tmp/want" <<'EOF'

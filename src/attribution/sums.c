@@ -7,14 +7,10 @@
 /* EVENT's class by its category alone, or CLASS_COUNT when its name decides. */
 static enum device_class class_by_category(const struct event *event)
 {
-	const char *category = category_name(event->category)->text;
-	if (strcmp(category, "gpu_memcpy") == 0)
+	if (device_is_copy(event))
 		return CLASS_MEMCPY;
-	if (strcmp(category, "gpu_memset") == 0)
+	if (strcmp(category_name(event->category)->text, "gpu_memset") == 0)
 		return CLASS_MEMSET;
-	/* MTIA's copies: its device events named dma* (dma_request), as HTA classes them */
-	if (strcmp(category, "mtia_ccp_events") == 0 && g_str_has_prefix(event->name->text, "dma"))
-		return CLASS_MEMCPY;
 	return CLASS_COUNT;
 }
 
@@ -82,22 +78,6 @@ const char *device_class_name(enum device_class class)
 	return class < CLASS_COUNT ? names[class] : "?";
 }
 
-gboolean launch_is_sync(const char *name)
-{
-	static const char *const blocking[] = {
-		"cudaMemcpy", "cudaMemcpy2D", "cudaMemcpy3D", "hipMemcpy", "hipMemcpy2D", "cuMemcpyDtoH", "cuMemcpyHtoD",
-	};
-	if (strstr(name, "Synchronize"))
-		return TRUE;
-	gsize len = strlen(name);
-	if (len > 3 && strcmp(name + len - 3, "_v2") == 0)
-		len -= 3;
-	for (gsize i = 0; i < G_N_ELEMENTS(blocking); i++)
-		if (strlen(blocking[i]) == len && strncmp(name, blocking[i], len) == 0)
-			return TRUE;
-	return FALSE;
-}
-
 enum figure sums_device_class(struct sums *s, const struct event *event)
 {
 	return FIGURE_COMPUTE + classify(&s->classifier, event);
@@ -113,8 +93,12 @@ void sums_launch(struct sums *s, const struct attribution *a, guint l, gint64 *v
 	v[FIGURE_DEVICE_EVENTS] = a->device_first[l + 1] - a->device_first[l];
 	if (!a->nested[l]) {
 		v[FIGURE_LAUNCH_TIME] = launch->dur;
-		if ((s->figures & FIGURE_BIT(FIGURE_SYNC)) && launch_is_sync(launch->name->text))
-			v[FIGURE_SYNC] = launch->dur;
+		if (s->kinds) { /* SPEC 19.1, 19.5: src/attribution/blocking.h */
+			gboolean blocking = (s->kinds[l] & LAUNCH_BLOCKING) != 0;
+			v[FIGURE_SYNC] = blocking ? launch->dur : 0;
+			v[FIGURE_BLOCKING] = blocking;
+			v[FIGURE_DEVICE_LAUNCHES] = (s->kinds[l] & LAUNCH_DEVICE_WORK) != 0;
+		}
 	}
 	if (s->classifier.communication) /* the device events of the launch, by class */
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
@@ -141,6 +125,8 @@ struct sums *sums_new(const struct forest *forest, const struct attribution *a, 
 		classifier_init(&s->classifier, communication);
 	else
 		s->classifier.by_name = g_hash_table_new(NULL, NULL); /* communication NULL: no class asked for */
+	if (figures & FIGURES_BLOCKING)
+		s->kinds = blocking_kinds(a);
 	if (from_rows || !figures)
 		return s;
 	guint words = forest->count / 64 + 1; /* (index count too has a word) */
@@ -196,6 +182,7 @@ void sums_free(struct sums *s)
 		g_free(s->prefix[f]);
 	g_free(s->owning);
 	g_free(s->owning_before);
+	g_free(s->kinds);
 	classifier_clear(&s->classifier);
 	g_free(s);
 }

@@ -11,6 +11,7 @@
 #define PP_SUMS_H
 
 #include "attribution/attribute.h"
+#include "attribution/blocking.h"
 
 enum figure {
 	FIGURE_DEVICE_TIME,   /* device events' durations */
@@ -21,11 +22,15 @@ enum figure {
 	FIGURE_COMMUNICATION,
 	FIGURE_MEMCPY,
 	FIGURE_MEMSET,
-	FIGURE_SYNC, /* non-nested launches that wait: synchronizations, blocking copies */
+	FIGURE_SYNC, /* non-nested blocking launches' durations (SPEC 19.1): the sync list, blocking copies */
+	FIGURE_BLOCKING,         /* non-nested blocking launches (SPEC 19.1) */
+	FIGURE_DEVICE_LAUNCHES,  /* non-nested launches with device work (SPEC 19.5) */
 	FIGURE_COUNT,
 };
 
 #define FIGURE_BIT(f) (1u << (f))
+/* The figures that need each launch's kind (src/attribution/blocking.h). */
+#define FIGURES_BLOCKING (FIGURE_BIT(FIGURE_SYNC) | FIGURE_BIT(FIGURE_BLOCKING) | FIGURE_BIT(FIGURE_DEVICE_LAUNCHES))
 
 /* The default communication pattern: a device event's name, without regard to case. */
 #define COMMUNICATION_PATTERN \
@@ -68,6 +73,7 @@ struct sums {
 	gint64 *prefix[FIGURE_COUNT]; /* NULL unless asked for; [k]: the sum over the first k owning nodes */
 	gboolean from_rows; /* no arrays: the figures of the row at hand, from its launch list */
 	gint64 row_inclusive[FIGURE_COUNT], row_self[FIGURE_COUNT];
+	guint8 *kinds; /* with FIGURES_BLOCKING: per launch, its LAUNCH_ flags (src/attribution/blocking.h) */
 	struct classifier classifier;
 };
 
@@ -94,10 +100,6 @@ void sums_launch(struct sums *sums, const struct attribution *attribution, guint
 enum figure sums_device_class(struct sums *sums, const struct event *event);
 #define FIGURE_CLASSES \
 	(FIGURE_BIT(FIGURE_COMPUTE) | FIGURE_BIT(FIGURE_COMMUNICATION) | FIGURE_BIT(FIGURE_MEMCPY) | FIGURE_BIT(FIGURE_MEMSET))
-
-/* Whether a launch named NAME waits for the device: its name contains
- * "Synchronize", or it is a blocking copy (exact names, not prefixes). */
-gboolean launch_is_sync(const char *name);
 
 typedef struct sums Sums;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Sums, sums_free)

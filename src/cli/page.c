@@ -79,7 +79,8 @@ static gboolean add_top(HtmlPage *page, const struct forest *forest, const struc
 			const struct write_config *base, enum summary_mode mode)
 {
 	g_autoptr(GPtrArray) columns = g_ptr_array_new(), none = g_ptr_array_new();
-	catalogue_pick(summary_catalogue(mode), NULL, COLUMN_DEFAULT, columns, NULL);
+	gboolean names = mode == SUMMARY_PATH || mode == SUMMARY_NAME; /* SPEC 19.5: device launch count */
+	catalogue_pick(summary_catalogue(mode), names ? NAME_SUMMARY_VIEW_COLUMNS : NULL, COLUMN_DEFAULT, columns, NULL);
 	struct layout layout = { .picked = columns };
 	struct write_config config = *base;
 	config.layout = &layout;

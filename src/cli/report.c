@@ -1,6 +1,7 @@
 #include "cli/report.h"
 #include "views/findings.h"
 #include "cli/graphs.h"
+#include "attribution/blocking.h"
 #include "cli/perf_report.h"
 #include "views/perf_options.h"
 #include "views/summary_collective.h"
@@ -261,6 +262,24 @@ void report_waiting_line(GString *line, const struct waiting_report *w)
 	}
 }
 
+/* SPEC 19.1: the calls that returned only once the device was done, when
+ * the trace has launches:
+ *   blocking calls: 3, 42.5 ms (synchronize 0.5 ms, copies to the host 42.0 ms) */
+static void print_blocking(FILE *out, const struct attribution *a, const struct blocking_totals *t)
+{
+	if (a->launch_count == a->virtual_count)
+		return;
+	g_autoptr(GString) line = g_string_new(NULL);
+	g_string_printf(line, "  blocking calls: %u, ", t->blocking);
+	time_append_ms(line, t->blocking_time);
+	g_string_append(line, " ms (synchronize ");
+	time_append_ms(line, t->synchronize_time);
+	g_string_append(line, " ms, copies to the host ");
+	time_append_ms(line, t->blocking_time - t->synchronize_time);
+	g_string_append(line, " ms)\n");
+	fputs(line->str, out);
+}
+
 void report_print(FILE *out, const struct run_summary *run)
 {
 	const struct read_stats *stats = &run->trace->stats;
@@ -284,8 +303,11 @@ void report_print(FILE *out, const struct run_summary *run)
 	if (run->forest->grafted)
 		fprintf(out, "; %u grafted (--graph-capture)", run->forest->grafted);
 	fputc('\n', out);
-	fprintf(out, "  launches:      %u (%u attributed, %u unattributed)\n", a->launch_count - a->virtual_count, a->attributed,
-		a->unattributed);
+	struct blocking_totals blocking;
+	blocking_totals(a, &blocking);
+	fprintf(out, "  launches:      %u (%u with device work; %u attributed, %u unattributed)\n",
+		a->launch_count - a->virtual_count, blocking.device_launches, a->attributed, a->unattributed);
+	print_blocking(out, a, &blocking);
 	fprintf(out, "  device events: %u (%u claimed, %u unclaimed)\n", a->claimed + a->unclaimed, a->claimed,
 		a->unclaimed);
 	print_coverage(out, &run->coverage);

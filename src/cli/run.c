@@ -104,7 +104,7 @@ static void collect(struct job *job, const struct options *options, const struct
 	g_autoptr(Waiting) waiting = (columns_flags(options->columns) | columns_flags(options->sort)) & SUMMARY_WAITING
 					     ? waiting_compute(attribution, forest)
 					     : NULL;
-	struct group_config config = { options->summary, diff, busy, perf, waiting };
+	struct group_config config = { options->summary, diff, busy, perf, waiting, FALSE }; /* no device launch count across traces */
 	job->collected.perf = perf_figures;
 	job->collected.groups = summary_groups(forest, attribution, selection, &config);
 	job->collected.steps = steps ? steps->count : 0;

@@ -185,6 +185,12 @@ static void device_event_count(const void *r, struct value *v)
 	value_number(v, VALUE_INTEGER, inclusive(r, FIGURE_DEVICE_EVENTS));
 }
 
+/* SPEC 19.5: non-nested launches with device work of their own or nested. */
+static void device_launch_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, inclusive(r, FIGURE_DEVICE_LAUNCHES));
+}
+
 static void compute(const void *r, struct value *v)
 {
 	value_number(v, VALUE_DURATION, inclusive(r, FIGURE_COMPUTE));
@@ -220,6 +226,12 @@ static void device_waiting(const void *r, struct value *v)
 static void self_device_waiting(const void *r, struct value *v)
 {
 	value_number(v, VALUE_DURATION, waiting_self(ROW(r)->waiting, ROW(r)->node));
+}
+
+/* SPEC 19.1: non-nested blocking launches. */
+static void blocking_count(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, inclusive(r, FIGURE_BLOCKING));
 }
 
 static void input_dims(const void *r, struct value *v)
@@ -380,6 +392,7 @@ static const struct column columns[] = {
 	{ "device busy(ms)", VALUE_DURATION, NODE_BUSY, device_busy },
 	{ "launch count", VALUE_INTEGER, FIGURE(LAUNCHES), launch_count },
 	{ "device event count", VALUE_INTEGER, FIGURE(DEVICE_EVENTS), device_event_count },
+	{ "device launch count", VALUE_INTEGER, FIGURE(DEVICE_LAUNCHES), device_launch_count },
 	{ "Input Dims", VALUE_LITERAL, NODE_EXTRAS, input_dims },
 	{ "Input Type", VALUE_LITERAL, NODE_EXTRAS, input_type },
 	{ "et node", VALUE_INTEGER, NODE_ET, et_node },
@@ -400,6 +413,7 @@ static const struct column columns[] = {
 	{ "sync duration(ms)", VALUE_DURATION, FIGURE(SYNC), sync_duration },
 	{ "device waiting(ms)", VALUE_DURATION, NODE_WAITING, device_waiting },
 	{ "self device waiting(ms)", VALUE_DURATION, NODE_WAITING, self_device_waiting },
+	{ "blocking count", VALUE_INTEGER, FIGURE(BLOCKING), blocking_count },
 	{ "step", VALUE_TEXT, NODE_STEPS, step },
 	{ "rank", VALUE_INTEGER, 0, rank },
 	{ "replayed by", VALUE_TEXT, 0, replayed_by },

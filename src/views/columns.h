@@ -24,7 +24,7 @@ enum {
 
 /* The default columns of --format table (SPEC 12), in their order. */
 #define NODE_VIEW_COLUMNS \
-	"name,host duration(ms),device duration(ms),device busy(ms),cuda launch duration(ms),launch count,device %"
+	"name,host duration(ms),device duration(ms),device busy(ms),cuda launch duration(ms),device launch count,device %"
 
 
 /* A column that reads figure F (enum figure) of struct sums: each has its own

@@ -44,11 +44,12 @@ struct group_meta {
 
 /* A group of nodes: those of one key (path or name). count and the self
  * totals take every node of the group, the other figures its outermost
- * nodes only (no ancestor in the same group). 120 bytes a group (issue 33:
+ * nodes only (no ancestor in the same group). 128 bytes a group (issue 33:
  * a 100,000-deep chain has 100,000 paths). */
 struct group {
 	const struct key_node *key; /* in its groups' trie: the text only when written (key_node_text) */
 	guint64 count, outermost, launch_count, device_events;
+	guint64 device_launches; /* with group_config.device_launches */
 	gint64 host_total, host_min, host_max, self_host_total;
 	gint64 device_total, self_device_total, launch_total;
 	gint64 busy_total; /* with group_config.busy */
@@ -75,13 +76,22 @@ struct group_perf group_perf(const struct group *group);
 enum { SUMMARY_JSONL_DEFAULT = COLUMN_TABLE_FLAGS << 0 };
 /* A column of the path and name summaries that needs every node's busy time
  * (a bit no node column uses: the run reads nothing more for it). */
-#define SUMMARY_BUSY (1u << 26)
+#define SUMMARY_BUSY (1u << 30)
 /* A perf column of the path and name summaries: the same bit as the node
  * catalogue's NODE_PERF, so that the run works out the perf figures. */
-#define SUMMARY_PERF_FIGURES (1u << 25)
+#define SUMMARY_PERF_FIGURES (1u << 27)
 /* A device waiting column of the path and name summaries (SPEC 19.3): the
  * same bit as the node catalogue's NODE_WAITING. */
 #define SUMMARY_WAITING (1u << 29)
+/* The device launch count column (SPEC 19.5): each launch's kind is worked
+ * out (src/attribution/blocking.h) only when it is asked for. */
+#define SUMMARY_DEVICE_LAUNCHES (1u << 31)
+/* The default columns of the path and name summaries in --format table and
+ * html (the formats for people): the launches with device work instead of
+ * every launch event (SPEC 19.5). */
+#define NAME_SUMMARY_VIEW_COLUMNS                                                                                   \
+	"name,count,host total(ms),host mean(ms),host min(ms),host max(ms),self host total(ms),device total(ms),"   \
+	"self device total(ms),cuda launch total(ms),device launch count,device event count"
 
 struct group_config {
 	enum summary_mode mode; /* SUMMARY_PATH or SUMMARY_NAME */
@@ -89,6 +99,7 @@ struct group_config {
 	const gint64 *busy;     /* per forest node (src/attribution/busy.h), for busy_total; or NULL */
 	const struct perf *perf; /* the perf figures, for the perf columns; or NULL */
 	const struct waiting *waiting; /* the blamed host wait (src/attribution/waiting.h), for the waiting columns; or NULL */
+	gboolean device_launches; /* work out device_launches (SPEC 19.5) */
 };
 
 /* The groups of a summary: each key a node of TRIE (a path's prefixes too,

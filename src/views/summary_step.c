@@ -26,6 +26,7 @@ struct step_row {
 	char pid_number[THREADS_NUMBER_MAX]; /* the pid, when threads keep it as a number */
 	gint64 figures[FIGURE_COUNT];
 	gint64 busy;
+	gint64 first, last; /* its device events' first start and last end (SPEC 19.4), when intervals has any */
 	struct idle_figures idle;
 	GArray *intervals; /* struct interval: its device events */
 	struct memory_window memory; /* its process's accelerators over its window (SPEC 21) */
@@ -105,6 +106,15 @@ static void other_idle(const void *r, struct value *v)
 		value_number(v, VALUE_DURATION, ROW(r)->idle.idle - ROW(r)->idle.host_wait);
 }
 
+/* SPEC 19.4: the step as the device saw it; empty without device events. */
+static void device_span(const void *r, struct value *v)
+{
+	if (!ROW(r)->intervals->len)
+		v->type = VALUE_EMPTY;
+	else
+		value_number(v, VALUE_DURATION, ROW(r)->last - ROW(r)->first);
+}
+
 /* SPEC 21: the largest allocation of the step's accelerators in its window;
  * empty without an accelerator memory event in it. */
 static void peak_allocated(const void *r, struct value *v)
@@ -138,6 +148,7 @@ FIGURE_GETTER(sync_total, FIGURE_SYNC, VALUE_DURATION)
 FIGURE_GETTER(launch_total, FIGURE_LAUNCH_TIME, VALUE_DURATION)
 FIGURE_GETTER(launch_count, FIGURE_LAUNCHES, VALUE_INTEGER)
 FIGURE_GETTER(device_events, FIGURE_DEVICE_EVENTS, VALUE_INTEGER)
+FIGURE_GETTER(device_launches, FIGURE_DEVICE_LAUNCHES, VALUE_INTEGER)
 
 static const struct column columns[] = {
 	{ "step", VALUE_TEXT, COLUMN_DEFAULT, step_name },
@@ -155,10 +166,13 @@ static const struct column columns[] = {
 	{ "device idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, device_idle },
 	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, host_wait },
 	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, other_idle },
+	{ "device span(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_span },
 	/* NODE_MEMORY: the run reads the [memory] events for these */
 	{ "peak allocated(bytes)", VALUE_BYTES, COLUMN_DEFAULT | NODE_MEMORY, peak_allocated },
 	{ "memory growth(bytes)", VALUE_BYTES, COLUMN_DEFAULT | NODE_MEMORY, memory_growth },
 	{ "pid", VALUE_TEXT, 0, pid },
+	/* SPEC 19.5: the formats for people show it instead of launch count (STEP_SUMMARY_VIEW_COLUMNS) */
+	{ "device launch count", VALUE_INTEGER, 0, device_launches },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
@@ -198,6 +212,10 @@ static struct step_row *step_rows(const struct forest *forest, const struct attr
 			by_step[s].figures[f] += v[f];
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++) {
 			struct interval interval = { attribution_device(a, d)->ts, event_end(attribution_device(a, d)) };
+			if (!by_step[s].intervals->len || interval.start < by_step[s].first)
+				by_step[s].first = interval.start;
+			if (!by_step[s].intervals->len || interval.end > by_step[s].last)
+				by_step[s].last = interval.end;
 			g_array_append_val(by_step[s].intervals, interval);
 		}
 	}
@@ -263,6 +281,8 @@ GArray *step_summary_figures(const struct forest *forest, const struct attributi
 			.idle = row->idle.idle,
 			.host_wait = row->idle.host_wait,
 			.idle_known = row->idle.known,
+			.device_span = row->intervals->len ? row->last - row->first : 0,
+			.has_span = row->intervals->len > 0,
 		};
 		for (guint c = 0; c < CLASS_COUNT; c++)
 			f.classes[c] = row->figures[FIGURE_COMPUTE + c];

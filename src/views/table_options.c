@@ -8,6 +8,7 @@
 #include "views/collective_across.h"
 #include "views/sort.h"
 #include "views/summary_perf.h"
+#include "views/summary_step.h"
 
 /* The catalogue of the rows MODE (not COMPARE_NONE) writes. */
 static const struct catalogue *compare_catalogue(enum compare_mode mode)
@@ -126,6 +127,11 @@ static gboolean settle(struct options *options, GError **error)
 	g_autofree char *view = for_people && !options->summary && !options->compare ? node_view_list(columns)
 				: for_people && options->summary == SUMMARY_PERF && !options->compare
 					? view_list(PERF_SUMMARY_VIEW_COLUMNS, columns)
+				: for_people && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME) &&
+						!options->compare
+					? view_list(NAME_SUMMARY_VIEW_COLUMNS, columns)
+				: for_people && options->summary == SUMMARY_STEP && !options->compare
+					? view_list(STEP_SUMMARY_VIEW_COLUMNS, columns)
 					: NULL;
 	return catalogue_pick(catalogue, view ? view : columns, defaults, options->columns, error) &&
 	       sort_pick(catalogue, options->sort_list, options->sort, error);
