@@ -1,4 +1,5 @@
 #include "cli/page.h"
+#include "views/summaries.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

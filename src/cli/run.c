@@ -1,4 +1,5 @@
 #include "cli/run.h"
+#include "views/summaries.h"
 #include "output/output_names.h"
 #include <errno.h>
 #include <stdio.h>

@@ -1,19 +1,9 @@
-#include "views/rank_reduce.h"
 #include "views/summary.h"
-#include "views/summary_columns.h"
-#include "views/summary_perf.h"
 #include "views/perf_columns.h"
 #include <string.h>
 #include "input/roles.h"
 #include "attribution/sums.h"
 #include "attribution/busy.h"
-#include "views/summary_kernel.h"
-#include "views/summary_collective.h"
-#include "views/summary_step.h"
-#include "views/summary_timeline.h"
-#include "views/summary_memory.h"
-#include "views/summary_findings.h"
-#include "views/summary_idle.h"
 #include "views/path_order.h"
 
 /* A node being visited whose group is open: its subtree is [start, end). */
@@ -160,20 +150,6 @@ static int compare_groups(gconstpointer x, gconstpointer y)
 }
 
 
-const struct catalogue *summary_catalogue(enum summary_mode mode)
-{
-	return mode == SUMMARY_STEP     ? step_summary_catalogue()
-	       : mode == SUMMARY_KERNEL ? kernel_summary_catalogue()
-	       : mode == SUMMARY_PERF   ? perf_summary_catalogue()
-	       : mode == SUMMARY_COLLECTIVE ? collective_summary_catalogue()
-	       : mode == SUMMARY_TIMELINE ? timeline_summary_catalogue()
-	       : mode == SUMMARY_MEMORY ? memory_summary_catalogue()
-	       : mode == SUMMARY_RANK ? rank_summary_catalogue()
-	       : mode == SUMMARY_FINDINGS ? findings_summary_catalogue()
-	       : mode == SUMMARY_IDLE ? idle_summary_catalogue()
-					: name_summary_catalogue();
-}
-
 /* Visits the nodes SELECTION keeps with their paths' keys in S's trie (s->walk->key). */
 static void walk_paths(struct summarizer *s, const struct selection *selection, row_visitor visitor)
 {
@@ -267,34 +243,9 @@ GPtrArray *summary_sorted(const struct groups *groups)
 	return sorted;
 }
 
-gboolean write_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
-		       const struct write_config *config, enum summary_mode mode, guint64 *rows)
+gboolean write_group_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
+			     const struct write_config *config, enum summary_mode mode, guint64 *rows)
 {
-	if (mode == SUMMARY_STEP)
-		return write_step_summary(out, forest, attribution, config, rows);
-	if (mode == SUMMARY_TIMELINE)
-		return write_timeline_summary(out, forest, attribution, config, rows);
-	if (mode == SUMMARY_MEMORY)
-		return write_memory_summary(out, forest, attribution, config, rows);
-	if (mode == SUMMARY_FINDINGS)
-		return write_findings_summary(out, config, rows);
-	if (mode == SUMMARY_IDLE)
-		return write_idle_summary(out, attribution, config, rows);
-	struct write_config ordered = *config; /* a table keeps the columns of the order first */
-	g_autoptr(GPtrArray) order = g_ptr_array_new();
-	catalogue_pick(summary_catalogue(mode),
-		       mode == SUMMARY_KERNEL || mode == SUMMARY_COLLECTIVE ? KERNEL_SUMMARY_ORDER
-		       : mode == SUMMARY_PERF				    ? PERF_SUMMARY_ORDER
-									    : SUMMARY_ORDER,
-		       0, order, NULL);
-	ordered.order = order;
-	config = &ordered;
-	if (mode == SUMMARY_KERNEL)
-		return write_kernel_summary(out, forest, attribution, config, rows);
-	if (mode == SUMMARY_PERF)
-		return write_perf_summary(out, forest, attribution, config, rows);
-	if (mode == SUMMARY_COLLECTIVE)
-		return write_collective_summary(out, config, rows);
 	guint flags = columns_flags(config->layout->picked) | columns_flags(config->sort);
 	g_autofree gint64 *busy = flags & SUMMARY_BUSY ? busy_compute(attribution, forest) : NULL;
 	g_autoptr(Waiting) waiting = flags & SUMMARY_WAITING ? waiting_compute(attribution, forest) : NULL;

@@ -121,20 +121,18 @@ struct groups *summary_groups(const struct forest *forest, const struct attribut
 /* GROUPS' groups in the summary's order (not owned). */
 GPtrArray *summary_sorted(const struct groups *groups);
 
-/* The columns of a summary of MODE (not SUMMARY_NONE). */
-const struct catalogue *summary_catalogue(enum summary_mode mode);
 
 /* The columns the name and path summaries, and the kernel and collective
  * summaries, are ordered by (for a table to keep them first). */
 #define SUMMARY_ORDER "device total(ms),host total(ms)"
 #define KERNEL_SUMMARY_ORDER "total(ms)"
 
-/* Writes the summary of the nodes CONFIG selects, sorted by device total,
+/* Writes the path or name summary (MODE) of the nodes CONFIG selects, sorted by device total,
  * host total (both descending), then name (SUMMARY_ORDER); *ROWS is how many. count and
  * the self totals take every node of a group; the other figures its
  * outermost nodes only (no ancestor in the same group), so that recursion
  * is not counted twice. */
-gboolean write_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
-		       const struct write_config *config, enum summary_mode mode, guint64 *rows);
+gboolean write_group_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
+			     const struct write_config *config, enum summary_mode mode, guint64 *rows);
 
 #endif

@@ -1,4 +1,5 @@
 #include "views/table_options.h"
+#include "views/summaries.h"
 #include "sinks/formats.h"
 #include "views/columns.h"
 #include "views/diff.h"

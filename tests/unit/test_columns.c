@@ -1,4 +1,5 @@
 #include "unit.h"
+#include "views/summaries.h"
 #include "views/summary.h"
 #include "views/summary_kernel.h"
 #include "views/summary_step.h"
