@@ -8,6 +8,7 @@
 #include "attribution/attribute.h"
 #include "input/read.h"
 #include "views/summary.h"
+#include "views/summaries.h"
 #include "views/write.h"
 #include "sinks/sink_csv.h"
 #include "sinks/sink_jsonl.h"
