@@ -38,6 +38,17 @@ for trace in "$cases"/newer_stream_sync.json "$cases"/newer_spans.json "$cases"/
 	done
 done
 
+# What is a node, a launch, a device event (tests/newer/README): with the
+# categories --format table chooses, the step, fwd, record_param_comms and
+# aten::mm; not the span row, the counters, the Stream Sync, the instants.
+pp -s "$all" -d - --format table
+grep -q 'nodes: *4 monitored on 1 thread, deepest level 3' "$tmp/err" \
+	&& grep -q 'launches: *6 (5 with device work; 6 attributed, 0 unattributed)' "$tmp/err" \
+	&& grep -q 'device events: 5 (5 claimed, 0 unclaimed)' "$tmp/err" \
+	&& grep -q 'events: *25 read (0.0 MB), 0 skipped (0 malformed' "$tmp/err" \
+	&& pass "spans, counters, cuda_sync: no node, launch or device event; nothing skipped" \
+	|| { fail "spans, counters, cuda_sync"; cat "$tmp/err"; }
+
 # The [OutOfMemory] instant: counted on device 0's row, warned about with its time and op.
 pp -s "$all" -d - -mc cpu_op --summary memory
 grep -q '^"1","0","1","1","0","1024","1024","205","ProfilerStep#1","fwd\$\$aten::mm","2097152","1024","85000000000","1"' "$tmp/out" \
