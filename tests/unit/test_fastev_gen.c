@@ -3,12 +3,16 @@
  * generated elements: the members that matter mostly well formed, at times
  * missing, of another type, of a case that does not match, or holding what
  * the fast path declines (escapes, numbers json-c reads otherwise, text that
- * is not JSON), with blanks of every kind between tokens. */
+ * is not JSON), with blanks of every kind between tokens. Memory instants
+ * ([memory], [OutOfMemory]) and the members of newer traces (SPEC 24: Comms
+ * Id, graph node id, the [memory] members) are among them, with integers
+ * past 64 bits and strings where numbers were. */
 #include "fastev_diff.h"
 
 static const char *const strings[] = {
 	"\"\"", "\"aten::mm\"", "\"it's\"", "\"a\\\"b\"", "\"\\u00e9\"", "\"\xc3\xa9\"", "\"\xff\"", "\"a\tb\"",
 	"\"[]\"", "\"12\"", "\" 7 \"", "\"-3.5\"", "\"\\n\"", "\"\xe2\x80\xa8\"", "\"\x7f\"", "\"ProfilerStep#2\"",
+	"\"[memory]\"", "\"[OutOfMemory]\"", "\"18446744073709551557\"",
 };
 static const char *const numbers[] = { /* those the fast path takes first */
 	"0", "1", "-1", "42", "0.5", "-0.0", "1e5", "1E-5", "2.50", "123456789012345678", "3.14159265358979", "0.1e1",
@@ -33,7 +37,8 @@ static const char *blank(GRand *rand)
 
 static const char *const keys[] = {
 	"a", "b", "correlation", "device", "kernel", "Input Dims", "Input dims", "Input type", "Concrete Inputs",
-	"Record function id", "External id", "x\\\"y", "\xff",
+	"Record function id", "External id", "x\\\"y", "\xff", "Bytes", "Device Type", "Device Id", "Total Allocated",
+	"Total Reserved", "Comms Id", "graph node id",
 };
 
 static void random_value(GRand *rand, GString *out, int depth)
@@ -83,7 +88,7 @@ static void test_generated(void)
 	guint taken = 0, count = 10000;
 	for (guint n = 0; n < count; n++) {
 		GString *e = g_string_new("{");
-		gboolean first = TRUE;
+		gboolean first = TRUE, instant = FALSE;
 		for (gsize m = 0; m < G_N_ELEMENTS(members); m++) {
 			if (g_rand_int_range(rand, 0, m >= 7 ? 2 : 50) == 0)
 				continue; /* missing */
@@ -93,10 +98,14 @@ static void test_generated(void)
 			gboolean odd = g_rand_int_range(rand, 0, 40) == 0;
 			if (odd || m >= 7)
 				random_value(rand, e, 1);
-			else if (m == 0)
-				g_string_append(e, "\"X\"");
+			else if (m == 0) /* at times an instant, mostly a memory one, which is read */
+				g_string_append(e, (instant = g_rand_int_range(rand, 0, 5) == 0) ? "\"i\"" : "\"X\"");
+			else if (m == 1 && instant && g_rand_int_range(rand, 0, 4))
+				g_string_append(e, "\"cpu_instant_event\"");
 			else if (m == 1)
 				g_string_append_printf(e, "\"%s\"", cats[g_rand_int_range(rand, 0, G_N_ELEMENTS(cats))]);
+			else if (m == 2 && instant && g_rand_int_range(rand, 0, 4))
+				g_string_append(e, g_rand_boolean(rand) ? "\"[memory]\"" : "\"[OutOfMemory]\"");
 			else if (m == 2)
 				g_string_append(e, strings[g_rand_int_range(rand, 0, G_N_ELEMENTS(strings))]);
 			else if (m == 3 || m == 4)
