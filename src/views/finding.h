@@ -42,6 +42,7 @@ struct findings_input {
 	 * figures (src/views/findings_device.h), made once for their rules */
 	gint64 first, last;
 	GArray *devices;
+	GArray *waits; /* the devices' host wait split three ways (src/views/findings_wait.h) */
 	GPtrArray *perf_rows; /* --summary perf's rows of the whole trace (src/views/findings_perf.h), or NULL */
 };
 
