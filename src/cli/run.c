@@ -176,7 +176,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
 		.memory = (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) != 0 || /* a node column, --summary timeline's
 									       * allocated(bytes), the step summary's memory */
-			  options->summary == SUMMARY_MEMORY ||
+			  options->summary == SUMMARY_MEMORY || findings || /* memory-capacity, memory-growth */
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP || findings ||
 			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
@@ -272,10 +272,17 @@ void run_job(struct job *job, const struct run_settings *settings)
 		layout.picked = ranked;
 	}
 	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
+	/* the memory devices (SPEC 21): for the report's memory lines, and the views that read them */
+	g_autoptr(MemoryDevices) memory = read_config.memory
+						  ? memory_devices_compute(attribution, trace->threads, trace->devices, steps,
+									   options->summary == SUMMARY_MEMORY ? &options->step
+													      : NULL)
+						  : NULL;
 	g_auto(RunFindings) found = { 0 };
-	if (findings)
+	if (findings) /* the whole trace's memory devices, unless --step cut the run's */
 		run_findings_compute(&found, trace, findings_events, forest, attribution, perf, &graft, steps, timeline,
-				     options, settings->peaks, rank);
+				     options, settings->peaks, rank,
+				     options->summary == SUMMARY_MEMORY && options->step.given ? NULL : memory);
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
@@ -284,12 +291,6 @@ void run_job(struct job *job, const struct run_settings *settings)
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
 					     options->bins, NULL, found.findings };
-	/* the memory devices (SPEC 21): for the report's memory lines, and the views that read them */
-	g_autoptr(MemoryDevices) memory = read_config.memory
-						  ? memory_devices_compute(attribution, trace->threads, trace->devices, steps,
-									   options->summary == SUMMARY_MEMORY ? &options->step
-													      : NULL)
-						  : NULL;
 	write_config.memory = memory;
 	struct write_result written = { 0 };
 	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */

@@ -28,15 +28,19 @@ struct run_findings {
 	struct perf *perf;
 	struct coverage coverage;
 	struct graft_stats graft;
+	struct memory_devices *memory;
 };
 
 /* The findings of TRACE into RF: EVENTS (taken; NULL: the run's forest,
  * attribution, perf figures and graph launches serve), STEPS, TIMELINE (the
- * run's), PEAKS those in force, RANK the trace's. */
+ * run's), PEAKS those in force, RANK the trace's, MEMORY the run's memory
+ * devices of the whole trace (NULL: made here when the trace has memory
+ * events). */
 void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *events, const struct forest *forest,
 			  const struct attribution *attribution, const struct perf *perf,
 			  const struct graft_stats *graft, const struct steps *steps, const struct timeline *timeline,
-			  const struct options *options, const struct peaks *peaks, const char *rank);
+			  const struct options *options, const struct peaks *peaks, const char *rank,
+			  const struct memory_devices *memory);
 void run_findings_clear(struct run_findings *rf);
 
 typedef struct run_findings RunFindings;

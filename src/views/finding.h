@@ -11,6 +11,7 @@
 #define PP_FINDING_H
 
 #include "attribution/graft.h"
+#include "attribution/memory_devices.h"
 #include "attribution/steps.h"
 #include "attribution/timeline.h"
 #include "views/perf.h"
@@ -38,6 +39,7 @@ struct findings_input {
 	gboolean capture_given;            /* --graph-capture */
 	const GRegex *communication;       /* --comm-pattern, or NULL: the default */
 	const char *rank;                  /* the trace's rank, or NULL */
+	const struct memory_devices *memory; /* the whole trace's memory devices (SPEC 21), or NULL */
 	/* filled by findings_compute: the analysed span, and the devices'
 	 * figures (src/views/findings_device.h), made once for their rules */
 	gint64 first, last;

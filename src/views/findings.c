@@ -1,6 +1,7 @@
 #include "views/findings.h"
 #include <string.h>
 #include "views/findings_device.h"
+#include "views/findings_memory.h"
 #include "views/findings_perf.h"
 #include "views/findings_trace.h"
 #include "views/findings_wait.h"
@@ -70,10 +71,10 @@ const struct finding_rule finding_rules[] = {
 	  findings_fp32_matmul },
 	{ "unfused-optimizer", FINDING_PERFORMANCE, SCOPE_TRACE, SEVERITY_LOW, 100, 500, 0, ADVICE_OPTIMIZER,
 	  findings_unfused_optimizer },
-	/* TODO(SPEC 21): peak reserved >= 95% of capacity, per memory device */
-	{ "memory-capacity", FINDING_PERFORMANCE, SCOPE_MEMORY_DEVICE, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_CAPACITY, NULL },
-	/* TODO(SPEC 21): 3 or more steps of growth, >= 1% of the largest peak allocated */
-	{ "memory-growth", FINDING_PERFORMANCE, SCOPE_PROCESS, SEVERITY_LOW, 0, 0, 0, ADVICE_GROWTH, NULL },
+	{ "memory-capacity", FINDING_PERFORMANCE, SCOPE_MEMORY_DEVICE, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_CAPACITY,
+	  findings_memory_capacity },
+	{ "memory-growth", FINDING_PERFORMANCE, SCOPE_PROCESS, SEVERITY_LOW, 0, 0, 0, ADVICE_GROWTH,
+	  findings_memory_growth },
 	{ "low-coverage", FINDING_DATA, SCOPE_TRACE, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_COVERAGE, findings_low_coverage },
 	{ "graphs-unattributed", FINDING_DATA, SCOPE_TRACE, SEVERITY_HIGH, 0, 0, 0, ADVICE_GRAPHS,
 	  findings_graphs_unattributed },
