@@ -163,8 +163,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 	guint flags = columns_flags(options->columns) | columns_flags(options->sort); /* what the reader keeps */
 	gboolean extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET));
 	g_auto(Categories) categories = { 0 };
-	categories_init(&categories, options, job->collect);
-	gboolean findings = !job->collect && findings_wanted(options); /* SPEC 22 */
+	categories_init(&categories, options, job->collect && options->summary != SUMMARY_FINDINGS); /* one table of findings: each trace as alone */
+	/* SPEC 22; several traces: one table, the job rules */
+	gboolean findings = (!job->collect || options->summary == SUMMARY_FINDINGS) && findings_wanted(options);
 	struct read_config read_config = {
 		.monitor_cats = categories.read,
 		.host_cats = categories.host,
@@ -190,7 +191,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		 * and kernel infos), the page, the flame graph, --graph-capture's graph ids and the other
 		 * summaries (the collectives' args) may */
 		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
-			      options->summary == SUMMARY_FINDINGS) &&
+			      (options->summary == SUMMARY_FINDINGS && !job->collect)) && /* the job rules: 20.1's args */
 			     options->format != &html_sink && !flame_format(options->format) && !settings->captures,
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
@@ -297,6 +298,11 @@ void run_job(struct job *job, const struct run_settings *settings)
 		g_autofree char *position = rank ? NULL : g_strdup_printf("%u", job->position); /* as SPEC 13.2 */
 		job->collected.memory_rows = memory_summary_rows(forest, attribution, memory, steps, rank ? rank : position);
 		written.rows = job->collected.memory_rows->len;
+	} else if (job->collect && options->summary == SUMMARY_FINDINGS) { /* several traces, one table (SPEC 22) */
+		job->collected.findings = g_steal_pointer(&found.findings);
+		job->collected.findings_span = found.span;
+		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication, FALSE);
+		written.rows = job->collected.findings->len;
 	} else if (job->collect) {
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, timeline, &written.rows);
 	}
@@ -329,8 +335,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.collectives = collectives;
 	summary.timeline = timeline;
 	summary.memory = memory;
-	summary.findings = found.findings;
-	job->fail = found.findings && findings_fail(found.findings, options->fail_on);
+	summary.findings = found.findings ? found.findings : job->collected.findings;
+	job->fail = summary.findings && findings_fail(summary.findings, options->fail_on);
 	summary.waiting = timeline && timeline->count ? &waiting : NULL;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);

@@ -39,6 +39,7 @@ void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *
 		.memory = memory,
 	};
 	rf->findings = findings_compute(&in);
+	rf->span = in.last - in.first;
 }
 
 void run_findings_clear(struct run_findings *rf)

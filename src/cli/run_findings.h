@@ -21,6 +21,7 @@
 
 struct run_findings {
 	GPtrArray *findings;       /* struct finding *, sorted */
+	gint64 span;               /* the analysed span (ns) */
 	/* what was built for them (NULL: the run's served) */
 	GArray *events;
 	struct forest *forest;

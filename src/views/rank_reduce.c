@@ -384,6 +384,19 @@ guint64 rank_reduce_instances(const struct rank_reduce *r)
 	return r->matched;
 }
 
+void rank_reduce_job(const struct rank_reduce *r, struct rank_job *job)
+{
+	const struct rank_row *first = r->sorted && r->sorted->len ? r->sorted->pdata[0] : NULL;
+	*job = (struct rank_job){ .ranks = r->sorted ? r->sorted->len : 0, .matched = r->matched,
+				  .disagree = r->disagree, .clocks_disagree = r->disagree * 10 > r->matched,
+				  .waited = r->waited };
+	if (first) {
+		job->first_rank = first->rank;
+		job->first_delay = first->delay;
+		job->first_last_count = first->last_count;
+	}
+}
+
 char *rank_reduce_straggler(const struct rank_reduce *r)
 {
 	const struct rank_row *first = r->sorted && r->sorted->len ? r->sorted->pdata[0] : NULL;

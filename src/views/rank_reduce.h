@@ -52,6 +52,19 @@ struct rank_bar {
 void rank_reduce_bar(const void *row, struct rank_bar *bar);
 /* The ranks' distinct device names (WORLD_SIZES: world sizes), "; "-joined in byte order, or NULL. */
 char *rank_reduce_hardware(const struct rank_reduce *reduce, gboolean world_sizes);
+/* What the job rules of the findings read (SPEC 22), after
+ * rank_reduce_finish: the ranks, the sum of their waits, the first row
+ * (the straggler's, when its delay is above 0) and whether the clocks
+ * disagree (20.1's warning). */
+struct rank_job {
+	guint ranks;
+	guint64 matched, disagree;
+	gboolean clocks_disagree;
+	gint64 waited;               /* every rank's wait over every instance */
+	gint64 first_rank, first_delay;
+	guint64 first_last_count;
+};
+void rank_reduce_job(const struct rank_reduce *reduce, struct rank_job *job);
 /* How many instances were matched. */
 guint64 rank_reduce_instances(const struct rank_reduce *reduce);
 
