@@ -78,12 +78,17 @@ grep -c '"exposed-communication"\|"unfused-optimizer"' "$tmp/ranks.csv" | grep -
 	2>"$tmp/err"; status=$?
 expect_status 2 "several traces into a directory: a usage error (one table)"
 # the job rules (SPEC 22 on 20): tests/findings/jobs/WORKING
-for name in job job_wait_under job_straggler_under clocks clocks_under; do
+for name in job job_wait_under job_straggler_under clocks clocks_under exposed exposed_under; do
 	"$PROFILE_PARSER" -q -s "$pairs/jobs/$name/rank0.json" -s "$pairs/jobs/$name/rank1.json" -d "$tmp/$name.csv" \
 		--summary findings --columns 'rank,finding,severity,saving(ms),saving %,device,evidence'
 	cmp -s "$tmp/$name.csv" "$pairs/jobs/$name.csv" && pass "job rules: $name" \
 		|| { fail "job rules: $name"; diff "$pairs/jobs/$name.csv" "$tmp/$name.csv"; }
 done
+"$PROFILE_PARSER" -q -s "$top_srcdir/tests/ranks/late/rank0.json" -s "$top_srcdir/tests/ranks/late/rank1.json" \
+	-s "$top_srcdir/tests/ranks/late/rank2.json" -d "$tmp/late.csv" --summary findings \
+	--columns 'rank,finding,severity,saving(ms),saving %,device,evidence'
+cmp -s "$tmp/late.csv" "$pairs/jobs/late.csv" && pass "job rules: late (exposed-communication less the waiting)" \
+	|| { fail "job rules: late"; diff "$pairs/jobs/late.csv" "$tmp/late.csv"; }
 "$PROFILE_PARSER" -q -s "$pairs/jobs/job/rank0.json" -s "$pairs/jobs/clocks/rank0.json" -d "$tmp/same.csv" --summary findings \
 	2>"$tmp/err"; status=$?
 expect_status 1 "two traces of one rank: an error"

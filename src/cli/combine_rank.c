@@ -167,6 +167,17 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 		combine_print_failures(jobs);
 		return EXIT_INPUT;
 	}
+	g_autoptr(GString) warnings = g_string_new(NULL);
+	rank_reduce_keep_waits(reduce); /* before the instances are settled */
+	rank_reduce_finish(reduce, warnings);
+	GArray *waits = (GArray *)rank_reduce_waits(reduce);
+	findings_sort_waits(waits);
+	for (guint i = 0; i < jobs->len; i++) { /* exposed-communication less the waiting (SPEC 22) */
+		struct job *job = jobs->pdata[i];
+		if (!job->error && job->collected.findings)
+			findings_exposed_less_waits(job->collected.findings, ranks[i], job->collected.findings_exposed, waits,
+						    job->collected.findings_first, job->collected.findings_span);
+	}
 	for (guint i = 0; i < jobs->len; i++) {
 		struct job *job = jobs->pdata[i];
 		if (job->error || !job->collected.findings)
@@ -182,10 +193,8 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 			g_ptr_array_add(rows, f);
 		}
 		span_sum += job->collected.findings_span, spans++;
-		fail |= job->fail;
+		fail |= findings_fail(job->collected.findings, options->fail_on);
 	}
-	g_autoptr(GString) warnings = g_string_new(NULL);
-	rank_reduce_finish(reduce, warnings);
 	struct rank_job figures;
 	rank_reduce_job(reduce, &figures);
 	findings_job(&figures, span_sum, spans, job_findings);

@@ -283,7 +283,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	if (findings) /* the whole trace's memory devices, unless --step cut the run's */
 		run_findings_compute(&found, trace, findings_events, forest, attribution, perf, &graft, steps, timeline,
 				     options, settings->peaks, rank,
-				     options->summary == SUMMARY_MEMORY && options->step.given ? NULL : memory);
+				     options->summary == SUMMARY_MEMORY && options->step.given ? NULL : memory, job->collect);
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
@@ -301,6 +301,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	} else if (job->collect && options->summary == SUMMARY_FINDINGS) { /* several traces, one table (SPEC 22) */
 		job->collected.findings = g_steal_pointer(&found.findings);
 		job->collected.findings_span = found.span;
+		job->collected.findings_first = found.first;
+		job->collected.findings_exposed = g_steal_pointer(&found.exposed);
 		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication, FALSE);
 		written.rows = job->collected.findings->len;
 	} else if (job->collect) {

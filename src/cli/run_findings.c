@@ -5,7 +5,7 @@ void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *
 			  const struct attribution *attribution, const struct perf *perf,
 			  const struct graft_stats *graft, const struct steps *steps, const struct timeline *timeline,
 			  const struct options *options, const struct peaks *peaks, const char *rank,
-			  const struct memory_devices *memory)
+			  const struct memory_devices *memory, gboolean several)
 {
 	memset(rf, 0, sizeof *rf);
 	if (events) {
@@ -37,15 +37,20 @@ void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *
 		.communication = options->communication,
 		.rank = rank,
 		.memory = memory,
+		.keep_exposed = several,
 	};
 	rf->findings = findings_compute(&in);
+	rf->first = in.first;
 	rf->span = in.last - in.first;
+	rf->exposed = in.exposed;
 }
 
 void run_findings_clear(struct run_findings *rf)
 {
 	if (rf->findings)
 		g_ptr_array_free(rf->findings, TRUE);
+	if (rf->exposed)
+		g_array_free(rf->exposed, TRUE);
 	perf_free(rf->perf);
 	if (rf->memory)
 		memory_devices_free(rf->memory);

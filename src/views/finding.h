@@ -45,10 +45,18 @@ struct findings_input {
 	gint64 first, last;
 	GArray *devices;
 	GArray *waits; /* the devices' host wait split three ways (src/views/findings_wait.h) */
+	gboolean keep_exposed; /* several traces: keep EXPOSED for the job's exposed-communication */
+	GArray *exposed; /* struct findings_interval: per device, communication less compute, clipped (the caller's) */
 	GPtrArray *perf_rows; /* --summary perf's rows of the whole trace (src/views/findings_perf.h), or NULL */
 };
 
 struct finding_rule;
+
+/* An interval of a device. */
+struct findings_interval {
+	gint device;
+	gint64 start, end;
+};
 
 struct finding {
 	const struct finding_rule *rule;

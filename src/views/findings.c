@@ -102,6 +102,8 @@ GPtrArray *findings_compute(struct findings_input *in)
 	for (guint i = 0; i < finding_rule_count; i++)
 		if (finding_rules[i].compute)
 			finding_rules[i].compute(&finding_rules[i], in, out);
+	if (in->keep_exposed)
+		in->exposed = findings_device_exposed(in->devices); /* the caller's */
 	g_array_free(in->devices, TRUE);
 	in->devices = NULL;
 	findings_wait_free(in->waits);

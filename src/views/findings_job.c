@@ -1,5 +1,8 @@
 #include "views/findings_job.h"
 #include "views/findings.h"
+#include <stdlib.h>
+#include <string.h>
+#include "sinks/table.h"
 #include "util/timefmt.h"
 
 /* Whether X · N · 10000 >= SUM · BP. */
@@ -55,4 +58,99 @@ void findings_job(const struct rank_job *job, gint64 span_sum, guint spans, GPtr
 		add("clocks-disagree", out, FINDING_NO_SAVING, span_sum, spans, mean_span,
 		    g_strdup_printf("in %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " collective instances a rank's event "
 				    "ends before another rank's starts", job->disagree, job->matched));
+}
+
+static int by_rank_device_start(const void *x, const void *y)
+{
+	const struct rank_wait *a = x, *b = y;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->device != b->device)
+		return a->device < b->device ? -1 : 1;
+	return (a->start > b->start) - (a->start < b->start);
+}
+
+void findings_sort_waits(GArray *waits)
+{
+	if (waits && waits->len > 1)
+		qsort(waits->data, waits->len, sizeof(struct rank_wait), by_rank_device_start);
+}
+
+/* |W ∩ E| for W the union of the N waits W (sorted by start) clipped to
+ * [FIRST, LAST), E the device's intervals (sorted, disjoint). */
+static gint64 overlap(const struct rank_wait *w, guint n, const struct findings_interval *e, guint m, gint64 first,
+		      gint64 last)
+{
+	gint64 sum = 0;
+	guint j = 0;
+	for (guint i = 0; i < n;) {
+		gint64 s = MAX(w[i].start, first), t = w[i].end;
+		for (i++; i < n && w[i].start <= t; i++) /* the union's run */
+			t = MAX(t, w[i].end);
+		t = MIN(t, last);
+		if (t <= s)
+			continue;
+		while (j < m && e[j].end <= s)
+			j++;
+		for (guint q = j; q < m && e[q].start < t; q++)
+			sum += MIN(t, e[q].end) - MAX(s, e[q].start);
+	}
+	return sum;
+}
+
+void findings_exposed_less_waits(GPtrArray *findings, gint64 rank, const GArray *exposed, const GArray *waits,
+				 gint64 first, gint64 span)
+{
+	if (!exposed || !waits)
+		return;
+	const struct rank_wait *all = (const struct rank_wait *)waits->data;
+	const struct findings_interval *e = (const struct findings_interval *)exposed->data;
+	for (guint i = 0; i < findings->len;) {
+		struct finding *f = findings->pdata[i];
+		if (strcmp(f->rule->id, "exposed-communication") != 0) {
+			i++;
+			continue;
+		}
+		guint low = 0, high = waits->len; /* the first wait of (rank, device) */
+		while (low < high) {
+			guint mid = low + (high - low) / 2;
+			if (all[mid].rank < rank || (all[mid].rank == rank && all[mid].device < f->device))
+				low = mid + 1;
+			else
+				high = mid;
+		}
+		guint end = low;
+		while (end < waits->len && all[end].rank == rank && all[end].device == f->device)
+			end++;
+		guint from = 0, to = exposed->len; /* the device's intervals */
+		while (from < exposed->len && e[from].device < f->device)
+			from++;
+		for (to = from; to < exposed->len && e[to].device == f->device;)
+			to++;
+		gint64 waiting = overlap(all + low, end - low, e + from, to - from, first, first + span);
+		if (!waiting) {
+			i++;
+			continue;
+		}
+		gint64 left = f->saving - waiting;
+		if (!finding_reaches(left, span, f->rule->fire)) {
+			g_ptr_array_remove_index(findings, i); /* frees it */
+			continue;
+		}
+		f->saving = left;
+		f->severity = f->rule->base;
+		if (f->rule->high && finding_reaches(left, span, f->rule->high))
+			f->severity = SEVERITY_HIGH;
+		GString *text = g_string_new(f->evidence);
+		g_string_append(text, "; less ");
+		time_append_ms(text, waiting);
+		g_string_append(text, " ms of it waiting for later ranks at matched collectives: ");
+		time_append_ms(text, left);
+		g_string_append(text, " ms (");
+		percent_append(text, tenths_of_percent(left, span));
+		g_string_append(text, "% of the analysed span)");
+		g_free(f->evidence);
+		f->evidence = g_string_free(text, FALSE);
+		i++;
+	}
 }

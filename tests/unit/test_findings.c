@@ -176,7 +176,7 @@ static void test_sweep_random(void)
 		struct forest *forest = forest_build(trace);
 		struct attribution *a = attribute(trace, forest);
 		struct findings_input in = { .trace = trace, .forest = forest, .attribution = a, .first = first * 1000,
-					     .last = last * 1000 };
+					     .last = last * 1000, .keep_exposed = TRUE };
 		GArray *devices = findings_device_sweep(&in);
 		for (guint d = 0; d < devices->len; d++) {
 			const struct device_figures *f = &g_array_index(devices, struct device_figures, d);
@@ -191,6 +191,22 @@ static void test_sweep_random(void)
 			CU_ASSERT_EQUAL(either - compute * 1000, exposed * 1000);
 			CU_ASSERT_EQUAL(f->pageable, copies[f->device] * 1000);
 		}
+		/* the intervals of communication less compute: each us exactly where the brute force says */
+		GArray *exposed = findings_device_exposed(devices);
+		gboolean in_list[2][128] = { { 0 } };
+		for (guint k = 0; k < exposed->len; k++) {
+			const struct findings_interval *x = &g_array_index(exposed, struct findings_interval, k);
+			CU_ASSERT(x->start < x->end && x->start % 1000 == 0 && x->end % 1000 == 0);
+			if (k)
+				CU_ASSERT(g_array_index(exposed, struct findings_interval, k - 1).device < x->device ||
+					  g_array_index(exposed, struct findings_interval, k - 1).end <= x->start);
+			for (gint64 t = x->start / 1000; t < x->end / 1000; t++)
+				in_list[x->device][t] = TRUE;
+		}
+		for (int d = 0; d < 2; d++)
+			for (int t = 0; t < 128; t++)
+				CU_ASSERT_EQUAL(in_list[d][t], covered[d][1][t] && !covered[d][0][t]);
+		g_array_free(exposed, TRUE);
 		g_array_free(devices, TRUE);
 		attribution_free(a);
 		forest_free(forest);
