@@ -77,6 +77,11 @@ grep -c '"exposed-communication"\|"unfused-optimizer"' "$tmp/ranks.csv" | grep -
 "$PROFILE_PARSER" -q -s "$cases/findings_device.json" -s "$cases/findings_optimizer.json" -d "$tmp/ranks/" --summary findings \
 	2>"$tmp/err"; status=$?
 expect_status 2 "several traces into a directory: a usage error (one table)"
+# the page's "What the analysis found" has the host wait's rules
+"$PROFILE_PARSER" -q -s "$cases/findings_wait.json" -d "$tmp/wait.html" --format html
+for id in launch-bound host-pause blocking-sync; do
+	grep -q "<li><code>$id</code> (medium): saves up to" "$tmp/wait.html" && pass "the page lists $id" || fail "the page lacks $id"
+done
 # the job rules (SPEC 22 on 20): tests/findings/jobs/WORKING
 for name in job job_wait_under job_straggler_under clocks clocks_under exposed exposed_under; do
 	"$PROFILE_PARSER" -q -s "$pairs/jobs/$name/rank0.json" -s "$pairs/jobs/$name/rank1.json" -d "$tmp/$name.csv" \
