@@ -243,7 +243,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 								  trace->threads, options->communication)
 					       : NULL;
 	struct waiting_report waiting = { 0 }; /* the report's split of the host wait, with the timeline */
-	if (timeline && timeline->count) {
+	gboolean waited = timeline && timeline->count && !options->quiet; /* the report's line: none with -q */
+	if (waited) {
 		g_autoptr(Waiting) blamed = waiting_compute(attribution, forest);
 		waiting_report(blamed, &waiting);
 	}
@@ -339,7 +340,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.memory = memory;
 	summary.findings = found.findings ? found.findings : job->collected.findings;
 	job->fail = summary.findings && findings_fail(summary.findings, options->fail_on);
-	summary.waiting = timeline && timeline->count ? &waiting : NULL;
+	summary.waiting = waited ? &waiting : NULL;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);
 	if (!ok) {
