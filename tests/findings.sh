@@ -98,9 +98,12 @@ cmp -s "$tmp/late.csv" "$pairs/jobs/late.csv" && pass "job rules: late (exposed-
 	2>"$tmp/err"; status=$?
 expect_status 1 "two traces of one rank: an error"
 expect_stderr "have the same rank, 0: nothing written" "naming both"
-"$PROFILE_PARSER" -q -s "$pairs/jobs/job/rank0.json" -s "$pairs/jobs/job/rank1.json" -d "$tmp/fail.csv" --summary findings \
-	--fail-on high; status=$?
+"$PROFILE_PARSER" -s "$pairs/jobs/job/rank0.json" -s "$pairs/jobs/job/rank1.json" -d "$tmp/fail.csv" --summary findings \
+	--fail-on high 2>"$tmp/err"; status=$?
 expect_status 3 "--fail-on high: a job finding (straggler, high) fails"
+expect_stderr "profile_parser: finding: straggler (high): saves up to 0.1 ms (10.0% of the ranks' mean analysed span): rank 1" \
+	"the job's finding lines"
+expect_stderr "profile_parser: --fail-on high: exit status 3" "the exit status said"
 
 need python3 python3
 need_traces

@@ -9,6 +9,7 @@
 #include "output/output_names.h"
 #include "sinks/sink_html.h"
 #include "sinks/table.h"
+#include "util/timefmt.h"
 #include "views/collective_across.h"
 #include "views/findings.h"
 #include "views/findings_job.h"
@@ -199,6 +200,20 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 	rank_reduce_job(reduce, &figures);
 	findings_job(&figures, span_sum, spans, job_findings);
 	fail |= findings_fail(job_findings, options->fail_on);
+	findings_sort(job_findings);
+	for (guint i = 0; !options->quiet && i < job_findings->len; i++) { /* the job's, as the report's finding lines */
+		const struct finding *f = job_findings->pdata[i];
+		g_autoptr(GString) line = g_string_new(NULL);
+		g_string_append_printf(line, "profile_parser: finding: %s (%s)", f->rule->id, finding_severity_name(f->severity));
+		if (f->saving >= 0) {
+			g_string_append(line, ": saves up to ");
+			time_append_ms(line, f->saving);
+			g_string_append(line, " ms (");
+			percent_append(line, finding_share(f));
+			g_string_append(line, "% of the ranks' mean analysed span)");
+		}
+		fprintf(stderr, "%s: %s; to do: %s\n", line->str, f->evidence, f->advice);
+	}
 	g_ptr_array_extend(rows, job_findings, NULL, NULL);
 	findings_sort(rows);
 	catalogue_pick(findings_summary_catalogue(), "rank", 0, columns, NULL); /* the rank first, once */
