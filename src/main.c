@@ -205,8 +205,12 @@ static int run(const struct options *options)
 	if (options->compare == COMPARE_DIFF && paths->len != 2)
 		return fail_usage("--diff compares two traces: -s BASE -s NEW");
 	/* --summary memory of several traces into a file: one table (SPEC 21) */
-	gboolean one_table = options->summary == SUMMARY_MEMORY && !options->compare && many &&
-			     !output_is_directory(options->dst);
+	gboolean one_table = (options->summary == SUMMARY_MEMORY || options->summary == SUMMARY_FINDINGS) &&
+			     !options->compare && many && !output_is_directory(options->dst);
+	/* --summary findings of several traces: one table, with the job rules (SPEC 22) */
+	if (options->summary == SUMMARY_FINDINGS && !options->compare && many && output_is_directory(options->dst))
+		return fail_usage("--summary findings of several traces writes one table: -d must be a file or -, "
+				  "not a directory");
 	if (!options->compare && !one_table && many && !output_is_directory(options->dst))
 		return fail_usage(paths->len > 1 ? "with several traces, -d must be a directory (DIR/)"
 						 : "with a directory of traces (-s DIR), -d must be a directory (DIR/), "
@@ -260,12 +264,16 @@ static int run(const struct options *options)
 		ranks_keep_reduce(ranks, rank_reduce_new());
 	settings.collected = ranks ? combine_collected : NULL;
 	settings.collected_data = ranks;
-	g_autoptr(RankReduce) reduce = options->compare == COMPARE_RANK && !rank_map ? rank_reduce_new() : NULL;
+	g_autoptr(RankReduce) reduce = (options->compare == COMPARE_RANK && !rank_map) ||
+						(one_table && options->summary == SUMMARY_FINDINGS) /* the job rules (SPEC 22) */
+					       ? rank_reduce_new() : NULL;
 	if (reduce) {
 		settings.collected = combine_collected_rank;
 		settings.collected_data = reduce;
 	}
 	guint failed = run_jobs(jobs, &settings, parallel);
+	if (one_table && options->summary == SUMMARY_FINDINGS)
+		return combine_findings(options, jobs, failed, reduce);
 	if (one_table)
 		return combine_memory(options, jobs, failed);
 	if (options->compare == COMPARE_RANK)

@@ -68,10 +68,42 @@ for format in csv jsonl table; do
 	expect_status 0 "--summary findings --format $format"
 	grep -q 'exposed-communication' "$tmp/f.$format" && pass "--format $format has the finding" || fail "--format $format"
 done
-"$PROFILE_PARSER" -q -s "$cases/findings_device.json" -s "$cases/findings_optimizer.json" -d "$tmp/ranks/" --summary findings \
+"$PROFILE_PARSER" -q -s "$cases/findings_device.json" -s "$cases/findings_optimizer.json" -d "$tmp/ranks.csv" --summary findings \
 	--columns 'finding,device'
-head -1 "$tmp/ranks/findings_device.csv" | grep -q '^"rank","finding","device"' && pass "several traces: rank first" \
-	|| { fail "several traces: rank first"; cat "$tmp/ranks/findings_device.csv"; }
+head -1 "$tmp/ranks.csv" | grep -q '^"rank","finding","device"' && pass "several traces: one table, rank first" \
+	|| { fail "several traces: one table, rank first"; cat "$tmp/ranks.csv"; }
+grep -c '"exposed-communication"\|"unfused-optimizer"' "$tmp/ranks.csv" | grep -qx 3 && pass "several traces: every trace's findings" \
+	|| { fail "several traces: every trace's findings"; cat "$tmp/ranks.csv"; }
+"$PROFILE_PARSER" -q -s "$cases/findings_device.json" -s "$cases/findings_optimizer.json" -d "$tmp/ranks/" --summary findings \
+	2>"$tmp/err"; status=$?
+expect_status 2 "several traces into a directory: a usage error (one table)"
+# the page's "What the analysis found" has the host wait's rules
+"$PROFILE_PARSER" -q -s "$cases/findings_wait.json" -d "$tmp/wait.html" --format html
+for id in launch-bound host-pause blocking-sync; do
+	grep -q "<li><code>$id</code> (medium): saves up to" "$tmp/wait.html" && pass "the page lists $id" || fail "the page lacks $id"
+done
+# the job rules (SPEC 22 on 20): tests/findings/jobs/WORKING
+for name in job job_wait_under job_straggler_under clocks clocks_under exposed exposed_under; do
+	"$PROFILE_PARSER" -q -s "$pairs/jobs/$name/rank0.json" -s "$pairs/jobs/$name/rank1.json" -d "$tmp/$name.csv" \
+		--summary findings --columns 'rank,finding,severity,saving(ms),saving %,device,evidence'
+	cmp -s "$tmp/$name.csv" "$pairs/jobs/$name.csv" && pass "job rules: $name" \
+		|| { fail "job rules: $name"; diff "$pairs/jobs/$name.csv" "$tmp/$name.csv"; }
+done
+"$PROFILE_PARSER" -q -s "$top_srcdir/tests/ranks/late/rank0.json" -s "$top_srcdir/tests/ranks/late/rank1.json" \
+	-s "$top_srcdir/tests/ranks/late/rank2.json" -d "$tmp/late.csv" --summary findings \
+	--columns 'rank,finding,severity,saving(ms),saving %,device,evidence'
+cmp -s "$tmp/late.csv" "$pairs/jobs/late.csv" && pass "job rules: late (exposed-communication less the waiting)" \
+	|| { fail "job rules: late"; diff "$pairs/jobs/late.csv" "$tmp/late.csv"; }
+"$PROFILE_PARSER" -q -s "$pairs/jobs/job/rank0.json" -s "$pairs/jobs/clocks/rank0.json" -d "$tmp/same.csv" --summary findings \
+	2>"$tmp/err"; status=$?
+expect_status 1 "two traces of one rank: an error"
+expect_stderr "have the same rank, 0: nothing written" "naming both"
+"$PROFILE_PARSER" -s "$pairs/jobs/job/rank0.json" -s "$pairs/jobs/job/rank1.json" -d "$tmp/fail.csv" --summary findings \
+	--fail-on high 2>"$tmp/err"; status=$?
+expect_status 3 "--fail-on high: a job finding (straggler, high) fails"
+expect_stderr "profile_parser: finding: straggler (high): saves up to 0.1 ms (10.0% of the ranks' mean analysed span): rank 1" \
+	"the job's finding lines"
+expect_stderr "profile_parser: --fail-on high: exit status 3" "the exit status said"
 
 need python3 python3
 need_traces

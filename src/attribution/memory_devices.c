@@ -346,6 +346,7 @@ void memory_devices_window(const struct memory_devices *cd, guint32 thread, gint
 			w->device = i;
 			w->last = total[high - 1];
 			w->before = before;
+			w->has_before = low > 0;
 		}
 	}
 }

@@ -80,6 +80,7 @@ struct memory_window {
 	guint device;       /* the device holding it (the first to reach it) */
 	gint64 last;        /* that device's last value in it */
 	gint64 before;      /* that device's value before it (0 when none) */
+	gboolean has_before; /* that device had an event (with Total Allocated) before it */
 	gint64 increase;    /* per device its largest value less its value before, the largest; never below 0 */
 };
 

@@ -4,15 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A blamed interval, as the sweep finds it. */
-struct blamed {
-	gint64 start, end;
-	guint32 thread, device; /* the launch's thread; the device group's number */
-};
-
 static int compare_blamed(const void *x, const void *y)
 {
-	const struct blamed *a = x, *b = y;
+	const struct waiting_blamed *a = x, *b = y;
 	if (a->thread != b->thread)
 		return a->thread < b->thread ? -1 : 1;
 	if (a->device != b->device)
@@ -23,7 +17,7 @@ static int compare_blamed(const void *x, const void *y)
 /* The sweep: each device group's gaps, their host-wait parts blamed. */
 static GArray *sweep(const struct attribution *a, const struct forest *forest, gint64 *total)
 {
-	GArray *blamed = g_array_new(FALSE, FALSE, sizeof(struct blamed));
+	GArray *blamed = g_array_new(FALSE, FALSE, sizeof(struct waiting_blamed));
 	g_autoptr(GArray) tracks = g_array_new(FALSE, TRUE, sizeof(struct idle_track));
 	g_autoptr(GHashTable) by_key = g_hash_table_new(NULL, NULL); /* device key -> group + 1 */
 	struct device_keys keys;
@@ -48,7 +42,7 @@ static GArray *sweep(const struct attribution *a, const struct forest *forest, g
 		struct idle_gap gap;
 		if (idle_track_add(&g_array_index(tracks, struct idle_track, group - 1), e, has_launch, launch_ts, &gap) &&
 		    gap.wait_end > gap.start) {
-			struct blamed b = { gap.start, gap.wait_end, a->launches[a->by_time_launch[i]].thread, group - 1 };
+			struct waiting_blamed b = { gap.start, gap.wait_end, a->launches[a->by_time_launch[i]].thread, group - 1 };
 			g_array_append_val(blamed, b);
 			*total += gap.wait_end - gap.start;
 		}
@@ -59,13 +53,26 @@ static GArray *sweep(const struct attribution *a, const struct forest *forest, g
 
 struct waiting *waiting_compute(const struct attribution *a, const struct forest *forest)
 {
+	gint64 total = 0;
+	GArray *blamed = sweep(a, forest, &total);
+	struct waiting *w = waiting_from(forest, blamed);
+	w->host_wait = total;
+	return w;
+}
+
+struct waiting *waiting_from(const struct forest *forest, GArray *taken)
+{
 	struct waiting *w = g_new0(struct waiting, 1);
 	w->forest = forest;
-	g_autoptr(GArray) blamed = sweep(a, forest, &w->host_wait);
+	g_autoptr(GArray) blamed = taken;
+	for (guint i = 0; i < blamed->len; i++) {
+		const struct waiting_blamed *x = &g_array_index(blamed, struct waiting_blamed, i);
+		w->host_wait += x->end - x->start;
+	}
 	if (blamed->len > 1)
-		qsort(blamed->data, blamed->len, sizeof(struct blamed), compare_blamed);
+		qsort(blamed->data, blamed->len, sizeof(struct waiting_blamed), compare_blamed);
 	guint n = blamed->len;
-	const struct blamed *b = (const struct blamed *)blamed->data;
+	const struct waiting_blamed *b = (const struct waiting_blamed *)blamed->data;
 	w->threads = n ? b[n - 1].thread + 1 : 0;
 	w->starts = g_new(gint64, n ? n : 1);
 	w->ends = g_new(gint64, n ? n : 1);

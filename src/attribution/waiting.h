@@ -48,8 +48,18 @@ struct waiting_report {
 	gint64 most_waiting;     /* its self device waiting summed over its nodes */
 };
 
+/* A blamed interval: [start, end) of a gap's host wait, the thread of the
+ * launch that ended the gap, the device group's number. */
+struct waiting_blamed {
+	gint64 start, end;
+	guint32 thread, device;
+};
+
 /* The blamed intervals of ATTRIBUTION's device events (by_time), for the nodes of FOREST. */
 struct waiting *waiting_compute(const struct attribution *attribution, const struct forest *forest);
+/* The same over BLAMED (taken; intervals of one (thread, device) disjoint):
+ * what the findings blame on a subset of the gaps (SPEC 22). */
+struct waiting *waiting_from(const struct forest *forest, GArray *blamed);
 void waiting_free(struct waiting *waiting);
 
 /* The blamed time of THREAD inside [FROM, TO). */

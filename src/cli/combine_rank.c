@@ -9,11 +9,15 @@
 #include "output/output_names.h"
 #include "sinks/sink_html.h"
 #include "sinks/table.h"
+#include "util/timefmt.h"
 #include "views/collective_across.h"
+#include "views/findings.h"
+#include "views/findings_job.h"
+#include "views/summary_findings.h"
 #include "views/rank_map.h"
 #include "views/rank_reduce.h"
 
-enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
+enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_FINDINGS = 3 };
 
 void combine_collected_rank(struct job *job, gpointer data)
 {
@@ -139,6 +143,100 @@ int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint fa
 		fprintf(stderr, "profile_parser: --summary rank: %u failed:\n", failed);
 	combine_print_failures(jobs);
 	return failed || !written ? EXIT_INPUT : EXIT_DONE;
+}
+
+int combine_findings(const struct options *options, GPtrArray *jobs, guint failed, struct rank_reduce *reduce)
+{
+	g_autoptr(GPtrArray) rows = g_ptr_array_new(), columns = g_ptr_array_new();
+	g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) job_findings = g_ptr_array_new_with_free_func(finding_free);
+	gint64 span_sum = 0;
+	guint spans = 0;
+	gboolean fail = FALSE;
+	g_autofree const char **names = g_new0(const char *, jobs->len + 1);
+	g_autofree gint64 *ranks = g_new0(gint64, jobs->len + 1);
+	g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func(g_free);
+	for (guint i = 0; i < jobs->len; i++) { /* SPEC 20.1: two traces of one rank are an error */
+		const struct job *job = jobs->pdata[i];
+		if (job->error)
+			continue;
+		names[i] = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
+		g_ptr_array_add(owned, (gpointer)names[i]);
+		ranks[i] = rank_number(job->collected.rank, job->position);
+	}
+	if (!ranks_distinct(names, ranks, jobs->len, "--summary findings")) {
+		combine_print_failures(jobs);
+		return EXIT_INPUT;
+	}
+	g_autoptr(GString) warnings = g_string_new(NULL);
+	rank_reduce_keep_waits(reduce); /* before the instances are settled */
+	rank_reduce_finish(reduce, warnings);
+	GArray *waits = (GArray *)rank_reduce_waits(reduce);
+	findings_sort_waits(waits);
+	for (guint i = 0; i < jobs->len; i++) { /* exposed-communication less the waiting (SPEC 22) */
+		struct job *job = jobs->pdata[i];
+		if (!job->error && job->collected.findings)
+			findings_exposed_less_waits(job->collected.findings, ranks[i], job->collected.findings_exposed, waits,
+						    job->collected.findings_first, job->collected.findings_span);
+	}
+	for (guint i = 0; i < jobs->len; i++) {
+		struct job *job = jobs->pdata[i];
+		if (job->error || !job->collected.findings)
+			continue;
+		const char *rank = job->collected.rank;
+		if (!rank) { /* as SPEC 13.2: its place in the list */
+			g_ptr_array_add(positions, g_strdup_printf("%u", job->position));
+			rank = positions->pdata[positions->len - 1];
+		}
+		for (guint r = 0; r < job->collected.findings->len; r++) {
+			struct finding *f = job->collected.findings->pdata[r];
+			f->rank = rank;
+			g_ptr_array_add(rows, f);
+		}
+		span_sum += job->collected.findings_span, spans++;
+		fail |= findings_fail(job->collected.findings, options->fail_on);
+	}
+	struct rank_job figures;
+	rank_reduce_job(reduce, &figures);
+	findings_job(&figures, span_sum, spans, job_findings);
+	fail |= findings_fail(job_findings, options->fail_on);
+	findings_sort(job_findings);
+	for (guint i = 0; !options->quiet && i < job_findings->len; i++) { /* the job's, as the report's finding lines */
+		const struct finding *f = job_findings->pdata[i];
+		g_autoptr(GString) line = g_string_new(NULL);
+		g_string_append_printf(line, "profile_parser: finding: %s (%s)", f->rule->id, finding_severity_name(f->severity));
+		if (f->saving >= 0) {
+			g_string_append(line, ": saves up to ");
+			time_append_ms(line, f->saving);
+			g_string_append(line, " ms (");
+			percent_append(line, finding_share(f));
+			g_string_append(line, "% of the ranks' mean analysed span)");
+		}
+		fprintf(stderr, "%s: %s; to do: %s\n", line->str, f->evidence, f->advice);
+	}
+	g_ptr_array_extend(rows, job_findings, NULL, NULL);
+	findings_sort(rows);
+	catalogue_pick(findings_summary_catalogue(), "rank", 0, columns, NULL); /* the rank first, once */
+	for (guint i = 0; i < options->columns->len; i++)
+		if (strcmp(((const struct column *)options->columns->pdata[i])->name, "rank") != 0)
+			g_ptr_array_add(columns, options->columns->pdata[i]);
+	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
+	const char *facts[] = { "Traces", traces, NULL };
+	g_autofree char *all = combine_page_warnings(jobs, warnings->str);
+	struct table_page page = { "profile_parser: --summary findings", facts, all, NULL };
+	gboolean written = failed < jobs->len && combine_write_table(options, NULL, rows, columns, NULL, NULL, &page);
+	if (written && (!options->quiet || failed))
+		fprintf(stderr, "profile_parser: --summary findings: %u findings of %u trace%s written to %s%s\n", rows->len,
+			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", combine_shown(options->dst),
+			failed ? "; some failed:" : "");
+	else if (!written && failed == jobs->len)
+		fprintf(stderr, "profile_parser: --summary findings: nothing written, every trace failed:\n");
+	combine_print_failures(jobs);
+	if (failed || !written)
+		return EXIT_INPUT;
+	if (fail && !options->quiet)
+		fprintf(stderr, "profile_parser: --fail-on %s: exit status 3\n", finding_severity_name(options->fail_on));
+	return fail ? EXIT_FINDINGS : EXIT_DONE;
 }
 
 /* --merge of rank maps (SPEC 20.2): what --summary rank over their traces writes. */

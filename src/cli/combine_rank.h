@@ -15,6 +15,11 @@ void combine_collected_rank(struct job *job, gpointer reduce);
 /* Writes --summary rank's table of REDUCE, or with REDUCE NULL the map of
  * the one job (--format jsonl); returns the exit status. */
 int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint failed, struct rank_reduce *reduce);
+/* --summary findings of several traces (SPEC 22): one table, rank first,
+ * every trace's findings (a trace without a rank by its place in the list)
+ * and the job rules' from REDUCE (each job's record folded in as it ended),
+ * in SPEC 22's order; returns the exit status (3: --fail-on fired). */
+int combine_findings(const struct options *options, GPtrArray *jobs, guint failed, struct rank_reduce *reduce);
 /* --merge of rank maps FILES (SPEC 20.2): what --summary rank over their
  * traces writes; returns the exit status. */
 int combine_merge_rank_maps(const struct options *options, GPtrArray *files);

@@ -163,8 +163,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 	guint flags = columns_flags(options->columns) | columns_flags(options->sort); /* what the reader keeps */
 	gboolean extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET));
 	g_auto(Categories) categories = { 0 };
-	categories_init(&categories, options, job->collect);
-	gboolean findings = !job->collect && findings_wanted(options); /* SPEC 22 */
+	categories_init(&categories, options, job->collect && options->summary != SUMMARY_FINDINGS); /* one table of findings: each trace as alone */
+	/* SPEC 22; several traces: one table, the job rules */
+	gboolean findings = (!job->collect || options->summary == SUMMARY_FINDINGS) && findings_wanted(options);
 	struct read_config read_config = {
 		.monitor_cats = categories.read,
 		.host_cats = categories.host,
@@ -176,7 +177,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
 		.memory = (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) != 0 || /* a node column, --summary timeline's
 									       * allocated(bytes), the step summary's memory */
-			  options->summary == SUMMARY_MEMORY ||
+			  options->summary == SUMMARY_MEMORY || findings || /* memory-capacity, memory-growth */
 			  (options->format == &html_sink && !options->summary), /* the page's memory line */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP || findings ||
 			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
@@ -190,7 +191,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		 * and kernel infos), the page, the flame graph, --graph-capture's graph ids and the other
 		 * summaries (the collectives' args) may */
 		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
-			      options->summary == SUMMARY_FINDINGS) &&
+			      (options->summary == SUMMARY_FINDINGS && !job->collect)) && /* the job rules: 20.1's args */
 			     options->format != &html_sink && !flame_format(options->format) && !settings->captures,
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
@@ -242,7 +243,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 								  trace->threads, options->communication)
 					       : NULL;
 	struct waiting_report waiting = { 0 }; /* the report's split of the host wait, with the timeline */
-	if (timeline && timeline->count) {
+	gboolean waited = timeline && timeline->count && !options->quiet; /* the report's line: none with -q */
+	if (waited) {
 		g_autoptr(Waiting) blamed = waiting_compute(attribution, forest);
 		waiting_report(blamed, &waiting);
 	}
@@ -272,10 +274,17 @@ void run_job(struct job *job, const struct run_settings *settings)
 		layout.picked = ranked;
 	}
 	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
+	/* the memory devices (SPEC 21): for the report's memory lines, and the views that read them */
+	g_autoptr(MemoryDevices) memory = read_config.memory
+						  ? memory_devices_compute(attribution, trace->threads, trace->devices, steps,
+									   options->summary == SUMMARY_MEMORY ? &options->step
+													      : NULL)
+						  : NULL;
 	g_auto(RunFindings) found = { 0 };
-	if (findings)
+	if (findings) /* the whole trace's memory devices, unless --step cut the run's */
 		run_findings_compute(&found, trace, findings_events, forest, attribution, perf, &graft, steps, timeline,
-				     options, settings->peaks, rank);
+				     options, settings->peaks, rank,
+				     options->summary == SUMMARY_MEMORY && options->step.given ? NULL : memory, job->collect);
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
@@ -284,18 +293,19 @@ void run_job(struct job *job, const struct run_settings *settings)
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
 					     options->bins, NULL, found.findings };
-	/* the memory devices (SPEC 21): for the report's memory lines, and the views that read them */
-	g_autoptr(MemoryDevices) memory = read_config.memory
-						  ? memory_devices_compute(attribution, trace->threads, trace->devices, steps,
-									   options->summary == SUMMARY_MEMORY ? &options->step
-													      : NULL)
-						  : NULL;
 	write_config.memory = memory;
 	struct write_result written = { 0 };
 	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */
 		g_autofree char *position = rank ? NULL : g_strdup_printf("%u", job->position); /* as SPEC 13.2 */
 		job->collected.memory_rows = memory_summary_rows(forest, attribution, memory, steps, rank ? rank : position);
 		written.rows = job->collected.memory_rows->len;
+	} else if (job->collect && options->summary == SUMMARY_FINDINGS) { /* several traces, one table (SPEC 22) */
+		job->collected.findings = g_steal_pointer(&found.findings);
+		job->collected.findings_span = found.span;
+		job->collected.findings_first = found.first;
+		job->collected.findings_exposed = g_steal_pointer(&found.exposed);
+		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication, FALSE);
+		written.rows = job->collected.findings->len;
 	} else if (job->collect) {
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, timeline, &written.rows);
 	}
@@ -328,9 +338,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.collectives = collectives;
 	summary.timeline = timeline;
 	summary.memory = memory;
-	summary.findings = found.findings;
-	job->fail = found.findings && findings_fail(found.findings, options->fail_on);
-	summary.waiting = timeline && timeline->count ? &waiting : NULL;
+	summary.findings = found.findings ? found.findings : job->collected.findings;
+	job->fail = summary.findings && findings_fail(summary.findings, options->fail_on);
+	summary.waiting = waited ? &waiting : NULL;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);
 	if (!ok) {

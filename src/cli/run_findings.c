@@ -4,7 +4,8 @@
 void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *events, const struct forest *forest,
 			  const struct attribution *attribution, const struct perf *perf,
 			  const struct graft_stats *graft, const struct steps *steps, const struct timeline *timeline,
-			  const struct options *options, const struct peaks *peaks, const char *rank)
+			  const struct options *options, const struct peaks *peaks, const char *rank,
+			  const struct memory_devices *memory, gboolean several)
 {
 	memset(rf, 0, sizeof *rf);
 	if (events) {
@@ -17,8 +18,11 @@ void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *
 		graft_count(rf->attribution, &rf->graft);
 		rf->perf = perf_compute(rf->forest, rf->attribution, trace->devices, peaks);
 		forest = rf->forest, attribution = rf->attribution, perf = rf->perf, graft = &rf->graft;
+		memory = NULL; /* the run's reads its own attribution */
 	}
 	attribution_coverage(attribution, &rf->coverage);
+	if (!memory && attribution->memory_count) /* the whole trace's (SPEC 22) */
+		memory = rf->memory = memory_devices_compute(attribution, trace->threads, trace->devices, steps, NULL);
 	struct findings_input in = {
 		.trace = trace,
 		.forest = forest,
@@ -32,15 +36,24 @@ void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *
 		.capture_given = options->graph_captures != NULL,
 		.communication = options->communication,
 		.rank = rank,
+		.memory = memory,
+		.keep_exposed = several,
 	};
 	rf->findings = findings_compute(&in);
+	rf->first = in.first;
+	rf->span = in.last - in.first;
+	rf->exposed = in.exposed;
 }
 
 void run_findings_clear(struct run_findings *rf)
 {
 	if (rf->findings)
 		g_ptr_array_free(rf->findings, TRUE);
+	if (rf->exposed)
+		g_array_free(rf->exposed, TRUE);
 	perf_free(rf->perf);
+	if (rf->memory)
+		memory_devices_free(rf->memory);
 	if (rf->attribution)
 		attribution_free(rf->attribution);
 	if (rf->forest)

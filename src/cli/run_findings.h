@@ -21,6 +21,8 @@
 
 struct run_findings {
 	GPtrArray *findings;       /* struct finding *, sorted */
+	gint64 first, span;        /* the analysed span: its start, its length (ns) */
+	GArray *exposed;           /* with SEVERAL: struct findings_interval (findings.h), taken by the caller */
 	/* what was built for them (NULL: the run's served) */
 	GArray *events;
 	struct forest *forest;
@@ -28,15 +30,20 @@ struct run_findings {
 	struct perf *perf;
 	struct coverage coverage;
 	struct graft_stats graft;
+	struct memory_devices *memory;
 };
 
 /* The findings of TRACE into RF: EVENTS (taken; NULL: the run's forest,
  * attribution, perf figures and graph launches serve), STEPS, TIMELINE (the
- * run's), PEAKS those in force, RANK the trace's. */
+ * run's), PEAKS those in force, RANK the trace's, MEMORY the run's memory
+ * devices of the whole trace (NULL: made here when the trace has memory
+ * events). SEVERAL: one of several traces (the job's exposed-communication
+ * needs the devices' communication less compute: RF->exposed). */
 void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *events, const struct forest *forest,
 			  const struct attribution *attribution, const struct perf *perf,
 			  const struct graft_stats *graft, const struct steps *steps, const struct timeline *timeline,
-			  const struct options *options, const struct peaks *peaks, const char *rank);
+			  const struct options *options, const struct peaks *peaks, const char *rank,
+			  const struct memory_devices *memory, gboolean several);
 void run_findings_clear(struct run_findings *rf);
 
 typedef struct run_findings RunFindings;

@@ -9,4 +9,6 @@ void collected_clear(struct collected *collected)
 	g_clear_pointer(&collected->devices, g_free);
 	g_clear_pointer(&collected->world_size, g_free);
 	g_clear_pointer(&collected->memory_rows, g_ptr_array_unref);
+	g_clear_pointer(&collected->findings, g_ptr_array_unref);
+	g_clear_pointer(&collected->findings_exposed, g_array_unref);
 }

@@ -29,6 +29,10 @@ struct collected {
 	gboolean perf;      /* the groups carry perf figures and busy times (a perf column asked for) */
 	GPtrArray *memory_rows; /* --summary memory of several traces in one table: its rows (SPEC 21), or NULL */
 	struct rank_record *record; /* for --summary rank (src/views/rank_record.h), or NULL */
+	GPtrArray *findings;  /* --summary findings of several traces: the trace's (struct finding *, owned), or NULL */
+	gint64 findings_span; /* its analysed span (ns) */
+	gint64 findings_first; /* its start */
+	GArray *findings_exposed; /* struct findings_interval: per device, communication less compute, or NULL */
 	/* --fail-on-regression (SPEC 22): the steps' device busy and host
 	 * durations summed over the step summary's rows (REGRESSION_STEPS of
 	 * them), or, without steps, the trace's busy (the devices' busy

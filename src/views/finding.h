@@ -11,6 +11,7 @@
 #define PP_FINDING_H
 
 #include "attribution/graft.h"
+#include "attribution/memory_devices.h"
 #include "attribution/steps.h"
 #include "attribution/timeline.h"
 #include "views/perf.h"
@@ -38,14 +39,24 @@ struct findings_input {
 	gboolean capture_given;            /* --graph-capture */
 	const GRegex *communication;       /* --comm-pattern, or NULL: the default */
 	const char *rank;                  /* the trace's rank, or NULL */
+	const struct memory_devices *memory; /* the whole trace's memory devices (SPEC 21), or NULL */
 	/* filled by findings_compute: the analysed span, and the devices'
 	 * figures (src/views/findings_device.h), made once for their rules */
 	gint64 first, last;
 	GArray *devices;
+	GArray *waits; /* the devices' host wait split three ways (src/views/findings_wait.h) */
+	gboolean keep_exposed; /* several traces: keep EXPOSED for the job's exposed-communication */
+	GArray *exposed; /* struct findings_interval: per device, communication less compute, clipped (the caller's) */
 	GPtrArray *perf_rows; /* --summary perf's rows of the whole trace (src/views/findings_perf.h), or NULL */
 };
 
 struct finding_rule;
+
+/* An interval of a device. */
+struct findings_interval {
+	gint device;
+	gint64 start, end;
+};
 
 struct finding {
 	const struct finding_rule *rule;

@@ -1,8 +1,10 @@
 #include "views/findings.h"
 #include <string.h>
 #include "views/findings_device.h"
+#include "views/findings_memory.h"
 #include "views/findings_perf.h"
 #include "views/findings_trace.h"
+#include "views/findings_wait.h"
 
 /* Advice in PyTorch terms (SPEC 22's last paragraph). */
 #define ADVICE_BLOCKING                                                                                            \
@@ -48,12 +50,12 @@
 
 /* Thresholds in basis points of the span (1% = 100). */
 const struct finding_rule finding_rules[] = {
-	/* TODO(SPEC 19.1, 19.3, 15.3): the host wait of gaps that start in blocking launches */
-	{ "blocking-sync", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 100, 0, 1000, ADVICE_BLOCKING, NULL },
-	/* TODO(SPEC 19.1, 19.2): the host wait of the other gaps shorter than 100 us */
-	{ "launch-bound", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_LAUNCH, NULL },
-	/* TODO(SPEC 19.1, 19.2): the host wait of the other gaps of 100 us or longer */
-	{ "host-pause", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_PAUSE, NULL },
+	{ "blocking-sync", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 100, 0, 1000, ADVICE_BLOCKING,
+	  findings_blocking_sync },
+	{ "launch-bound", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_LAUNCH,
+	  findings_launch_bound },
+	{ "host-pause", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_PAUSE,
+	  findings_host_pause },
 	{ "pageable-copy", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_LOW, 100, 500, 0, ADVICE_PAGEABLE,
 	  findings_pageable_copy },
 	/* TODO(SPEC 20.1): with several traces, less the wait parts of the rank's matched collectives */
@@ -69,10 +71,10 @@ const struct finding_rule finding_rules[] = {
 	  findings_fp32_matmul },
 	{ "unfused-optimizer", FINDING_PERFORMANCE, SCOPE_TRACE, SEVERITY_LOW, 100, 500, 0, ADVICE_OPTIMIZER,
 	  findings_unfused_optimizer },
-	/* TODO(SPEC 21): peak reserved >= 95% of capacity, per memory device */
-	{ "memory-capacity", FINDING_PERFORMANCE, SCOPE_MEMORY_DEVICE, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_CAPACITY, NULL },
-	/* TODO(SPEC 21): 3 or more steps of growth, >= 1% of the largest peak allocated */
-	{ "memory-growth", FINDING_PERFORMANCE, SCOPE_PROCESS, SEVERITY_LOW, 0, 0, 0, ADVICE_GROWTH, NULL },
+	{ "memory-capacity", FINDING_PERFORMANCE, SCOPE_MEMORY_DEVICE, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_CAPACITY,
+	  findings_memory_capacity },
+	{ "memory-growth", FINDING_PERFORMANCE, SCOPE_PROCESS, SEVERITY_LOW, 0, 0, 0, ADVICE_GROWTH,
+	  findings_memory_growth },
 	{ "low-coverage", FINDING_DATA, SCOPE_TRACE, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_COVERAGE, findings_low_coverage },
 	{ "graphs-unattributed", FINDING_DATA, SCOPE_TRACE, SEVERITY_HIGH, 0, 0, 0, ADVICE_GRAPHS,
 	  findings_graphs_unattributed },
@@ -95,12 +97,17 @@ GPtrArray *findings_compute(struct findings_input *in)
 	GPtrArray *out = g_ptr_array_new_with_free_func(finding_free);
 	findings_span(in);
 	in->devices = findings_device_sweep(in);
+	in->waits = findings_wait_sweep(in);
 	in->perf_rows = findings_perf_rows(in);
 	for (guint i = 0; i < finding_rule_count; i++)
 		if (finding_rules[i].compute)
 			finding_rules[i].compute(&finding_rules[i], in, out);
+	if (in->keep_exposed)
+		in->exposed = findings_device_exposed(in->devices); /* the caller's */
 	g_array_free(in->devices, TRUE);
 	in->devices = NULL;
+	findings_wait_free(in->waits);
+	in->waits = NULL;
 	if (in->perf_rows)
 		g_ptr_array_free(in->perf_rows, TRUE);
 	in->perf_rows = NULL;

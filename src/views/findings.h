@@ -10,10 +10,9 @@
  * SAVING · 10000 >= SPAN · BP, never through a rounded share. A rule fires
  * at its `fire` threshold with its base severity, which rises to medium at
  * `medium` and to high at `high` (0: never). The rules on figures that
- * other parts of Part IV give (19: blocking-sync, launch-bound,
- * host-pause; 20: collective-wait, straggler, exposed-communication's
- * multi-trace part; 21: memory-capacity, memory-growth; 20.1:
- * clocks-disagree) are entries whose compute is NULL until those figures
+ * other parts of Part IV give (20: collective-wait, straggler,
+ * exposed-communication's
+ * multi-trace part; 20.1: clocks-disagree) are entries whose compute is NULL until those figures
  * exist: they never fire.
  *
  * findings_compute runs each rule once over the run's figures (one pass

@@ -1,5 +1,6 @@
 #include "views/findings_device.h"
 #include <string.h>
+#include "attribution/idle.h"
 #include "sinks/table.h"
 #include "util/timefmt.h"
 
@@ -39,6 +40,10 @@ GArray *findings_device_sweep(const struct findings_input *in)
 			continue;
 		if (!slot[e->device]) {
 			struct device_figures d = { .device = e->device };
+			if (in->keep_exposed) {
+				d.compute_list = g_array_new(FALSE, FALSE, sizeof(struct idle_interval));
+				d.communication_list = g_array_new(FALSE, FALSE, sizeof(struct idle_interval));
+			}
 			g_array_append_val(devices, d);
 			slot[e->device] = devices->len;
 		}
@@ -50,14 +55,50 @@ GArray *findings_device_sweep(const struct findings_input *in)
 		} else if (class == CLASS_COMPUTE) {
 			run_add(&d->compute, s, t);
 			run_add(&d->either, s, t);
+			if (d->compute_list)
+				intervals_extend(d->compute_list, s, t);
 		} else if (class == CLASS_COMMUNICATION) {
 			run_add(&d->communication, s, t);
 			run_add(&d->either, s, t);
+			if (d->communication_list)
+				intervals_extend(d->communication_list, s, t);
 		}
 	}
 	classifier_clear(&classifier);
 	g_array_sort(devices, by_number);
 	return devices;
+}
+
+GArray *findings_device_exposed(GArray *devices)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct findings_interval));
+	for (guint i = 0; i < devices->len; i++) {
+		struct device_figures *d = &g_array_index(devices, struct device_figures, i);
+		if (!d->communication_list)
+			continue;
+		const struct idle_interval *c = (const struct idle_interval *)d->communication_list->data,
+					   *k = (const struct idle_interval *)d->compute_list->data;
+		guint kn = d->compute_list->len, j = 0;
+		for (guint m = 0; m < d->communication_list->len; m++) { /* [s, e) less the compute runs, in one walk */
+			gint64 s = c[m].start, e = c[m].end;
+			while (j < kn && k[j].end <= s)
+				j++;
+			for (guint q = j; q < kn && k[q].start < e && s < e; q++) {
+				if (k[q].start > s) {
+					struct findings_interval part = { (gint)d->device, s, k[q].start };
+					g_array_append_val(out, part);
+				}
+				s = MAX(s, k[q].end);
+			}
+			if (s < e) {
+				struct findings_interval part = { (gint)d->device, s, e };
+				g_array_append_val(out, part);
+			}
+		}
+		g_clear_pointer(&d->compute_list, g_array_unref);
+		g_clear_pointer(&d->communication_list, g_array_unref);
+	}
+	return out;
 }
 
 static int by_number(gconstpointer x, gconstpointer y)

@@ -29,11 +29,17 @@ struct device_figures {
 	gint64 pageable;  /* clipped durations of the Pageable copies */
 	guint pageable_count;
 	struct run compute, communication, either;
+	GArray *compute_list, *communication_list; /* struct idle_interval, with IN->keep_exposed */
 };
 
 /* The figures of IN's devices (struct device_figures), by device number:
  * findings_compute makes them once for both rules (IN->devices). */
 GArray *findings_device_sweep(const struct findings_input *in);
+
+/* With IN->keep_exposed: every device's communication union less its
+ * compute union (struct findings_interval, by device, then start), from
+ * DEVICES' lists, which are freed. */
+GArray *findings_device_exposed(GArray *devices);
 
 void findings_pageable_copy(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out);
 void findings_exposed_communication(const struct finding_rule *rule, const struct findings_input *in,

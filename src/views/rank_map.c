@@ -144,7 +144,7 @@ static const char *read_head(json_object *o, struct rank_record *r, gint64 posit
 /* An event's line into R; the name of what is wrong, or NULL. */
 static const char *read_event(json_object *o, struct rank_record *r, GString *key)
 {
-	struct rank_event e = { 0 };
+	struct rank_event e = { .device = -1 }; /* a map says no device */
 	gsize len = 0, group_len = 0;
 	if (!integer(o, "start", &e.start) || !integer(o, "end", &e.end) || e.end < e.start)
 		return "no \"start\" and \"end\" (ns, the end not before the start)";

@@ -42,6 +42,7 @@ struct rank_event {
 	guint64 number; /* NUMBERED: 0, 1, ... */
 	gint64 start, end; /* ns */
 	guint row;         /* its --summary collective row: an index into the record's rows (when kept) */
+	gint device;       /* args.device, or -1 (the findings' exposed communication, SPEC 22) */
 };
 
 struct rank_record {

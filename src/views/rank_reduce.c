@@ -17,6 +17,7 @@ struct rank_row {
 struct arrival {
 	gint64 rank, start, end;
 	struct across_row *row; /* its collective row (--summary collective --across-ranks), or NULL */
+	gint device;
 };
 
 struct rank_count {
@@ -54,6 +55,7 @@ struct rank_reduce {
 	GHashTable *devices, *world_sizes; /* the ranks' distinct texts (owned) */
 	GHashTable *across;    /* the collective rows (src/views/collective_across.h), or NULL */
 	GPtrArray *across_sorted;
+	GArray *waits;         /* struct rank_wait, or NULL: not kept */
 };
 
 static void group_free(gpointer data)
@@ -87,6 +89,8 @@ void rank_reduce_free(struct rank_reduce *r)
 {
 	if (!r)
 		return;
+	if (r->waits)
+		g_array_free(r->waits, TRUE);
 	g_hash_table_destroy(r->instances);
 	g_hash_table_destroy(r->groups);
 	g_hash_table_destroy(r->steps);
@@ -194,7 +198,8 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 			g_hash_table_insert(r->instances, g_bytes_ref(bytes), instance);
 		}
 		g_bytes_unref(bytes);
-		struct arrival arrival = { record->rank, event->start, event->end, rows ? rows[event->row] : NULL };
+		struct arrival arrival = { record->rank, event->start, event->end, rows ? rows[event->row] : NULL,
+					   event->device };
 		g_array_append_val(instance->arrivals, arrival);
 	}
 }
@@ -222,6 +227,10 @@ static void settle(struct rank_reduce *r, const struct instance *instance)
 		row->wait += wait;
 		row->transfer += MAX(transfer, 0);
 		r->waited += wait;
+		if (r->waits && wait > 0 && a->device >= 0) {
+			struct rank_wait part = { a->rank, a->device, a->start, a->start + wait };
+			g_array_append_val(r->waits, part);
+		}
 		if (a->row)
 			across_row_event(a->row, r->matched, last - first, last_rank, wait, MAX(transfer, 0));
 	}
@@ -382,6 +391,30 @@ char *rank_reduce_hardware(const struct rank_reduce *r, gboolean world_sizes)
 guint64 rank_reduce_instances(const struct rank_reduce *r)
 {
 	return r->matched;
+}
+
+void rank_reduce_keep_waits(struct rank_reduce *r)
+{
+	if (!r->waits)
+		r->waits = g_array_new(FALSE, FALSE, sizeof(struct rank_wait));
+}
+
+const GArray *rank_reduce_waits(const struct rank_reduce *r)
+{
+	return r->waits;
+}
+
+void rank_reduce_job(const struct rank_reduce *r, struct rank_job *job)
+{
+	const struct rank_row *first = r->sorted && r->sorted->len ? r->sorted->pdata[0] : NULL;
+	*job = (struct rank_job){ .ranks = r->sorted ? r->sorted->len : 0, .matched = r->matched,
+				  .disagree = r->disagree, .clocks_disagree = r->disagree * 10 > r->matched,
+				  .waited = r->waited };
+	if (first) {
+		job->first_rank = first->rank;
+		job->first_delay = first->delay;
+		job->first_last_count = first->last_count;
+	}
 }
 
 char *rank_reduce_straggler(const struct rank_reduce *r)

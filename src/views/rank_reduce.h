@@ -4,8 +4,8 @@
  * --merge reads their maps): a record's events are folded in and can be
  * freed at once.
  *
- * Held: per instance its key and one (rank, start, end, collective row) per
- * rank that has it, 32 bytes; per (step, group key) one (rank, count) per rank that has
+ * Held: per instance its key and one (rank, start, end, collective row,
+ * device) per rank that has it, 40 bytes; per (step, group key) one (rank, count) per rank that has
  * it; per rank its row; per step number the first rank with it. So memory
  * is O(instances x ranks) integers, never the ranks' events, and every
  * step is linear in what it holds: nothing is quadratic in the ranks.
@@ -52,6 +52,29 @@ struct rank_bar {
 void rank_reduce_bar(const void *row, struct rank_bar *bar);
 /* The ranks' distinct device names (WORLD_SIZES: world sizes), "; "-joined in byte order, or NULL. */
 char *rank_reduce_hardware(const struct rank_reduce *reduce, gboolean world_sizes);
+/* What the job rules of the findings read (SPEC 22), after
+ * rank_reduce_finish: the ranks, the sum of their waits, the first row
+ * (the straggler's, when its delay is above 0) and whether the clocks
+ * disagree (20.1's warning). */
+struct rank_job {
+	guint ranks;
+	guint64 matched, disagree;
+	gboolean clocks_disagree;
+	gint64 waited;               /* every rank's wait over every instance */
+	gint64 first_rank, first_delay;
+	guint64 first_last_count;
+};
+void rank_reduce_job(const struct rank_reduce *reduce, struct rank_job *job);
+/* The wait parts of the matched events, [start, end) = [a_r, min(A, e_r))
+ * on the rank's device (SPEC 22's exposed-communication with several
+ * traces): kept from rank_reduce_keep_waits on, in no order. */
+struct rank_wait {
+	gint64 rank;
+	gint device;
+	gint64 start, end;
+};
+void rank_reduce_keep_waits(struct rank_reduce *reduce);
+const GArray *rank_reduce_waits(const struct rank_reduce *reduce);
 /* How many instances were matched. */
 guint64 rank_reduce_instances(const struct rank_reduce *reduce);
 

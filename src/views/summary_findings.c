@@ -5,7 +5,10 @@
 
 static void rank(const void *r, struct value *v)
 {
-	value_rank(v, F(r)->rank);
+	if (F(r)->rank)
+		value_rank(v, F(r)->rank);
+	else
+		v->type = VALUE_EMPTY; /* a job rule's */
 }
 
 static void finding(const void *r, struct value *v)

@@ -7,6 +7,8 @@
 #include "attribution/timeline.h"
 #include "views/findings.h"
 #include "views/findings_device.h"
+#include "views/findings_memory.h"
+#include "views/findings_wait.h"
 
 static void test_reaches(void)
 {
@@ -112,7 +114,8 @@ static void test_table(void)
 		CU_ASSERT_PTR_NOT_NULL(finding_rules[i].advice);
 		CU_ASSERT_EQUAL(finding_rules[i].kind == FINDING_DATA, i >= 12);
 	}
-	CU_ASSERT_PTR_NULL(finding_rule_find("blocking-sync")->compute);
+	CU_ASSERT_PTR_NOT_NULL(finding_rule_find("blocking-sync")->compute);
+	CU_ASSERT_PTR_NOT_NULL(finding_rule_find("memory-growth")->compute);
 	CU_ASSERT_PTR_NOT_NULL(finding_rule_find("fp32-matmul")->compute);
 	CU_ASSERT_PTR_NULL(finding_rule_find("no-such-rule"));
 }
@@ -173,7 +176,7 @@ static void test_sweep_random(void)
 		struct forest *forest = forest_build(trace);
 		struct attribution *a = attribute(trace, forest);
 		struct findings_input in = { .trace = trace, .forest = forest, .attribution = a, .first = first * 1000,
-					     .last = last * 1000 };
+					     .last = last * 1000, .keep_exposed = TRUE };
 		GArray *devices = findings_device_sweep(&in);
 		for (guint d = 0; d < devices->len; d++) {
 			const struct device_figures *f = &g_array_index(devices, struct device_figures, d);
@@ -188,6 +191,22 @@ static void test_sweep_random(void)
 			CU_ASSERT_EQUAL(either - compute * 1000, exposed * 1000);
 			CU_ASSERT_EQUAL(f->pageable, copies[f->device] * 1000);
 		}
+		/* the intervals of communication less compute: each us exactly where the brute force says */
+		GArray *exposed = findings_device_exposed(devices);
+		gboolean in_list[2][128] = { { 0 } };
+		for (guint k = 0; k < exposed->len; k++) {
+			const struct findings_interval *x = &g_array_index(exposed, struct findings_interval, k);
+			CU_ASSERT(x->start < x->end && x->start % 1000 == 0 && x->end % 1000 == 0);
+			if (k)
+				CU_ASSERT(g_array_index(exposed, struct findings_interval, k - 1).device < x->device ||
+					  g_array_index(exposed, struct findings_interval, k - 1).end <= x->start);
+			for (gint64 t = x->start / 1000; t < x->end / 1000; t++)
+				in_list[x->device][t] = TRUE;
+		}
+		for (int d = 0; d < 2; d++)
+			for (int t = 0; t < 128; t++)
+				CU_ASSERT_EQUAL(in_list[d][t], covered[d][1][t] && !covered[d][0][t]);
+		g_array_free(exposed, TRUE);
 		g_array_free(devices, TRUE);
 		attribution_free(a);
 		forest_free(forest);
@@ -197,5 +216,102 @@ static void test_sweep_random(void)
 	g_rand_free(rand);
 }
 
+/* memory-growth's condition: 3 or more, each > 0, sum >= 1% of the peak. */
+static void test_growth(void)
+{
+	gint64 three[] = { 10, 10, 10 }, negative[] = { 10, 10, -1, 30 }, zero[] = { 10, 0, 30 };
+	CU_ASSERT_TRUE(findings_growth_fires(three, 3, 3000));   /* 30 = 1% of 3000 */
+	CU_ASSERT_FALSE(findings_growth_fires(three, 3, 3001));  /* just under */
+	CU_ASSERT_FALSE(findings_growth_fires(three, 2, 10));    /* two steps */
+	CU_ASSERT_FALSE(findings_growth_fires(negative, 4, 10)); /* one shrank */
+	CU_ASSERT_FALSE(findings_growth_fires(zero, 3, 10));     /* one did not grow */
+}
+
+/* The host-wait split against a brute force over 10 us units: random
+ * kernels on device 0 launched by pid 1 (some launched late), random
+ * cudaDeviceSynchronize calls of pid 1 or pid 2 (pid 2 launches nothing
+ * on device 0: its calls never make a gap blocking), the span cutting. */
+static void test_wait_random(void)
+{
+	GRand *rand = g_rand_new_with_seed(22);
+	int seen[3] = { 0, 0, 0 }; /* rounds where each rule had host wait */
+	for (int round = 0; round < 200; round++) {
+		GString *json = g_string_new("[");
+		int first = g_rand_int_range(rand, 0, 20), last = first + g_rand_int_range(rand, 1, 140);
+		int n = g_rand_int_range(rand, 1, 10), syncs = g_rand_int_range(rand, 0, 5);
+		int ts[10], dur[10], lts[10], sts[4], sdur[4], spid[4];
+		for (int i = 0; i < n; i++) {
+			ts[i] = g_rand_int_range(rand, 0, 120), dur[i] = g_rand_int_range(rand, 0, 15);
+			lts[i] = ts[i] - g_rand_int_range(rand, 0, 20);
+			g_string_append_printf(json, "%s{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"l\",\"pid\":1,"
+					       "\"tid\":1,\"ts\":%d,\"dur\":0,\"args\":{\"correlation\":%d}},{\"ph\":\"X\","
+					       "\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":%d,\"dur\":%d,"
+					       "\"args\":{\"correlation\":%d,\"device\":0}}",
+					       i ? "," : "", lts[i] * 10, i + 1, ts[i] * 10, dur[i] * 10, i + 1);
+		}
+		for (int k = 0; k < syncs; k++) {
+			sts[k] = g_rand_int_range(rand, 0, 130), sdur[k] = g_rand_int_range(rand, 0, 30);
+			spid[k] = g_rand_int_range(rand, 1, 3);
+			g_string_append_printf(json, ",{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaDeviceSynchronize\","
+					       "\"pid\":%d,\"tid\":%d,\"ts\":%d,\"dur\":%d}", spid[k], 10 + k, sts[k] * 10,
+					       sdur[k] * 10);
+		}
+		g_string_append(json, "]");
+		/* brute force: busy units, then each gap between busy runs */
+		gboolean busy[160] = { 0 };
+		int lo = 1000, hi = -1;
+		for (int i = 0; i < n; i++)
+			for (int t = ts[i]; t < ts[i] + dur[i]; t++) {
+				busy[t] = TRUE;
+				lo = MIN(lo, t), hi = MAX(hi, t);
+			}
+		gint64 want[3] = { 0, 0, 0 };
+		for (int t = lo + 1; t <= hi;) {
+			if (busy[t]) {
+				t++;
+				continue;
+			}
+			int gs = t, ge = t;
+			while (!busy[ge])
+				ge++;
+			int ender = -1;
+			for (int i = 0; i < n && ender < 0; i++)
+				if (dur[i] > 0 && ts[i] == ge)
+					ender = i;
+			int wait_end = lts[ender] > gs ? MIN(lts[ender], ge) : gs;
+			int which = ge - gs < 10 ? WAIT_LAUNCH : WAIT_PAUSE; /* 100 us = 10 units */
+			for (int k = 0; k < syncs; k++)
+				if (spid[k] == 1 && sts[k] <= gs && gs <= sts[k] + sdur[k])
+					which = WAIT_BLOCKING;
+			want[which] += MAX(0, MIN(wait_end, last) - MAX(gs, first)) * 10000;
+			t = ge;
+		}
+		struct trace *trace = fixture_read(json->str);
+		struct forest *forest = forest_build(trace);
+		struct attribution *a = attribute(trace, forest);
+		struct findings_input in = { .trace = trace, .forest = forest, .attribution = a, .first = first * 10000,
+					     .last = last * 10000 };
+		GArray *waits = findings_wait_sweep(&in);
+		gint64 got[3] = { 0, 0, 0 };
+		for (guint d = 0; d < waits->len; d++)
+			for (int k = 0; k < 3; k++)
+				got[k] += g_array_index(waits, struct wait_figures, d).wait[k];
+		for (int k = 0; k < 3; k++) {
+			CU_ASSERT_EQUAL(got[k], want[k]);
+			seen[k] += want[k] > 0;
+		}
+		findings_wait_free(waits);
+		attribution_free(a);
+		forest_free(forest);
+		trace_free(trace);
+		g_string_free(json, TRUE);
+	}
+	g_rand_free(rand);
+	CU_ASSERT(seen[WAIT_BLOCKING] >= 5);
+	CU_ASSERT(seen[WAIT_LAUNCH] >= 5);
+	CU_ASSERT(seen[WAIT_PAUSE] >= 5);
+}
+
 UNIT_MAIN("findings", UNIT_TEST(test_reaches), UNIT_TEST(test_severity), UNIT_TEST(test_order),
-	  UNIT_TEST(test_table), UNIT_TEST(test_span), UNIT_TEST(test_sweep_random))
+	  UNIT_TEST(test_table), UNIT_TEST(test_span), UNIT_TEST(test_sweep_random), UNIT_TEST(test_growth),
+	  UNIT_TEST(test_wait_random))
