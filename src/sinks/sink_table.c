@@ -13,11 +13,12 @@ struct table_column {
 	gboolean numeric; /* right-aligned */
 	gboolean shrinks; /* the name column */
 	gboolean literal; /* a Python literal (args, Input Dims...): shortened to its room first */
+	guint flags;      /* the catalogue's (COLUMN_ESSENTIAL, COLUMN_SHORT_NAMES); 0 for --meta */
 	enum value_type type;
 	guint int_width;  /* numbers: the widest integer part, sign included */
 	guint decimals;   /* durations and timestamps: the most decimals */
 	guint text_width; /* the widest value as shown */
-	guint rank;       /* what goes last when columns must: the name 0, the sort keys, then left to right */
+	guint rank;       /* what goes last when columns must: the name 0, the essential ones, the sort keys, then left to right */
 	gboolean kept;    /* written: it fits the width */
 	guint width;
 	guint full;       /* a literal's width without shortening */
@@ -91,16 +92,17 @@ static struct table_state *state_of(struct sink *sink)
 	for (guint i = 0; i < s->count; i++) {
 		struct table_column *c = &s->columns[i];
 		c->header = layout_name(layout, i);
-		c->type = i < layout->meta_count ? VALUE_TEXT
-						 : ((const struct column *)layout->picked->pdata[i - layout->meta_count])->type;
+		const struct column *column = i < layout->meta_count ? NULL : layout->picked->pdata[i - layout->meta_count];
+		c->type = column ? column->type : VALUE_TEXT;
+		c->flags = column ? column->flags : 0;
 		c->numeric = c->type == VALUE_DURATION || c->type == VALUE_TIMESTAMP || c->type == VALUE_INTEGER ||
 			     c->type == VALUE_BYTES || c->type == VALUE_PERCENT || c->type == VALUE_RATIO;
 		c->shrinks = !shrinking && i >= layout->meta_count && strcmp(c->header, "name") == 0;
 		c->literal = c->type == VALUE_LITERAL;
 		shrinking = shrinking || c->shrinks;
 		c->decimals = c->type == VALUE_DURATION || c->type == VALUE_PERCENT ? 1 : 0;
-		guint key = sort_rank(sink, i);
-		c->rank = c->shrinks ? 0 : key ? key : 1 + keys + i;
+		guint key = sort_rank(sink, i); /* the essential columns first (SPEC 23), then the sort keys */
+		c->rank = c->shrinks ? 0 : c->flags & COLUMN_ESSENTIAL ? 1 + i : key ? s->count + key : 1 + s->count + keys + i;
 	}
 	sink->state = s;
 	return s;
@@ -254,7 +256,7 @@ static void decide_widths(struct table_state *s, guint width)
 		guint least = MIN(name->width, TABLE_NAME_MIN);
 		name->width = MIN(name->width, MAX(width > others ? width - others : 0, least));
 		total += name->width;
-		table_names_decide(s->names, name->width);
+		table_names_decide(s->names, name->width, (name->flags & COLUMN_SHORT_NAMES) != 0);
 	}
 	for (guint i = 0; i < s->count && total < width; i++) { /* the literals widen into what is left */
 		struct table_column *c = &s->columns[i];

@@ -163,10 +163,10 @@ static const struct column columns[] = {
 	{ "cuda launch total(ms)", VALUE_DURATION, COLUMN_DEFAULT, launch_total },
 	{ "launch count", VALUE_INTEGER, COLUMN_DEFAULT, launch_count },
 	{ "device event count", VALUE_INTEGER, COLUMN_DEFAULT, device_events },
-	{ "device idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, device_idle },
-	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, host_wait },
+	{ "device idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE | COLUMN_ESSENTIAL, device_idle },
+	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE | COLUMN_ESSENTIAL, host_wait },
 	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | STEP_IDLE, other_idle },
-	{ "device span(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_span },
+	{ "device span(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, device_span },
 	/* NODE_MEMORY: the run reads the [memory] events for these */
 	{ "peak allocated(bytes)", VALUE_BYTES, COLUMN_DEFAULT | NODE_MEMORY, peak_allocated },
 	{ "memory growth(bytes)", VALUE_BYTES, COLUMN_DEFAULT | NODE_MEMORY, memory_growth },
