@@ -170,6 +170,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.host_cats = categories.host,
 		.device_cats = categories.device,
 		.all_python_functions = options->all_python_functions,
+		.module_class = options->module_class,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
 		.event_extras = extras || perf_asked(options) || perf_for_page(options) || findings,
