@@ -215,6 +215,7 @@ compared "--diff at 80: base, new and delta device per step kept first (SPEC 23)
                            per    per   host per       per       per        per
 name            status    step   step   step(ms)  step(ms)  step(ms)   step(ms)
 --------------  -------  -----  -----  ---------  --------  --------  ---------
+(all steps)     changed  1.000  1.000   0.000000    0.0035  0.002333  -0.001167
 changed         changed  0.500  0.333   0.000500    0.0035  0.002333  -0.001167
 ProfilerStep#*  changed  1.000  1.000   0.000000    0.0035  0.002333  -0.001167
 removed         removed  0.500  0.000  -0.001500    0.0000  0.000000   0.000000
@@ -230,6 +231,7 @@ compared "--diff path at 100: the device figures, the deltas, then from the left
                                     per    per  host per   host per       per       per        per
 name                     status    step   step  step(ms)   step(ms)  step(ms)  step(ms)   step(ms)
 -----------------------  -------  -----  -----  --------  ---------  --------  --------  ---------
+(all steps)              changed  1.000  1.000  0.100000   0.000000    0.0035  0.002333  -0.001167
 ProfilerStep#*$$changed  changed  0.500  0.333  0.002500   0.000500    0.0035  0.002333  -0.001167
 ProfilerStep#*           changed  1.000  1.000  0.100000   0.000000    0.0035  0.002333  -0.001167
 ProfilerStep#*$$removed  removed  0.500  0.000  0.001500  -0.001500    0.0000  0.000000   0.000000

@@ -79,7 +79,7 @@ static gboolean write_rank_table(const struct options *options, struct rank_redu
 	g_autofree char *all = g_strconcat(straggler ? straggler : "", more_warnings ? more_warnings : "", warnings->str, NULL);
 	g_autofree char *title = g_strdup_printf("profile_parser: %s", view);
 	g_autofree char *bars = options->format == &html_sink ? page_rank_bars(rank_reduce_rows(reduce), straggler) : NULL;
-	struct table_page page = { title, facts, all, bars };
+	struct table_page page = { title, facts, all, bars, 0 };
 	gboolean written = combine_write_table(options, NULL, (GPtrArray *)rows, columns, sort, rank_order(collectives), &page);
 	if (written && !options->quiet)
 		fprintf(stderr, "profile_parser: %s: %u %s of %u %s%s written to %s\n", view, rows->len,

@@ -277,6 +277,7 @@ GArray *step_summary_figures(const struct forest *forest, const struct attributi
 			.step = row->step,
 			.pid = g_strdup(row->pid),
 			.device_total = row->figures[FIGURE_DEVICE_TIME],
+			.launch_time = row->figures[FIGURE_LAUNCH_TIME],
 			.busy = row->busy,
 			.idle = row->idle.idle,
 			.host_wait = row->idle.host_wait,
