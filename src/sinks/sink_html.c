@@ -3,9 +3,12 @@
 #include "sinks/html_names.h"
 #include "sinks/html_text.h"
 #include "sinks/sink_csv.h"
+#include "sinks/sink_table.h"
 
 struct html_state {
 	guint64 rows;
+	guint64 measured;
+	guint *decimals;   /* per column: of its durations and timestamps (SPEC 23) */
 	gboolean *numeric; /* per column */
 	guint key;         /* the first text column, or G_MAXUINT */
 };
@@ -27,6 +30,23 @@ void html_append_value(GString *out, const struct value *value, GString *scratch
 	html_append_text(out, scratch->str, scratch->len);
 }
 
+void html_measure_decimals(const struct value *value, guint *decimals)
+{
+	if (value->type == VALUE_DURATION || value->type == VALUE_TIMESTAMP)
+		*decimals = MAX(*decimals, table_decimals(value->number, value->type == VALUE_TIMESTAMP));
+}
+
+void html_append_aligned(GString *out, const struct value *value, guint decimals, GString *scratch,
+			 struct html_names *names)
+{
+	if (value->type != VALUE_DURATION && value->type != VALUE_TIMESTAMP) {
+		html_append_value(out, value, scratch, names);
+		return;
+	}
+	gboolean timestamp = value->type == VALUE_TIMESTAMP;
+	table_append_fixed(out, value->number, timestamp, MAX(decimals, table_decimals(value->number, timestamp)));
+}
+
 static struct html_state *state_of(struct sink *sink)
 {
 	if (sink->state)
@@ -35,6 +55,7 @@ static struct html_state *state_of(struct sink *sink)
 	const struct layout *layout = sink->layout;
 	guint width = layout_width(layout);
 	s->numeric = g_new0(gboolean, width);
+	s->decimals = g_new0(guint, width);
 	s->key = G_MAXUINT;
 	for (guint i = 0; i < width; i++) {
 		enum value_type type = i < layout->meta_count
@@ -54,6 +75,7 @@ static void html_clear(struct sink *sink)
 	if (!s)
 		return;
 	g_free(s->numeric);
+	g_free(s->decimals);
 	g_free(s);
 	sink->state = NULL;
 }
@@ -84,11 +106,29 @@ static void html_row(struct sink *sink, const struct value *values, GString *out
 		return; /* counted, not shown */
 	g_string_append(out, "<tr>");
 	for (guint i = 0; i < width; i++) {
-		g_string_append_printf(out, "<td%s>", cell_class(s, i));
-		html_append_value(out, &values[i], sink->scratch, sink->context);
+		g_string_append_printf(out, "<td%s", cell_class(s, i));
+		if (values[i].type == VALUE_TEXT || values[i].type == VALUE_LITERAL) { /* SPEC 23: cut to its box, whole on hover */
+			g_string_truncate(sink->scratch, 0);
+			html_names_cut(sink->scratch, values[i].text.text, values[i].text.len);
+			g_string_append(out, " title=\"");
+			html_append_text(out, sink->scratch->str, sink->scratch->len);
+			g_string_append_c(out, '"');
+		}
+		g_string_append_c(out, '>');
+		html_append_aligned(out, &values[i], s->decimals[i], sink->scratch, sink->context);
 		g_string_append(out, "</td>");
 	}
 	g_string_append(out, "</tr>\n");
+}
+
+/* The rows shown: their decimals per column. */
+static void html_measure(struct sink *sink, const struct value *values)
+{
+	struct html_state *s = state_of(sink);
+	if (s->measured++ >= HTML_ROWS_MAX)
+		return;
+	for (guint i = 0; i < layout_width(sink->layout); i++)
+		html_measure_decimals(&values[i], &s->decimals[i]);
 }
 
 static void html_footer(struct sink *sink, GString *out)
@@ -109,6 +149,7 @@ const struct sink_class html_sink = {
 	.header = html_header,
 	.row = html_row,
 	.footer = html_footer,
+	.measure = html_measure,
 	.clear = html_clear,
 	.for_people = TRUE,
 };

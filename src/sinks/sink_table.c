@@ -56,8 +56,7 @@ void table_append_fixed(GString *out, gint64 ns, gboolean timestamp, guint decim
 	g_string_append_len(out, fraction, MIN(decimals, digits));
 }
 
-/* The decimals NS needs in ms (at least one) or in µs (maybe none). */
-static guint own_decimals(gint64 ns, gboolean timestamp)
+guint table_decimals(gint64 ns, gboolean timestamp)
 {
 	guint64 magnitude = ns < 0 ? -(guint64)ns : (guint64)ns;
 	guint64 rest = magnitude % (timestamp ? 1000 : 1000000);
@@ -128,7 +127,7 @@ static void render(const struct table_column *c, const struct value *value, GStr
 	case VALUE_DURATION:
 	case VALUE_TIMESTAMP: {
 		gboolean timestamp = value->type == VALUE_TIMESTAMP;
-		table_append_fixed(cell, value->number, timestamp, MAX(c->decimals, own_decimals(value->number, timestamp)));
+		table_append_fixed(cell, value->number, timestamp, MAX(c->decimals, table_decimals(value->number, timestamp)));
 		break;
 	}
 	case VALUE_INTEGER:
@@ -153,7 +152,7 @@ static void table_measure(struct sink *sink, const struct value *values)
 		const struct value *value = &values[i];
 		if (value->type == VALUE_DURATION || value->type == VALUE_TIMESTAMP) {
 			gboolean timestamp = value->type == VALUE_TIMESTAMP;
-			c->decimals = MAX(c->decimals, own_decimals(value->number, timestamp));
+			c->decimals = MAX(c->decimals, table_decimals(value->number, timestamp));
 			g_string_truncate(s->cell, 0);
 			table_append_fixed(s->cell, value->number, timestamp, 0);
 			c->int_width = MAX(c->int_width, (guint)s->cell->len);
