@@ -64,4 +64,12 @@ grep -qF 'at::native::reduce_kernel<512, 1, at::native::ReduceOp<float' "$tmp/k.
 "$PROFILE_PARSER" -q -s "$t/views/kernel_names.json" -d "$tmp/k.jsonl" -mc cpu_op --summary kernel 2>/dev/null
 grep -qF 'float, 4> >(at::native::ReduceOp' "$tmp/k.jsonl" && ! grep -q '<…>' "$tmp/k.jsonl" \
 	&& pass "JSON Lines: full names" || fail "JSON Lines: full names"
+# The page: a kernel name over 60 characters whose short name is its own shows it, the full name
+# (up to 200 characters) in the title; the two
+# softmax kernels, alike when short, show their full names
+"$PROFILE_PARSER" -q -s "$t/views/kernel_names.json" -d "$tmp/k.html" -mc cpu_op --summary kernel 2>/dev/null
+grep -qF '<td class="k" title="void at::native::vectorized_elementwise_kernel&lt;4, at::native::AbsFunctor&lt;float&gt;, at::detail::Array&lt;char*, 2&gt; &gt;(int, at::native::AbsFunctor&lt;float&gt;, at::detail::Array&lt;char*, 2&gt;)">at::native::vectorized_elementwise_kernel&lt;…&gt;(…)</td>' "$tmp/k.html" \
+	&& pass "the page: a short name shown, the full name in its title" || fail "the page: no short name with its title"
+[ "$(grep -c '<td class="k" title="[^"]*">[^<]*cunn_SoftMaxForward&lt;8, ' "$tmp/k.html")" -eq 1 ] \
+	&& pass "the page: short names alike are not used" || fail "the page: the softmax kernels"
 finish
