@@ -32,6 +32,7 @@ header_step='"name","status","base count per step","new count per step","base ho
 pp -s "$fixtures/base.json" -s "$fixtures/new.json" --diff name -mc cpu_op,user_annotation -d "$tmp/out"
 expect_status 0 "--diff runs"
 expect_output "--diff name with steps: every figure per step, counts too, by hand" "$header_step
+\"(all steps)\",\"changed\",\"1.000\",\"1.000\",\"0.1\",\"0.1\",\"0.0\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0005\",\"0.000333\",\"-0.000167\"
 \"changed\",\"changed\",\"0.500\",\"0.333\",\"0.0025\",\"0.003\",\"0.0005\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0005\",\"0.000333\",\"-0.000167\"
 \"ProfilerStep#*\",\"changed\",\"1.000\",\"1.000\",\"0.1\",\"0.1\",\"0.0\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0035\",\"0.002333\",\"-0.001167\",\"0.0005\",\"0.000333\",\"-0.000167\"
 \"removed\",\"removed\",\"0.500\",\"0.000\",\"0.0015\",\"0.0\",\"-0.0015\",$zeros
@@ -88,12 +89,14 @@ expect_stderr "(base: 1 step, new: 3 steps)" "one step: singular"
 pp -q -s "$tmp/sixteen.json" -s "$tmp/sixteen.json" --diff name -mc cpu_op -d "$tmp/out" \
 	--columns "name,base count,new count,base host total(ms)"
 expect_output "counts per step: half away from zero at the thousandth" '"name","base count per step","new count per step","base host per step(ms)"
+"(all steps)","1.000","1.000","0.1"
 "once","0.063","0.063","0.000063"
 "thrice","0.188","0.188","0.000188"'
 
 pp -q -s "$fixtures/base.json" -s "$fixtures/new.json" --diff path -mc cpu_op,user_annotation -d "$tmp/out" \
 	--columns "name,status,base count,new count"
 expect_output "--diff path: ProfilerStep#N frames become ProfilerStep#*; the counts picked are per step" '"name","status","base count per step","new count per step"
+"(all steps)","changed","1.000","1.000"
 "ProfilerStep#*$$changed","changed","0.500","0.333"
 "ProfilerStep#*","changed","1.000","1.000"
 "ProfilerStep#*$$removed","removed","0.500","0.000"
@@ -125,11 +128,13 @@ expect_output "--diff of totals, columns picked per step: totals" '"name","new c
 "same","3","0.01"'
 pp -q -s "$fixtures/base.json" -s "$fixtures/new.json" --diff name -mc cpu_op -d "$tmp/out" \
 	--columns "+base count per step,new count" --format jsonl --top 1
-expect_output "--diff per step, a column picked in both spellings: once" '{"name":"changed","status":"changed","base count per step":0.500,"new count per step":0.333,"base host per step(ms)":0.0025,"new host per step(ms)":0.003,"delta host per step(ms)":0.0005,"base device per step(ms)":0.0035,"new device per step(ms)":0.002333,"delta device per step(ms)":-0.001167,"base device busy per step(ms)":0.0035,"new device busy per step(ms)":0.002333,"delta device busy per step(ms)":-0.001167,"base cuda launch per step(ms)":0.0005,"new cuda launch per step(ms)":0.000333,"delta cuda launch per step(ms)":-0.000167}'
+expect_output "--diff per step, a column picked in both spellings: once" '{"name":"(all steps)","status":"changed","base count per step":1.000,"new count per step":1.000,"base host per step(ms)":0.1,"new host per step(ms)":0.1,"delta host per step(ms)":0.0,"base device per step(ms)":0.0035,"new device per step(ms)":0.002333,"delta device per step(ms)":-0.001167,"base device busy per step(ms)":0.0035,"new device busy per step(ms)":0.002333,"delta device busy per step(ms)":-0.001167,"base cuda launch per step(ms)":0.0005,"new cuda launch per step(ms)":0.000333,"delta cuda launch per step(ms)":-0.000167}
+{"name":"changed","status":"changed","base count per step":0.500,"new count per step":0.333,"base host per step(ms)":0.0025,"new host per step(ms)":0.003,"delta host per step(ms)":0.0005,"base device per step(ms)":0.0035,"new device per step(ms)":0.002333,"delta device per step(ms)":-0.001167,"base device busy per step(ms)":0.0035,"new device busy per step(ms)":0.002333,"delta device busy per step(ms)":-0.001167,"base cuda launch per step(ms)":0.0005,"new cuda launch per step(ms)":0.000333,"delta cuda launch per step(ms)":-0.000167}'
 
 pp -q -s "$fixtures/base.json" -s "$fixtures/new.json" --diff name -mc cpu_op --format jsonl -d "$tmp/out" \
 	--columns "name,status,delta host total(ms)" --top 2
-expect_output "--diff in JSON Lines, with --top" '{"name":"changed","status":"changed","delta host per step(ms)":0.0005}
+expect_output "--diff in JSON Lines, with --top" '{"name":"(all steps)","status":"changed","delta host per step(ms)":0.0}
+{"name":"changed","status":"changed","delta host per step(ms)":0.0005}
 {"name":"removed","status":"removed","delta host per step(ms)":-0.0015}'
 
 # the hardware: a100.json (two A100s, rank 3 of 8) and v100.json (one

@@ -51,6 +51,7 @@ pp -s "$fixtures/perf_base.json" -s "$fixtures/perf_new.json" --diff name -mc cp
 	--columns "name,status,base flops,new flops,delta flops,base bytes,new bytes,delta bytes,base roofline(ms),new roofline(ms),delta roofline(ms)"
 expect_status 0 "--diff with the perf figures runs"
 expect_output "--diff per step: flops, bytes and roofline per step (picked as totals), by hand" '"name","status","base flops per step","new flops per step","delta flops per step","base bytes per step","new bytes per step","delta bytes per step","base roofline per step(ms)","new roofline per step(ms)","delta roofline per step(ms)"
+"(all steps)","changed","","","","","","","","",""
 "aten::bmm","removed","4194304","","","458752","","","","",""
 "aten::mm","changed","2097152","717225984","715128832","114688","2173611","2058923","0.000058","0.001828","0.00177"
 "other","same","","","","","","","","",""'
@@ -58,6 +59,7 @@ expect_output "--diff per step: flops, bytes and roofline per step (picked as to
 pp -q -s "$fixtures/perf_base.json" -s "$fixtures/perf_new.json" --diff name -mc cpu_op $peaks -d "$tmp/out" \
 	--columns "name,base TFLOP/s,new TFLOP/s,delta TFLOP/s,base TB/s,new TB/s,delta TB/s,base roofline %,new roofline %,delta roofline %,base bound,new bound"
 expect_output "--diff: the rates of the totals, their deltas and bound, by hand" '"name","base TFLOP/s","new TFLOP/s","delta TFLOP/s","base TB/s","new TB/s","delta TB/s","base roofline %","new roofline %","delta roofline %","base bound","new bound"
+"(all steps)","","","","","","","","","","",""
 "aten::bmm","2.097","","","0.229","","","","","","",""
 "aten::mm","2.097","268.960","266.863","0.115","0.815","0.700","5.8","68.6","62.8","memory","compute"
 "other","","","","","","","","","","",""'
@@ -77,7 +79,8 @@ expect_output "--diff of totals: the figures as totals (picked per step too), th
 # JSON Lines: an empty side is null, never 0
 pp -q -s "$fixtures/perf_base.json" -s "$fixtures/perf_new.json" --diff name -mc cpu_op $peaks -d "$tmp/out" \
 	--columns "name,new flops,delta flops,new bound" --format jsonl --top 1
-expect_output "--diff, JSON Lines: the side without the key is null" '{"name":"aten::bmm","new flops per step":null,"delta flops per step":null,"new bound":null}'
+expect_output "--diff, JSON Lines: the side without the key is null" '{"name":"(all steps)","new flops per step":null,"delta flops per step":null,"new bound":null}
+{"name":"aten::bmm","new flops per step":null,"delta flops per step":null,"new bound":null}'
 
 # the defaults have no perf column
 pp -q -s "$fixtures/perf_base.json" -s "$fixtures/perf_new.json" --diff name -mc cpu_op $peaks -d "$tmp/out"

@@ -208,46 +208,48 @@ compared() {
 	fi
 	if cmp -s "$tmp/out.txt" "$tmp/want"; then pass "$description"; else fail "$description:"; diff "$tmp/want" "$tmp/out.txt"; fi
 }
-compared "--diff at 80: the deltas it is sorted by kept first" 80 -s "$compare/base.json" -s "$compare/new.json" \
+compared "--diff at 80: base, new and delta device per step kept first (SPEC 23), then the sort key" 80 -s "$compare/base.json" -s "$compare/new.json" \
 	--diff name -mc cpu_op,user_annotation <<'EOF'
-                          base    new                                     delta
-                         count  count      base  new host      delta     device
-                           per    per  host per       per   host per        per
-name            status    step   step  step(ms)  step(ms)   step(ms)   step(ms)
---------------  -------  -----  -----  --------  --------  ---------  ---------
-changed         changed  0.500  0.333  0.002500  0.003000   0.000500  -0.001167
-ProfilerStep#*  changed  1.000  1.000  0.100000  0.100000   0.000000  -0.001167
-removed         removed  0.500  0.000  0.001500  0.000000  -0.001500   0.000000
-added           added    0.000  0.333  0.000000  0.000333   0.000333   0.000000
-thrice          changed  1.500  1.667  0.001500  0.001667   0.000167   0.000000
-tiny            changed  0.500  0.333  0.000002  0.000001  -0.000001   0.000000
-same            same     1.000  1.000  0.010000  0.010000   0.000000   0.000000
+                          base    new                 base       new      delta
+                         count  count      delta    device    device     device
+                           per    per   host per       per       per        per
+name            status    step   step   step(ms)  step(ms)  step(ms)   step(ms)
+--------------  -------  -----  -----  ---------  --------  --------  ---------
+(all steps)     changed  1.000  1.000   0.000000    0.0035  0.002333  -0.001167
+changed         changed  0.500  0.333   0.000500    0.0035  0.002333  -0.001167
+ProfilerStep#*  changed  1.000  1.000   0.000000    0.0035  0.002333  -0.001167
+removed         removed  0.500  0.000  -0.001500    0.0000  0.000000   0.000000
+added           added    0.000  0.333   0.000333    0.0000  0.000000   0.000000
+thrice          changed  1.500  1.667   0.000167    0.0000  0.000000   0.000000
+tiny            changed  0.500  0.333  -0.000001    0.0000  0.000000   0.000000
+same            same     1.000  1.000   0.000000    0.0000  0.000000   0.000000
 EOF
-compared "--diff path at 100: the deltas, then from the left" 100 -s "$compare/base.json" -s "$compare/new.json" \
+compared "--diff path at 100: the device figures, the deltas, then from the left" 100 -s "$compare/base.json" -s "$compare/new.json" \
 	--diff path -mc cpu_op,user_annotation <<'EOF'
-                                   base    new                                     base      delta
-                                  count  count      base  new host      delta    device     device
-                                    per    per  host per       per   host per       per        per
-name                     status    step   step  step(ms)  step(ms)   step(ms)  step(ms)   step(ms)
------------------------  -------  -----  -----  --------  --------  ---------  --------  ---------
-ProfilerStep#*$$changed  changed  0.500  0.333  0.002500  0.003000   0.000500    0.0035  -0.001167
-ProfilerStep#*           changed  1.000  1.000  0.100000  0.100000   0.000000    0.0035  -0.001167
-ProfilerStep#*$$removed  removed  0.500  0.000  0.001500  0.000000  -0.001500    0.0000   0.000000
-ProfilerStep#*$$added    added    0.000  0.333  0.000000  0.000333   0.000333    0.0000   0.000000
-ProfilerStep#*$$thrice   changed  1.500  1.667  0.001500  0.001667   0.000167    0.0000   0.000000
-ProfilerStep#*$$tiny     changed  0.500  0.333  0.000002  0.000001  -0.000001    0.0000   0.000000
-ProfilerStep#*$$same     same     1.000  1.000  0.010000  0.010000   0.000000    0.0000   0.000000
+                                   base    new                           base       new      delta
+                                  count  count      base      delta    device    device     device
+                                    per    per  host per   host per       per       per        per
+name                     status    step   step  step(ms)   step(ms)  step(ms)  step(ms)   step(ms)
+-----------------------  -------  -----  -----  --------  ---------  --------  --------  ---------
+(all steps)              changed  1.000  1.000  0.100000   0.000000    0.0035  0.002333  -0.001167
+ProfilerStep#*$$changed  changed  0.500  0.333  0.002500   0.000500    0.0035  0.002333  -0.001167
+ProfilerStep#*           changed  1.000  1.000  0.100000   0.000000    0.0035  0.002333  -0.001167
+ProfilerStep#*$$removed  removed  0.500  0.000  0.001500  -0.001500    0.0000  0.000000   0.000000
+ProfilerStep#*$$added    added    0.000  0.333  0.000000   0.000333    0.0000  0.000000   0.000000
+ProfilerStep#*$$thrice   changed  1.500  1.667  0.001500   0.000167    0.0000  0.000000   0.000000
+ProfilerStep#*$$tiny     changed  0.500  0.333  0.000002  -0.000001    0.0000  0.000000   0.000000
+ProfilerStep#*$$same     same     1.000  1.000  0.010000   0.000000    0.0000  0.000000   0.000000
 EOF
-compared "--across-ranks at 80: device total max kept first" 80 -s "$compare/ranks" --summary name --across-ranks -mc cpu_op <<'EOF'
-                                                   host
-                       host                 host  total               device
-                      total  host total    total    max       host     total
-name  ranks  count  min(ms)  median(ms)  max(ms)   rank  imbalance   max(ms)
-----  -----  -----  -------  ----------  -------  -----  ---------  --------
-a         3      3    0.010       0.020    0.020      1      1.000  0.008000
-d         2      2    0.005       0.005    0.005      0      1.000  0.003000
-b         2      2    0.006       0.006    0.006      0      1.000  0.002001
-c         1      1    0.001       0.001    0.001      2      1.000  0.002000
+compared "--across-ranks at 80: device total max, its rank and imbalance kept first (SPEC 23)" 80 -s "$compare/ranks" --summary name --across-ranks -mc cpu_op <<'EOF'
+                                                            device
+                       host                 host    device   total
+                      total  host total    total     total     max     device
+name  ranks  count  min(ms)  median(ms)  max(ms)   max(ms)    rank  imbalance
+----  -----  -----  -------  ----------  -------  --------  ------  ---------
+a         3      3    0.010       0.020    0.020  0.008000       2      2.000
+d         2      2    0.005       0.005    0.005  0.003000       1
+b         2      2    0.006       0.006    0.006  0.002001       1      1.001
+c         1      1    0.001       0.001    0.001  0.002000       2      1.000
 EOF
 
 # Names that differ only at their end or in their middle (tests/views/table_names.json:

@@ -135,11 +135,14 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	g_autofree char *base_src = output_shown(base_job->src), *new_src = output_shown(new_job->src);
 	const char *facts[] = { "Base", base_src, "New", new_src, "Figures", by_step ? "per step" : "totals", NULL };
 	g_autofree char *all = combine_page_warnings(jobs, warnings->str);
-	struct table_page page = { "profile_parser: --diff", facts, all, NULL };
+	/* SPEC 23: (all steps), when there, is the first row whatever --sort and --top say */
+	guint lead = rows->len && !diff_row_is_key(rows->pdata[0]);
+	struct table_page page = { "profile_parser: --diff", facts, all, NULL, lead };
 	if (!combine_write_table(options, NULL, rows, columns, sort, order, &page))
 		return EXIT_INPUT;
 	if (!options->quiet) {
-		fprintf(stderr, "profile_parser: --diff: %u key%s written to %s", rows->len, rows->len == 1 ? "" : "s",
+		guint keys = rows->len - lead; /* (all steps) is no key */
+		fprintf(stderr, "profile_parser: --diff: %u key%s written to %s", keys, keys == 1 ? "" : "s",
 			combine_shown(options->dst));
 		if (by_step)
 			fprintf(stderr, "; every figure is per step, counts too (base: %u step%s, new: %u step%s)\n",
@@ -207,7 +210,7 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 		page_facts[5] = world ? world : "(not recorded)";
 	}
 	g_autofree char *all = combine_page_warnings(jobs, more->str);
-	struct table_page page = { "profile_parser: --across-ranks", bars ? page_facts : facts, all, bars };
+	struct table_page page = { "profile_parser: --across-ranks", bars ? page_facts : facts, all, bars, 0 };
 	gboolean written = failed < jobs->len && combine_write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
@@ -243,7 +246,7 @@ int combine_memory(const struct options *options, GPtrArray *jobs, guint failed)
 	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
 	const char *facts[] = { "Traces", traces, NULL };
 	g_autofree char *all = combine_page_warnings(jobs, NULL);
-	struct table_page page = { "profile_parser: --summary memory", facts, all, NULL };
+	struct table_page page = { "profile_parser: --summary memory", facts, all, NULL, 0 };
 	gboolean written = failed < jobs->len && combine_write_table(options, NULL, rows, columns, NULL, NULL, &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --summary memory: %u memory devices of %u trace%s written to %s%s\n",
@@ -287,7 +290,7 @@ int combine_merge(const struct options *options)
 	GPtrArray *rows = ranks_rows(ranks);
 	g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
 	const char *facts[] = { "Summaries", summaries, NULL };
-	struct table_page page = { "profile_parser: --merge", facts, mixed ? NULL : ranks_warnings(ranks), NULL };
+	struct table_page page = { "profile_parser: --merge", facts, mixed ? NULL : ranks_warnings(ranks), NULL, 0 };
 	gboolean written = !mixed && failed < files->len && combine_write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(stderr, "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,

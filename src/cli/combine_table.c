@@ -39,7 +39,7 @@ gboolean combine_write_table(const struct options *options, const struct ranks *
 	};
 	struct write_config config = { .layout = &layout, .format = options->format,
 				       .sort = sort ? sort : options->sort, .order = order, .top = options->top,
-				       .quiet = options->quiet };
+				       .quiet = options->quiet, .lead = page->lead };
 	gboolean ok = output_open(&out, options->dst, options->compress, &error);
 	gboolean html = options->format == &html_sink;
 	if (ok && !(html ? page_write_table(&out, page->title, page->facts, page->warnings, &config, rows, page->bars)

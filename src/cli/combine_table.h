@@ -14,6 +14,7 @@ struct table_page {
 	const char *const *facts; /* label, value pairs, NULL-terminated */
 	const char *warnings;     /* standard error's lines */
 	const char *bars;         /* a section above the table (the ranks' bars), or NULL */
+	guint lead;               /* rows at the start kept first: not sorted, not counted by --top (write_config.lead) */
 };
 
 /* DST as messages show it (src/output/output.h); valid until the next call. */

@@ -25,6 +25,7 @@ static gboolean read_capture(struct capture *capture, guint file, const char *pa
 		.host_cats = lists[1],
 		.device_cats = lists[2],
 		.all_python_functions = options->all_python_functions,
+		.module_class = options->module_class,
 		.threads = threads,
 		.launch_kernels = TRUE,
 	};

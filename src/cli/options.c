@@ -107,6 +107,7 @@ static void own_entries(struct options *options, struct own_values *own, GArray 
 		{ "max_depth", 0, 0, G_OPTION_ARG_STRING, &own->max_depth, "Deepest level written; -1 is no bound [-1]", "N" },
 		{ "min_depth", 0, 0, G_OPTION_ARG_STRING, &own->min_depth, "Shallowest level written; -1 is no bound [-1]", "N" },
 		{ "all-python-functions", 0, 0, G_OPTION_ARG_NONE, &options->all_python_functions, "Keep every python_function event, not only nn.Module ones", NULL },
+		{ "module-class", 0, 0, G_OPTION_ARG_NONE, &options->module_class, "Name every nn.Module: NAME_N frame nn.Module: NAME: one row or frame per module class", NULL },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &options->quiet, "No report and no warnings on standard error", NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &options->show_version, "Print the version and exit", NULL },
 	};

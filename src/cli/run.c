@@ -138,6 +138,23 @@ static void collect_regression(struct job *job, const struct forest *forest, con
 	}
 }
 
+/* --diff with steps: the step summary's sums for the row "(all steps)" (SPEC 23). */
+static void collect_all_steps(struct job *job, const struct forest *forest, const struct attribution *attribution,
+			      const struct write_config *config)
+{
+	struct collected *c = &job->collected;
+	if (!config->selection->steps || !config->selection->steps->count)
+		return;
+	g_autoptr(GArray) figures = step_summary_figures(forest, attribution, config);
+	for (guint i = 0; i < figures->len; i++) {
+		const struct step_figures *f = &g_array_index(figures, struct step_figures, i);
+		gint64 these[] = { f->step->dur, f->device_total, f->busy, f->launch_time };
+		for (guint k = 0; k < G_N_ELEMENTS(these); k++)
+			c->all_steps[k] += these[k];
+	}
+	c->all_steps_rows = figures->len;
+}
+
 /* Whether an op of NAME has a perf model (SPEC 15.1): the reader keeps the shapes of those only. */
 static gboolean perf_modelled_name(const char *name, gsize len)
 {
@@ -171,6 +188,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.host_cats = categories.host,
 		.device_cats = categories.device,
 		.all_python_functions = options->all_python_functions,
+		.module_class = options->module_class,
 		.threads = settings->threads,
 		/* the join ids: the ET columns, or the join's counts in the report */
 		.event_extras = extras || perf_asked(options) || perf_for_page(options) || findings,
@@ -292,7 +310,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 						     : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
-					     options->bins, NULL, found.findings };
+					     options->bins, NULL, found.findings, 0 };
 	write_config.memory = memory;
 	struct write_result written = { 0 };
 	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */
@@ -311,6 +329,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	}
 	if (job->collect && options->fail_on_regression_given)
 		collect_regression(job, forest, attribution, &write_config, timeline);
+	if (job->collect && options->compare == COMPARE_DIFF && steps && steps->count)
+		collect_all_steps(job, forest, attribution, &write_config);
 	gboolean ok = TRUE;
 	g_autoptr(HtmlPage) page = NULL; /* --format html: the page, written once the warnings are known */
 	g_autofree char *src_shown = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);

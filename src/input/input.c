@@ -1,6 +1,7 @@
 #include "input/input.h"
 #include "util/fault.h"
 #include "input/read.h"
+#include "input/module_class.h"
 #include <errno.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -192,6 +193,8 @@ struct trace *read_trace_file(const char *path, const struct read_config *config
 	if (!ok || !reader_finish(r, error))
 		return NULL;
 	struct trace *trace = reader_steal_trace(r);
+	if (config->module_class)
+		module_class_apply(trace);
 	g_clear_pointer(&r, reader_free);
 	release_free_memory();
 	return trace;

@@ -22,6 +22,7 @@ struct read_config {
 	char **host_cats;
 	char **device_cats;
 	gboolean all_python_functions;
+	gboolean module_class; /* --module-class: nn.Module: NAME_N events named nn.Module: NAME (src/input/module_class.h) */
 	guint threads; /* workers parsing events; 0: one per processor */
 	gboolean event_extras; /* keep struct event_extra of monitored events (dataset export, --et) */
 	/* with event_extras, when not NULL: keep them only for the monitored

@@ -27,5 +27,13 @@ gboolean html_numeric(enum value_type type);
 /* Appends VALUE as a cell's text, escaped (SCRATCH: any buffer); a long
  * text is cut, its full text in NAMES (src/sinks/html_names.h). */
 void html_append_value(GString *out, const struct value *value, GString *scratch, struct html_names *names);
+/* SPEC 23: the decimals of a column: *DECIMALS raised to what VALUE needs
+ * (durations and timestamps; others need none). */
+void html_measure_decimals(const struct value *value, guint *decimals);
+/* Appends VALUE as html_append_value does, a duration or timestamp with
+ * DECIMALS decimals (its column's, from html_measure_decimals): the numbers
+ * of a column alike. */
+void html_append_aligned(GString *out, const struct value *value, guint decimals, GString *scratch,
+			 struct html_names *names);
 
 #endif

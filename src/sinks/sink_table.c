@@ -13,11 +13,12 @@ struct table_column {
 	gboolean numeric; /* right-aligned */
 	gboolean shrinks; /* the name column */
 	gboolean literal; /* a Python literal (args, Input Dims...): shortened to its room first */
+	guint flags;      /* the catalogue's (COLUMN_ESSENTIAL, COLUMN_SHORT_NAMES); 0 for --meta */
 	enum value_type type;
 	guint int_width;  /* numbers: the widest integer part, sign included */
 	guint decimals;   /* durations and timestamps: the most decimals */
 	guint text_width; /* the widest value as shown */
-	guint rank;       /* what goes last when columns must: the name 0, the sort keys, then left to right */
+	guint rank;       /* what goes last when columns must: the name 0, the essential ones, the sort keys, then left to right */
 	gboolean kept;    /* written: it fits the width */
 	guint width;
 	guint full;       /* a literal's width without shortening */
@@ -55,8 +56,7 @@ void table_append_fixed(GString *out, gint64 ns, gboolean timestamp, guint decim
 	g_string_append_len(out, fraction, MIN(decimals, digits));
 }
 
-/* The decimals NS needs in ms (at least one) or in µs (maybe none). */
-static guint own_decimals(gint64 ns, gboolean timestamp)
+guint table_decimals(gint64 ns, gboolean timestamp)
 {
 	guint64 magnitude = ns < 0 ? -(guint64)ns : (guint64)ns;
 	guint64 rest = magnitude % (timestamp ? 1000 : 1000000);
@@ -91,16 +91,17 @@ static struct table_state *state_of(struct sink *sink)
 	for (guint i = 0; i < s->count; i++) {
 		struct table_column *c = &s->columns[i];
 		c->header = layout_name(layout, i);
-		c->type = i < layout->meta_count ? VALUE_TEXT
-						 : ((const struct column *)layout->picked->pdata[i - layout->meta_count])->type;
+		const struct column *column = i < layout->meta_count ? NULL : layout->picked->pdata[i - layout->meta_count];
+		c->type = column ? column->type : VALUE_TEXT;
+		c->flags = column ? column->flags : 0;
 		c->numeric = c->type == VALUE_DURATION || c->type == VALUE_TIMESTAMP || c->type == VALUE_INTEGER ||
 			     c->type == VALUE_BYTES || c->type == VALUE_PERCENT || c->type == VALUE_RATIO;
 		c->shrinks = !shrinking && i >= layout->meta_count && strcmp(c->header, "name") == 0;
 		c->literal = c->type == VALUE_LITERAL;
 		shrinking = shrinking || c->shrinks;
 		c->decimals = c->type == VALUE_DURATION || c->type == VALUE_PERCENT ? 1 : 0;
-		guint key = sort_rank(sink, i);
-		c->rank = c->shrinks ? 0 : key ? key : 1 + keys + i;
+		guint key = sort_rank(sink, i); /* the essential columns first (SPEC 23), then the sort keys */
+		c->rank = c->shrinks ? 0 : c->flags & COLUMN_ESSENTIAL ? 1 + i : key ? s->count + key : 1 + s->count + keys + i;
 	}
 	sink->state = s;
 	return s;
@@ -126,7 +127,7 @@ static void render(const struct table_column *c, const struct value *value, GStr
 	case VALUE_DURATION:
 	case VALUE_TIMESTAMP: {
 		gboolean timestamp = value->type == VALUE_TIMESTAMP;
-		table_append_fixed(cell, value->number, timestamp, MAX(c->decimals, own_decimals(value->number, timestamp)));
+		table_append_fixed(cell, value->number, timestamp, MAX(c->decimals, table_decimals(value->number, timestamp)));
 		break;
 	}
 	case VALUE_INTEGER:
@@ -151,7 +152,7 @@ static void table_measure(struct sink *sink, const struct value *values)
 		const struct value *value = &values[i];
 		if (value->type == VALUE_DURATION || value->type == VALUE_TIMESTAMP) {
 			gboolean timestamp = value->type == VALUE_TIMESTAMP;
-			c->decimals = MAX(c->decimals, own_decimals(value->number, timestamp));
+			c->decimals = MAX(c->decimals, table_decimals(value->number, timestamp));
 			g_string_truncate(s->cell, 0);
 			table_append_fixed(s->cell, value->number, timestamp, 0);
 			c->int_width = MAX(c->int_width, (guint)s->cell->len);
@@ -254,7 +255,7 @@ static void decide_widths(struct table_state *s, guint width)
 		guint least = MIN(name->width, TABLE_NAME_MIN);
 		name->width = MIN(name->width, MAX(width > others ? width - others : 0, least));
 		total += name->width;
-		table_names_decide(s->names, name->width);
+		table_names_decide(s->names, name->width, (name->flags & COLUMN_SHORT_NAMES) != 0);
 	}
 	for (guint i = 0; i < s->count && total < width; i++) { /* the literals widen into what is left */
 		struct table_column *c = &s->columns[i];

@@ -51,5 +51,7 @@ void table_append_text(GString *out, const char *text, gsize len);
  * decimals, or microseconds (TIMESTAMP, DECIMALS <= 3; none: no point).
  * DECIMALS must be at least the value's own (no digit is dropped). */
 void table_append_fixed(GString *out, gint64 ns, gboolean timestamp, guint decimals);
+/* The decimals NS needs in ms (at least one) or in µs (TIMESTAMP: maybe none). */
+guint table_decimals(gint64 ns, gboolean timestamp);
 
 #endif

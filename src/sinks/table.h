@@ -98,11 +98,14 @@ gint64 mean_half_up(gint64 total, gint64 count);
 /* Appends TENTHS of a percent with one decimal: 123 is "12.3". */
 void percent_append(GString *out, gint64 tenths);
 
-/* Flags of a column: COLUMN_DEFAULT marks the default columns; a table
+/* Flags of a column: COLUMN_DEFAULT marks the default columns (and
+ * COLUMN_ESSENTIAL, COLUMN_SHORT_NAMES what a table for people does); a table
  * defines its own flags from COLUMN_TABLE_FLAGS on (what a row must work
  * out for the column, columns appended by default in some runs). */
 enum {
 	COLUMN_DEFAULT = 1 << 0,
+	COLUMN_ESSENTIAL = 1 << 1,   /* SPEC 23: what the view exists for, kept first when a table must leave columns out */
+	COLUMN_SHORT_NAMES = 1 << 2, /* SPEC 23: device events' names, shown short where there is no room */
 	COLUMN_TABLE_FLAGS = 1 << 8,
 };
 

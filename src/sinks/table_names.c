@@ -1,5 +1,6 @@
 #include "sinks/table_names.h"
 #include <string.h>
+#include "util/short_name.h"
 
 #define ELLIPSIS "\xe2\x80\xa6" /* U+2026, one character */
 #define ELLIPSIS_BYTES 3
@@ -389,7 +390,43 @@ static void decide_group(struct decision *d, const GPtrArray *group)
 	g_free(forms);
 }
 
-void table_names_decide(struct table_names *names, guint width)
+/* SPEC 23, when ON: a cell too long shows its short name (util/short_name.h) when no
+ * other cell's is the same nor a cell shown whole: whole when it fits (its
+ * form, padded, taken now), else shortened like a cell. Returns, per cell in
+ * order, the short name to shorten instead of the cell (NULL: the cell). */
+static GPtrArray *short_names(struct table_names *names, struct decision *d, gboolean on)
+{
+	GPtrArray *shorts = g_ptr_array_sized_new(names->order->len);
+	g_autoptr(GPtrArray) folds = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GHashTable) count = g_hash_table_new(g_str_hash, g_str_equal);
+	for (guint i = 0; i < names->order->len; i++) {
+		struct noted *cell = names->order->pdata[i];
+		g_clear_pointer(&cell->form, g_free);
+		char *fold = cell->chars > names->width ? short_name(cell->text, cell->len) : g_strdup(cell->text);
+		g_ptr_array_add(folds, fold);
+		g_hash_table_replace(count, fold, GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(count, fold)) + 1));
+	}
+	for (guint i = 0; i < names->order->len; i++) {
+		struct noted *cell = names->order->pdata[i], *proxy = NULL;
+		const char *fold = folds->pdata[i];
+		gsize len = strlen(fold);
+		guint chars = table_text_width(fold, len);
+		gboolean apart = on && cell->chars > names->width && len != cell->len &&
+				 GPOINTER_TO_UINT(g_hash_table_lookup(count, fold)) == 1;
+		if (apart && chars <= names->width) {
+			cell->form = g_strdup_printf("%s%*s", fold, (int)(names->width - chars), "");
+			take(d, fold);
+		} else if (apart) {
+			proxy = g_malloc(sizeof *proxy + len + 1);
+			*proxy = (struct noted){ .len = len, .chars = chars };
+			memcpy(proxy->text, fold, len + 1);
+		}
+		g_ptr_array_add(shorts, proxy);
+	}
+	return shorts;
+}
+
+void table_names_decide(struct table_names *names, guint width, gboolean fold)
 {
 	names->width = MAX(width, 1);
 	struct decision d = {
@@ -404,13 +441,17 @@ void table_names_decide(struct table_names *names, guint width)
 	g_autoptr(GHashTable) groups = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 							       (GDestroyNotify)g_ptr_array_unref);
 	g_autoptr(GPtrArray) group_order = g_ptr_array_new();
+	g_autoptr(GPtrArray) shorts = short_names(names, &d, fold);
 	for (guint i = 0; i < names->order->len; i++) {
 		struct noted *cell = names->order->pdata[i];
-		g_clear_pointer(&cell->form, g_free);
 		if (cell->chars <= names->width) {
 			take(&d, cell->text); /* shown whole */
 			continue;
 		}
+		if (cell->form)
+			continue; /* its short name, whole */
+		if (shorts->pdata[i])
+			cell = shorts->pdata[i]; /* its short name, shortened */
 		char *end = form_of(cell, names->width, 0, NULL);
 		GPtrArray *group = g_hash_table_lookup(groups, end);
 		if (!group) {
@@ -424,6 +465,14 @@ void table_names_decide(struct table_names *names, guint width)
 	}
 	for (guint g = 0; g < group_order->len; g++)
 		decide_group(&d, group_order->pdata[g]);
+	for (guint i = 0; i < shorts->len; i++) { /* the forms of the short names are the cells' */
+		struct noted *proxy = shorts->pdata[i];
+		if (proxy) {
+			struct noted *cell = names->order->pdata[i];
+			cell->form = g_steal_pointer(&proxy->form);
+			noted_free(proxy);
+		}
+	}
 	g_hash_table_destroy(d.taken);
 	g_hash_table_destroy(d.hashes);
 	g_array_free(d.powers, TRUE);

@@ -46,8 +46,11 @@ struct table_names *table_names_new(void);
 void table_names_free(struct table_names *names);
 /* Notes a cell of the column (LEN bytes of valid UTF-8, as shown). */
 void table_names_add(struct table_names *names, const char *cell, gsize len);
-/* Gives every cell noted its form at WIDTH characters. */
-void table_names_decide(struct table_names *names, guint width);
+/* Gives every cell noted its form at WIDTH characters. With FOLD (a column
+ * of device events' names, SPEC 23), a cell too long shows its short name
+ * (src/util/short_name.h) when that is no other cell's: whole when it fits,
+ * else shortened like a cell. */
+void table_names_decide(struct table_names *names, guint width, gboolean fold);
 /* Appends CELL as the column shows it: whole when it fits the width
  * decided, else its form (exactly that wide). */
 void table_names_append(const struct table_names *names, GString *out, const char *cell, gsize len);

@@ -40,6 +40,11 @@ struct collected {
 	gint64 regression_busy, regression_host;
 	guint regression_steps;
 	gboolean regression_host_known;
+	/* --diff with steps (SPEC 23): the step summary's host duration, device
+	 * total, device busy and cuda launch total summed over its ALL_STEPS_ROWS
+	 * rows, for the row "(all steps)" */
+	gint64 all_steps[4];
+	guint all_steps_rows;
 };
 
 void collected_clear(struct collected *collected);

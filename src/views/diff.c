@@ -35,7 +35,7 @@ enum figure_of_diff { HOST, DEVICE, BUSY, LAUNCH, TIME_FIGURES, FLOPS = TIME_FIG
 enum rate_of_diff { TFLOPS, TBYTES, ROOFLINE_SHARE, DIFF_RATES };
 
 struct diff_row {
-	const struct key_node *key; /* in the base's trie (the new side's keys are added there) */
+	const struct key_node *key; /* in the base's trie (the new side's keys are added there); NULL: (all steps) */
 	const char *status;
 	guint64 count[2];
 	guint steps[2]; /* per step: each side's number of steps; 0: totals */
@@ -108,6 +108,8 @@ static guint64 magnitude(gint64 v)
 static int compare_rows(gconstpointer x, gconstpointer y)
 {
 	const struct diff_row *a = *(struct diff_row *const *)x, *b = *(struct diff_row *const *)y;
+	if (!a->key || !b->key) /* (all steps) first */
+		return !b->key - !a->key;
 	for (enum figure_of_diff f = HOST; f <= DEVICE; f++) {
 		enum figure_of_diff g = f == HOST ? DEVICE : HOST; /* device first */
 		guint64 da = magnitude(delta(a, g)), db = magnitude(delta(b, g));
@@ -137,6 +139,37 @@ static struct diff_row *row_of(const struct key_node *key, const struct group *b
 	return row;
 }
 
+/* SPEC 23: the row "(all steps)": each side's step summary, its figures
+ * per step (over its rows: a count of 1.000), work on every thread of the
+ * step included; no perf figure. */
+static struct diff_row *all_steps_row(const struct collected *base, const struct collected *new)
+{
+	struct diff_row *row = g_new0(struct diff_row, 1);
+	const struct collected *sides[2] = { base, new };
+	gboolean same = TRUE;
+	for (enum side side = BASE; side <= NEW; side++) {
+		guint steps = sides[side]->all_steps_rows;
+		row->count[side] = steps;
+		row->steps[side] = steps;
+		for (enum figure_of_diff f = HOST; f < TIME_FIGURES; f++)
+			row->figure[f][side] = per_step(sides[side]->all_steps[f], steps);
+		for (enum figure_of_diff f = TIME_FIGURES; f < DIFF_FIGURES; f++)
+			row->figure[f][side] = -1;
+		for (guint r = 0; r < DIFF_RATES; r++)
+			row->rate[r][side] = -1;
+		row->bound[side] = -1;
+	}
+	for (enum figure_of_diff f = HOST; f < TIME_FIGURES; f++)
+		same = same && delta(row, f) == 0;
+	row->status = same ? "same" : "changed";
+	return row;
+}
+
+gboolean diff_row_is_key(const void *row)
+{
+	return ((const struct diff_row *)row)->key != NULL;
+}
+
 GPtrArray *diff_rows(const struct collected *base, const struct collected *new)
 {
 	gboolean by_step = base->steps && new->steps;
@@ -162,6 +195,8 @@ GPtrArray *diff_rows(const struct collected *base, const struct collected *new)
 		if (!key->value) /* no base group there: added */
 			g_ptr_array_add(rows, row_of(key, NULL, group, base_steps, new_steps));
 	}
+	if (by_step && base->all_steps_rows && new->all_steps_rows)
+		g_ptr_array_add(rows, all_steps_row(base, new));
 	g_ptr_array_sort(rows, compare_rows);
 	return rows;
 }
@@ -171,6 +206,10 @@ GPtrArray *diff_rows(const struct collected *base, const struct collected *new)
 static void name(const void *r, struct value *v)
 {
 	gsize len;
+	if (!ROW(r)->key) {
+		value_string(v, "(all steps)");
+		return;
+	}
 	const char *text = key_node_text(ROW(r)->key, &len);
 	value_text(v, text, len);
 }
@@ -268,7 +307,7 @@ static const struct column columns[] = {
 	{ "base count", VALUE_INTEGER, COLUMN_DEFAULT, base_count },
 	{ "new count", VALUE_INTEGER, COLUMN_DEFAULT, new_count },
 	TIME_COLUMNS(host, "host total(ms)", COLUMN_DEFAULT),
-	TIME_COLUMNS(device, "device total(ms)", COLUMN_DEFAULT),
+	TIME_COLUMNS(device, "device total(ms)", COLUMN_DEFAULT | COLUMN_ESSENTIAL),
 	TIME_COLUMNS(busy, "device busy(ms)", COLUMN_DEFAULT),
 	TIME_COLUMNS(launch, "cuda launch total(ms)", COLUMN_DEFAULT),
 	FIGURE_COLUMNS(flops, "flops", VALUE_INTEGER, NODE_PERF),
@@ -278,7 +317,7 @@ static const struct column columns[] = {
 	{ "base count per step", VALUE_RATIO, 0, base_count_per_step },
 	{ "new count per step", VALUE_RATIO, 0, new_count_per_step },
 	TIME_COLUMNS(host, "host per step(ms)", 0),
-	TIME_COLUMNS(device, "device per step(ms)", 0),
+	TIME_COLUMNS(device, "device per step(ms)", COLUMN_ESSENTIAL),
 	TIME_COLUMNS(busy, "device busy per step(ms)", 0),
 	TIME_COLUMNS(launch, "cuda launch per step(ms)", 0),
 	FIGURE_COLUMNS(flops, "flops per step", VALUE_INTEGER, NODE_PERF),

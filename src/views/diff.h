@@ -12,6 +12,9 @@
 const struct catalogue *diff_catalogue(void);
 /* The diff rows of BASE and NEW, sorted (struct diff_row *, freed with the array). */
 GPtrArray *diff_rows(const struct collected *base, const struct collected *new);
+/* FALSE for the row "(all steps)" (SPEC 23: first when both traces have
+ * steps, the step summaries' figures per step), TRUE for a key's. */
+gboolean diff_row_is_key(const void *row);
 /* The columns of the diff's catalogue PICKED (or the sort keys), as the
  * rows write them: per step when BY_STEP (both traces have steps), else
  * totals, whichever spelling was picked; each once. */

@@ -4,7 +4,7 @@
 #include "sinks/html_text.h"
 #include "sinks/sink_html.h"
 
-#define OPEN_LEVELS 2 /* the levels shown open */
+#define OPEN_LEVELS 2 /* the levels shown open, and the path of most device time (SPEC 23) */
 
 /* A candidate: its keys and its node. */
 struct ranked {
@@ -61,7 +61,7 @@ static gint64 number_of(const struct column *column, const struct node_row *row)
 
 /* Marks in KEEP the nodes shown; returns how many; *CANDIDATES: the nodes considered. */
 static guint choose(const struct forest *forest, const struct attribution *attribution, const struct write_config *config,
-		    guint limit, const guint *depth, gboolean *keep, guint *candidates)
+		    guint limit, const guint *depth, gboolean *keep, guint *candidates, gint64 *device)
 {
 	g_autoptr(GPtrArray) keys = g_ptr_array_new();
 	catalogue_pick(node_catalogue(), "device duration(ms),host duration(ms)", 0, keys, NULL);
@@ -78,6 +78,7 @@ static guint choose(const struct forest *forest, const struct attribution *attri
 		++*candidates;
 		node_row_set(&row, i, depth[i], path);
 		struct ranked r = { number_of(keys->pdata[0], &row), number_of(keys->pdata[1], &row), i };
+		device[i] = r.device;
 		if (len < limit) {
 			heap[len] = r;
 			sift_up(heap, len++);
@@ -97,12 +98,35 @@ static guint choose(const struct forest *forest, const struct attribution *attri
 	return shown;
 }
 
+/* SPEC 23: marks in HOT the path of most device time among the kept nodes:
+ * the root with the most, then its child with the most, and so on (ties:
+ * the first). Each kept node is looked at once at most. */
+static void mark_hot(const struct forest *forest, const gboolean *keep, const gint64 *device, gboolean *hot)
+{
+	guint best = FOREST_END;
+	for (guint i = 0; i < forest->count; i = forest->subtree_end[i]) /* the roots */
+		if (keep[i] && (best == FOREST_END || device[i] > device[best]))
+			best = i;
+	while (best != FOREST_END) {
+		hot[best] = TRUE;
+		guint parent = best;
+		best = FOREST_END;
+		for (guint i = parent + 1; i < forest->subtree_end[parent]; i = forest->subtree_end[i]) /* its children */
+			if (keep[i] && (best == FOREST_END || device[i] > device[best]))
+				best = i;
+	}
+}
+
 /* One node's line: its name, then its values, in a row of the grid. */
 static void append_cells(GString *body, const struct forest *forest, guint node, struct node_row *row,
-			 const GPtrArray *columns, GString *scratch, struct html_names *names)
+			 const GPtrArray *columns, GString *scratch, struct html_names *names, const guint *decimals)
 {
 	const struct name *name = forest->events[node].name;
-	g_string_append(body, "<span class=\"name\">");
+	g_string_truncate(scratch, 0); /* SPEC 23: a name cut to its box shows whole on hover */
+	html_names_cut(scratch, name->text, name->len);
+	g_string_append(body, "<span class=\"name\" title=\"");
+	html_append_text(body, scratch->str, scratch->len);
+	g_string_append(body, "\">");
 	html_names_append(names, body, name->text, name->len);
 	g_string_append(body, "</span>");
 	for (guint c = 0; c < columns->len; c++) {
@@ -110,7 +134,7 @@ static void append_cells(GString *body, const struct forest *forest, guint node,
 		struct value value = { VALUE_EMPTY };
 		column->get(row, &value);
 		g_string_append(body, "<span>");
-		html_append_value(body, &value, scratch, names);
+		html_append_aligned(body, &value, decimals[c], scratch, names);
 		g_string_append(body, "</span>");
 	}
 }
@@ -131,7 +155,7 @@ static GPtrArray *value_columns(const struct layout *layout)
  * <details>, the others a line; OPEN holds the kept nodes not yet closed. */
 static void append_nodes(GString *body, const struct forest *forest, const struct attribution *attribution,
 			 const struct write_config *config, const gboolean *keep, const guint *depth,
-			 const GPtrArray *columns)
+			 const GPtrArray *columns, const gboolean *hot)
 {
 	struct node_row row;
 	node_row_init(&row, forest, attribution, config->et, columns_flags(columns), config->communication);
@@ -141,6 +165,17 @@ static void append_nodes(GString *body, const struct forest *forest, const struc
 	row.memory_devices = config->memory;
 	g_autoptr(GString) path = g_string_new(NULL), scratch = g_string_new(NULL);
 	g_autoptr(GArray) open = g_array_new(FALSE, FALSE, sizeof(guint));
+	g_autofree guint *decimals = g_new0(guint, columns->len); /* SPEC 23: one number of decimals a column */
+	for (guint i = 0; i < forest->count; i++) {
+		if (!keep[i])
+			continue;
+		node_row_set(&row, i, depth[i], path);
+		for (guint c = 0; c < columns->len; c++) {
+			struct value value = { VALUE_EMPTY };
+			((const struct column *)columns->pdata[c])->get(&row, &value);
+			html_measure_decimals(&value, &decimals[c]);
+		}
+	}
 	for (guint i = 0; i <= forest->count; i++) {
 		if (i < forest->count && !keep[i])
 			continue;
@@ -155,13 +190,14 @@ static void append_nodes(GString *body, const struct forest *forest, const struc
 			next++;
 		node_row_set(&row, i, depth[i], path);
 		if (next < forest->subtree_end[i]) { /* a kept descendant, hence a kept child */
-			g_string_append_printf(body, "<details%s><summary class=\"row\">", depth[i] <= OPEN_LEVELS ? " open" : "");
-			append_cells(body, forest, i, &row, columns, scratch, config->page_names);
+			g_string_append_printf(body, "<details%s><summary class=\"row\" style=\"--d:%u\">",
+					       depth[i] <= OPEN_LEVELS || hot[i] ? " open" : "", depth[i] - 1);
+			append_cells(body, forest, i, &row, columns, scratch, config->page_names, decimals);
 			g_string_append(body, "</summary><div class=\"kids\">\n");
 			g_array_append_val(open, i);
 		} else {
-			g_string_append(body, "<div class=\"row leaf\">");
-			append_cells(body, forest, i, &row, columns, scratch, config->page_names);
+			g_string_append_printf(body, "<div class=\"row leaf\" style=\"--d:%u\">", depth[i] - 1);
+			append_cells(body, forest, i, &row, columns, scratch, config->page_names, decimals);
 			g_string_append(body, "</div>\n");
 		}
 	}
@@ -182,7 +218,10 @@ guint page_tree_append(GString *body, const struct forest *forest, const struct 
 	}
 	g_autofree gboolean *keep = g_new0(gboolean, forest->count);
 	guint candidates;
-	guint shown = choose(forest, attribution, config, limit, depth, keep, &candidates);
+	g_autofree gint64 *device = g_new0(gint64, forest->count);
+	g_autofree gboolean *hot = g_new0(gboolean, forest->count);
+	guint shown = choose(forest, attribution, config, limit, depth, keep, &candidates, device);
+	mark_hot(forest, keep, device, hot);
 	g_autoptr(GPtrArray) columns = value_columns(config->layout);
 	if (shown < candidates)
 		g_string_append_printf(body, "<p class=\"note\">%u of %u nodes shown: those with the most device time, then "
@@ -191,7 +230,7 @@ guint page_tree_append(GString *body, const struct forest *forest, const struct 
 	else
 		g_string_append_printf(body, "<p class=\"note\">%s %u node%s shown.</p>\n", shown == 1 ? "The" : "All", shown,
 				       shown == 1 ? "" : "s");
-	g_string_append_printf(body, "<div class=\"tree\" style=\"--cols: %u\">\n<div class=\"row head\"><span>name</span>",
+	g_string_append_printf(body, "<div class=\"scroll\"><div class=\"tree\" style=\"--cols: %u\">\n<div class=\"row head\"><span>name</span>",
 			       columns->len);
 	for (guint c = 0; c < columns->len; c++) {
 		g_string_append(body, "<span>");
@@ -199,7 +238,7 @@ guint page_tree_append(GString *body, const struct forest *forest, const struct 
 		g_string_append(body, "</span>");
 	}
 	g_string_append(body, "</div>\n");
-	append_nodes(body, forest, attribution, config, keep, depth, columns);
-	g_string_append(body, "</div>\n");
+	append_nodes(body, forest, attribution, config, keep, depth, columns, hot);
+	g_string_append(body, "</div></div>\n");
 	return shown;
 }

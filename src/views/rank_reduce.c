@@ -468,10 +468,10 @@ static const struct column columns[] = {
 	{ "communication(ms)", VALUE_DURATION, COLUMN_DEFAULT, communication },
 	{ "exposed communication(ms)", VALUE_DURATION, COLUMN_DEFAULT, exposed },
 	{ "collectives", VALUE_INTEGER, COLUMN_DEFAULT, collectives },
-	{ "wait(ms)", VALUE_DURATION, COLUMN_DEFAULT, wait },
+	{ "wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, wait },
 	{ "transfer(ms)", VALUE_DURATION, COLUMN_DEFAULT, transfer },
-	{ "last count", VALUE_INTEGER, COLUMN_DEFAULT, last_count },
-	{ "delay caused(ms)", VALUE_DURATION, COLUMN_DEFAULT, delay },
+	{ "last count", VALUE_INTEGER, COLUMN_DEFAULT | COLUMN_ESSENTIAL, last_count },
+	{ "delay caused(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, delay },
 	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_wait },
 };
 

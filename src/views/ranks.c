@@ -309,9 +309,9 @@ static const struct column columns[] = {
 	{ "device total min(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_min },
 	{ "device total min rank", VALUE_INTEGER, COLUMN_DEFAULT, device_min_rank },
 	{ "device total median(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_median },
-	{ "device total max(ms)", VALUE_DURATION, COLUMN_DEFAULT, device_max },
-	{ "device total max rank", VALUE_INTEGER, COLUMN_DEFAULT, device_max_rank },
-	{ "device imbalance", VALUE_RATIO, COLUMN_DEFAULT, device_imbalance },
+	{ "device total max(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, device_max },
+	{ "device total max rank", VALUE_INTEGER, COLUMN_DEFAULT | COLUMN_ESSENTIAL, device_max_rank },
+	{ "device imbalance", VALUE_RATIO, COLUMN_DEFAULT | COLUMN_ESSENTIAL, device_imbalance },
 	/* picked by name; the run then works out the perf figures, or the busy times */
 	{ "flops", VALUE_INTEGER, SUMMARY_PERF_FIGURES, perf_flops },
 	{ "bytes", VALUE_INTEGER, SUMMARY_PERF_FIGURES, perf_bytes },

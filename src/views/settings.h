@@ -38,6 +38,7 @@ struct options {
 	int max_depth; /* DEPTH_UNBOUNDED or >= 1 */
 	int min_depth;
 	gboolean all_python_functions;
+	gboolean module_class; /* --module-class (SPEC 23) */
 	gboolean quiet;
 	gboolean show_version;
 	/* dataset export and column choice */

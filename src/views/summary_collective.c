@@ -291,8 +291,8 @@ static const struct column columns[] = {
 	{ "mean(ms)", VALUE_DURATION, COLUMN_DEFAULT, mean },
 	{ "min(ms)", VALUE_DURATION, COLUMN_DEFAULT, min },
 	{ "max(ms)", VALUE_DURATION, COLUMN_DEFAULT, max },
-	{ "algbw(GB/s)", VALUE_RATIO, COLUMN_DEFAULT, algbw },
-	{ "busbw(GB/s)", VALUE_RATIO, COLUMN_DEFAULT, busbw },
+	{ "algbw(GB/s)", VALUE_RATIO, COLUMN_DEFAULT | COLUMN_ESSENTIAL, algbw },
+	{ "busbw(GB/s)", VALUE_RATIO, COLUMN_DEFAULT | COLUMN_ESSENTIAL, busbw },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };

@@ -203,7 +203,7 @@ static void launched_by(const void *r, struct value *v)
 }
 
 static const struct column columns[] = {
-	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
+	{ "name", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_SHORT_NAMES, name },
 	{ "class", VALUE_TEXT, COLUMN_DEFAULT, class },
 	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, count },
 	{ "total(ms)", VALUE_DURATION, COLUMN_DEFAULT, total },

@@ -131,8 +131,8 @@ static const struct column columns[] = {
 	{ "TFLOP/s", VALUE_RATIO, COLUMN_DEFAULT, tflops },
 	{ "TB/s", VALUE_RATIO, COLUMN_DEFAULT, tbytes },
 	{ "roofline(ms)", VALUE_DURATION, COLUMN_DEFAULT, roofline },
-	{ "roofline %", VALUE_PERCENT, COLUMN_DEFAULT, roofline_share },
-	{ "bound", VALUE_TEXT, COLUMN_DEFAULT, bound },
+	{ "roofline %", VALUE_PERCENT, COLUMN_DEFAULT | COLUMN_ESSENTIAL, roofline_share },
+	{ "bound", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_ESSENTIAL, bound },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };

@@ -23,6 +23,7 @@ struct step_figures {
 	const struct event *step;      /* the ProfilerStep#N event: its name, its dur (host duration) */
 	char *pid;                     /* its process (owned) */
 	gint64 device_total, busy;
+	gint64 launch_time;            /* cuda launch total(ms) */
 	gint64 classes[CLASS_COUNT];   /* compute(ms) to memset(ms): durations by class */
 	gint64 idle, host_wait;        /* device idle(ms), host wait(ms); other idle is idle - host_wait */
 	gboolean idle_known;           /* FALSE: the trace has no device event, no idle figure (both 0) */

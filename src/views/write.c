@@ -260,19 +260,23 @@ gboolean write_nodes(struct output *out, const struct forest *forest, const stru
 
 guint64 write_rows_count(const struct write_config *config, guint64 count)
 {
-	return config->top ? MIN(count, config->top) : count;
+	guint64 lead = MIN(config->lead, count);
+	return config->top ? lead + MIN(count - lead, config->top) : count;
 }
 
 /* ROWS in the order CONFIG's keys give, cut to its top; NULL when they stay as they are. */
 static GPtrArray *order_rows(const struct write_config *config, const GPtrArray *rows)
 {
-	if (!sorts(config) && (!config->top || config->top >= rows->len))
+	guint lead = MIN(config->lead, rows->len);
+	if (!sorts(config) && (!config->top || config->top >= rows->len - lead))
 		return NULL;
 	struct sorter *sorter = sorter_new(config->sort, config->top);
-	for (guint i = 0; i < rows->len && sorter_add(sorter, i, rows->pdata[i]); i++)
+	for (guint i = lead; i < rows->len && sorter_add(sorter, i, rows->pdata[i]); i++)
 		;
 	g_autoptr(GArray) ids = sorter_finish(sorter);
-	GPtrArray *ordered = g_ptr_array_sized_new(ids->len);
+	GPtrArray *ordered = g_ptr_array_sized_new(lead + ids->len);
+	for (guint i = 0; i < lead; i++)
+		g_ptr_array_add(ordered, rows->pdata[i]);
 	for (guint i = 0; i < ids->len; i++)
 		g_ptr_array_add(ordered, rows->pdata[g_array_index(ids, guint64, i)]);
 	return ordered;

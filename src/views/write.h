@@ -35,6 +35,7 @@ struct write_config {
 	/* the memory devices (src/attribution/memory_devices.h), when the run read [memory] events; or NULL */
 	const struct memory_devices *memory;
 	const GPtrArray *findings; /* --summary findings' rows (src/views/findings.h), or NULL */
+	guint lead; /* write_rows: its first LEAD rows first, as they are, not sorted nor counted by top */
 };
 
 struct write_result {

@@ -65,7 +65,7 @@ static char *forms(const char *const *cells, guint width)
 	struct table_names *names = table_names_new();
 	for (const char *const *c = cells; *c; c++)
 		table_names_add(names, *c, strlen(*c));
-	table_names_decide(names, width);
+	table_names_decide(names, width, FALSE);
 	GString *out = g_string_new(NULL);
 	for (const char *const *c = cells; *c; c++) {
 		table_names_append(names, out, *c, strlen(*c));
