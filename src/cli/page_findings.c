@@ -1,4 +1,6 @@
 #include "cli/page_findings.h"
+#include <string.h>
+#include "sinks/html_names.h"
 #include "sinks/html_text.h"
 #include "sinks/table.h" /* percent_append */
 #include "util/timefmt.h"
@@ -23,6 +25,24 @@ static void bar(GString *out, gint64 share)
 			       "width=\"%" G_GINT64_FORMAT "\" height=\"10\"/></svg>", width);
 }
 
+/* The evidence, whole when it is short; a long one (a name of thousands of
+ * characters in it) as its start and, cut as the page cuts long names, its
+ * end: no name is shown whole but in the page's list of names. */
+#define EVIDENCE_WHOLE 1000 /* characters */
+#define EVIDENCE_START 400
+static void evidence(GString *list, const char *text)
+{
+	gsize len = strlen(text);
+	if (!g_utf8_validate(text, (gssize)len, NULL) || g_utf8_strlen(text, (gssize)len) <= EVIDENCE_WHOLE) {
+		html_append(list, text);
+		return;
+	}
+	const char *cut = g_utf8_offset_to_pointer(text, EVIDENCE_START);
+	g_autofree char *start = g_strndup(text, (gsize)(cut - text));
+	html_append(list, start);
+	html_names_cut(list, cut, len - (gsize)(cut - text));
+}
+
 static void item(GString *list, const struct finding *f)
 {
 	g_string_append(list, "<li><code>");
@@ -38,7 +58,7 @@ static void item(GString *list, const struct finding *f)
 	if (f->device != FINDING_NO_DEVICE)
 		g_string_append_printf(list, " on device %d", f->device);
 	g_string_append(list, ". ");
-	html_append(list, f->evidence);
+	evidence(list, f->evidence);
 	g_string_append(list, ". To do: ");
 	html_append(list, f->advice);
 	g_string_append(list, ".");
