@@ -30,9 +30,11 @@
 #                                runs read (the same outputs are checked by
 #                                a run of their own, dir-jsonl)
 # and calls output_runs. With output_quick=1 the traces over 1 MB (gzip),
-# where reading takes most of a run, run four option sets only (the default
-# CSV, every attribution column, the step summary, a sorted table), in half
-# the time of all: what tests/golden.sh runs.
+# where reading takes most of a run, and the fixtures of tests/cases (whose
+# outputs tests/cases.sh checks by hand) run four option sets only (the
+# default CSV, every attribution column, the step summary, a sorted table),
+# in a third of the time of all: what tests/golden.sh runs in make check
+# (make check-slow runs them all).
 # shellcheck shell=bash disable=SC2154
 
 # output_environment: the environment every run shares (exported).
@@ -93,7 +95,7 @@ output_runs() {
 		output_run "$n" -s "$t" -d - -mc cpu_op,user_annotation --columns "$busy_columns"
 		output_run "$n" -s "$t" -d - -mc cpu_op,user_annotation --summary step
 		output_run "$n" -s "$t" -d - --format table --summary name --sort "device total(ms)" --top 20
-		[ "${output_quick:-0}" = 1 ] && [ $big = 1 ] && continue
+		[ "${output_quick:-0}" = 1 ] && { [ $big = 1 ] || [ "${t%%/*}" = cases ]; } && continue
 		output_run "$n" -s "$t" -d - -mc cpu_op,user_annotation
 		output_run "$n" -s "$t" -d - -mc cpu_op --format jsonl
 		for s in path name kernel; do
