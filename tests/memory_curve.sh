@@ -4,7 +4,7 @@
 # (tests/memory_check.py: events, allocations, frees, allocated total, peak
 # and its ts, peak reserved, final, out of memory), and the curve's
 # identities: peak >= final, allocations + frees <= events, the peak the
-# curve's largest value, the timeline's allocated at 100,000 bins the
+# curve's largest value, the timeline's allocated at 5,000 bins (100,000 in make check-slow) the
 # curve's value at each bin's end and never above it (one accelerator), each step's peak and each node's memory peak increase within
 # it. Also: --summary memory with --format folded or svg is a usage error,
 # its table runs, and several traces make one table with the rank first. The hand-worked fixtures are tests/cases/memory_*.
@@ -47,13 +47,16 @@ expect_file "two traces into a directory: a file each, no rank" "$tmp/each/memor
 "1","2"'
 
 need_traces
+# 100,000 bins in make check-slow (PROFILE_PARSER_SLOW=1), 5,000 in make check
+bins=5000
+[ "${PROFILE_PARSER_SLOW:-0}" = 1 ] && bins=100000
 checked=0
 for trace in "$traces"/*.json.gz; do
 	name=$(basename "$trace" .json.gz)
 	gzip -dc "$trace" | grep -q '"\[memory\]"' || continue
 	checked=$((checked + 1))
 	"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/summary.jsonl" --summary memory &&
-		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/timeline.csv" --summary timeline --bins 100000 --columns 'device,end(us),allocated(bytes)' &&
+		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/timeline.csv" --summary timeline --bins "$bins" --columns 'device,end(us),allocated(bytes)' &&
 		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/step.jsonl" --summary step --columns 'step,peak allocated(bytes),memory growth(bytes)' &&
 		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/nodes.jsonl" -mc cpu_op --columns 'name,memory peak increase(bytes)' ||
 		{ fail "$name: profile_parser failed"; continue; }
