@@ -137,8 +137,12 @@ static gboolean roofline_of(struct perf *perf, const struct device_names *device
 	if (!known) {
 		/* ops without device events are not counted (model_ops): FIRST is there */
 		g_autofree char *shown = device_shown(first, name, entry);
-		if (g_hash_table_add(unknown_seen, shown))
+		/* g_hash_table_add() of a key already there would put this copy, freed
+		 * at the end of the block, in the old one's place */
+		if (!g_hash_table_contains(unknown_seen, shown)) {
+			g_hash_table_add(unknown_seen, shown);
 			g_ptr_array_add(perf->unknown_devices, g_steal_pointer(&shown));
+		}
 	}
 	return known;
 }
