@@ -1,5 +1,5 @@
 #include "unit.h"
-#include "fixture.h"
+#include "fixture_run.h"
 #include "attribution/idle.h"
 #include "attribution/idle_steps.h"
 #include "attribution/timeline.h"
@@ -157,31 +157,6 @@ static void test_random_against_brute_force(void)
 		CU_ASSERT_EQUAL(t.wait, want_wait);
 	}
 	g_rand_free(rand);
-}
-
-struct read_run {
-	struct trace *trace;
-	struct forest *forest;
-	struct attribution *attribution;
-	struct steps *steps;
-};
-
-static void read_run(const char *json, struct read_run *r)
-{
-	struct read_config config = fixture_config();
-	config.steps = TRUE;
-	r->trace = fixture_read_with(json, &config);
-	r->forest = forest_build(r->trace);
-	r->attribution = attribute(r->trace, r->forest);
-	r->steps = steps_new(r->trace);
-}
-
-static void read_run_clear(struct read_run *r)
-{
-	steps_free(r->steps);
-	attribution_free(r->attribution);
-	forest_free(r->forest);
-	trace_free(r->trace);
 }
 
 /* Device 0: [10, 20) <- 5, [40, 50) <- 30, [60, 70) <- 1; device 1:

@@ -1,5 +1,5 @@
 #include "unit.h"
-#include "fixture.h"
+#include "fixture_run.h"
 #include "attribution/idle_classes.h"
 #include "attribution/waiting.h"
 
@@ -9,31 +9,6 @@
 #define STEP(n, pid, ts, dur)                                                                                   \
 	"{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" #n "\",\"pid\":" #pid ",\"tid\":1,\"ts\":" #ts \
 	",\"dur\":" #dur "}"
-
-struct read_run {
-	struct trace *trace;
-	struct forest *forest;
-	struct attribution *attribution;
-	struct steps *steps;
-};
-
-static void read_run(const char *json, struct read_run *r)
-{
-	struct read_config config = fixture_config();
-	config.steps = TRUE;
-	r->trace = fixture_read_with(json, &config);
-	r->forest = forest_build(r->trace);
-	r->attribution = attribute(r->trace, r->forest);
-	r->steps = steps_new(r->trace);
-}
-
-static void read_run_clear(struct read_run *r)
-{
-	steps_free(r->steps);
-	attribution_free(r->attribution);
-	forest_free(r->forest);
-	trace_free(r->trace);
-}
 
 static void test_class_of(void)
 {
