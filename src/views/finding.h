@@ -78,7 +78,7 @@ struct finding_rule {
 	enum finding_severity base; /* the severity it fires with */
 	guint fire, medium, high;   /* basis points of the span: fires, medium from, high from (0: never) */
 	const char *advice;
-	finding_compute compute;    /* NULL: its figures do not exist yet (a TODO of the table) */
+	finding_compute compute;    /* NULL: a job rule, worked out over the ranks (src/views/findings_job.h) */
 };
 
 /* Fills IN's analysed span (first, last): the first step's start to the

@@ -58,12 +58,11 @@ const struct finding_rule finding_rules[] = {
 	  findings_host_pause },
 	{ "pageable-copy", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_LOW, 100, 500, 0, ADVICE_PAGEABLE,
 	  findings_pageable_copy },
-	/* TODO(SPEC 20.1): with several traces, less the wait parts of the rank's matched collectives */
+	/* with several traces, less the wait parts of the rank's matched collectives: src/views/findings_job.c */
 	{ "exposed-communication", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_EXPOSED,
 	  findings_exposed_communication },
-	/* TODO(SPEC 20.2): the ranks' mean wait(ms), of their mean span */
+	/* the job rules (no compute of one trace): src/views/findings_job.c over the ranks' reduce (SPEC 20.2) */
 	{ "collective-wait", FINDING_PERFORMANCE, SCOPE_JOB, SEVERITY_MEDIUM, 500, 0, 2500, ADVICE_WAIT, NULL },
-	/* TODO(SPEC 20.2, 20.4): the first rank's delay caused */
 	{ "straggler", FINDING_PERFORMANCE, SCOPE_JOB, SEVERITY_MEDIUM, 100, 0, 1000, ADVICE_STRAGGLER, NULL },
 	{ "far-from-roofline", FINDING_PERFORMANCE, SCOPE_TRACE, SEVERITY_MEDIUM, 100, 0, 1000, ADVICE_ROOFLINE,
 	  findings_far_from_roofline },
@@ -78,7 +77,7 @@ const struct finding_rule finding_rules[] = {
 	{ "low-coverage", FINDING_DATA, SCOPE_TRACE, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_COVERAGE, findings_low_coverage },
 	{ "graphs-unattributed", FINDING_DATA, SCOPE_TRACE, SEVERITY_HIGH, 0, 0, 0, ADVICE_GRAPHS,
 	  findings_graphs_unattributed },
-	/* TODO(SPEC 20.1): its warning that the ranks' clocks disagree */
+	/* 20.1's warning, a job rule: src/views/findings_job.c */
 	{ "clocks-disagree", FINDING_DATA, SCOPE_JOB, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_CLOCKS, NULL },
 };
 
