@@ -156,25 +156,6 @@ gint64 waiting_self(const struct waiting *w, guint node)
 	return self_of(w, node, waiting_node(w, node));
 }
 
-/* Names by their text (interned per reader, so compared as bytes). */
-static guint name_hash(gconstpointer key)
-{
-	const struct name *n = key;
-	return names_hash_text(n->text, n->len);
-}
-
-static gboolean name_equal(gconstpointer x, gconstpointer y)
-{
-	const struct name *a = x, *b = y;
-	return a->len == b->len && memcmp(a->text, b->text, a->len) == 0;
-}
-
-static int name_order(const struct name *a, const struct name *b)
-{
-	int c = memcmp(a->text, b->text, MIN(a->len, b->len));
-	return c ? c : (a->len > b->len) - (a->len < b->len);
-}
-
 /* The blamed time of each thread inside its roots' union. */
 static gint64 inside_roots(const struct waiting *w)
 {
@@ -209,7 +190,7 @@ void waiting_report(const struct waiting *w, struct waiting_report *report)
 	*report = (struct waiting_report){ .host_wait = w->host_wait };
 	report->inside = inside_roots(w);
 	report->outside = report->host_wait - report->inside;
-	g_autoptr(GHashTable) by_name = g_hash_table_new_full(name_hash, name_equal, NULL, g_free);
+	g_autoptr(GHashTable) by_name = g_hash_table_new_full(name_text_hash, name_text_equal, NULL, g_free);
 	for (guint i = 0; i < f->count;) { /* a subtree without device waiting has none below */
 		gint64 inclusive = waiting_node(w, i);
 		if (!inclusive) {
@@ -233,7 +214,7 @@ void waiting_report(const struct waiting *w, struct waiting_report *report)
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		gint64 sum = *(gint64 *)value;
 		if (!report->most || sum > report->most_waiting ||
-		    (sum == report->most_waiting && name_order(key, report->most) < 0)) {
+		    (sum == report->most_waiting && name_text_order(key, report->most) < 0)) {
 			report->most = key;
 			report->most_waiting = sum;
 		}

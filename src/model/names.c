@@ -135,3 +135,20 @@ const struct name *names_intern(struct names *names, const char *text, gsize len
 	g_hash_table_add(names->table, key);
 	return &key->name;
 }
+
+guint name_text_hash(gconstpointer name)
+{
+	const struct name *n = name;
+	return names_hash_text(n->text, n->len);
+}
+
+int name_text_order(const struct name *a, const struct name *b)
+{
+	int c = memcmp(a->text, b->text, MIN(a->len, b->len));
+	return c ? c : (a->len > b->len) - (a->len < b->len);
+}
+
+gboolean name_text_equal(gconstpointer a, gconstpointer b)
+{
+	return name_text_order(a, b) == 0;
+}

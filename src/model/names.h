@@ -23,4 +23,11 @@ const struct name *names_intern(struct names *names, const char *text, gsize len
 /* The hash of LEN bytes of TEXT (djb2), for tables keyed by a name's text. */
 guint names_hash_text(const char *text, gsize len);
 
+/* Names compared by their text, not by entry: each reader worker interns
+ * its own. For GHashTables keyed by struct name *, and their order: the
+ * texts' bytes, a prefix first. */
+guint name_text_hash(gconstpointer name);
+gboolean name_text_equal(gconstpointer a, gconstpointer b);
+int name_text_order(const struct name *a, const struct name *b);
+
 #endif

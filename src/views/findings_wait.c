@@ -98,12 +98,6 @@ static gboolean name_or_null_equal(gconstpointer x, gconstpointer y)
 	return a->len == b->len && memcmp(a->text, b->text, a->len) == 0;
 }
 
-static int name_order(const struct name *a, const struct name *b)
-{
-	int c = memcmp(a->text, b->text, MIN(a->len, b->len));
-	return c ? c : (a->len > b->len) - (a->len < b->len);
-}
-
 static int by_time_then_name(const void *x, const void *y)
 {
 	const struct named_time *a = x, *b = y;
@@ -111,7 +105,7 @@ static int by_time_then_name(const void *x, const void *y)
 		return a->time > b->time ? -1 : 1;
 	if (!a->name || !b->name)
 		return (a->name != NULL) - (b->name != NULL);
-	return name_order(a->name, b->name);
+	return name_text_order(a->name, b->name);
 }
 
 static void append_name(GString *text, const struct name *name)

@@ -37,23 +37,6 @@ static const char *const class_names[] = {
 	[FIGURE_MEMSET] = "memset",
 };
 
-/* Names compare by their text: each reader worker interns its own. */
-static guint name_hash(gconstpointer key)
-{
-	const struct name *name = key;
-	return names_hash_text(name->text, name->len);
-}
-
-static int name_compare(const struct name *a, const struct name *b)
-{
-	return text_compare(a->text, a->len, b->text, b->len);
-}
-
-static gboolean name_equal(gconstpointer a, gconstpointer b)
-{
-	return name_compare(a, b) == 0;
-}
-
 static void row_free(gpointer data)
 {
 	struct kernel_row *row = data;
@@ -89,7 +72,7 @@ static void add_event(GHashTable *rows, struct sums *sums, const struct event *e
 	if (!op)
 		return;
 	if (!row->by_op)
-		row->by_op = g_hash_table_new_full(name_hash, name_equal, NULL, g_free);
+		row->by_op = g_hash_table_new_full(name_text_hash, name_text_equal, NULL, g_free);
 	gint64 *time = g_hash_table_lookup(row->by_op, op);
 	if (!time) {
 		time = g_new0(gint64, 1);
@@ -110,7 +93,7 @@ static void choose_launcher(struct kernel_row *row)
 	g_hash_table_iter_init(&iter, row->by_op);
 	while (g_hash_table_iter_next(&iter, &op, &time)) {
 		gint64 t = *(gint64 *)time;
-		if (t > best || (t == best && name_compare(op, row->launched_by) < 0)) {
+		if (t > best || (t == best && name_text_order(op, row->launched_by) < 0)) {
 			best = t;
 			row->launched_by = op;
 		}
@@ -128,7 +111,7 @@ static int compare_rows(gconstpointer x, gconstpointer y)
 	const struct kernel_row *a = *(struct kernel_row *const *)x, *b = *(struct kernel_row *const *)y;
 	if (a->total != b->total)
 		return a->total > b->total ? -1 : 1;
-	return name_compare(a->name, b->name);
+	return name_text_order(a->name, b->name);
 }
 
 #define ROW(r) ((const struct kernel_row *)(r))
@@ -227,7 +210,7 @@ gboolean write_kernel_summary(struct output *out, const struct forest *forest, c
 {
 	const struct steps *steps = config->selection->steps;
 	const struct step_range *range = &config->selection->step;
-	g_autoptr(GHashTable) by_name = g_hash_table_new_full(name_hash, name_equal, NULL, row_free);
+	g_autoptr(GHashTable) by_name = g_hash_table_new_full(name_text_hash, name_text_equal, NULL, row_free);
 	g_autoptr(Sums) sums = sums_new(NULL, a, FIGURE_CLASSES, config->communication, TRUE);
 	for (guint l = 0; l <= a->launch_count; l++) { /* the last group: events no launch claims */
 		if (range->given && (l == a->launch_count ||
