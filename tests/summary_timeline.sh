@@ -29,6 +29,17 @@ COLUMNS=300 "$PROFILE_PARSER" -s "$cases/timeline_bins.json" -d - --summary time
 grep -q 'ProfilerStep#1' "$tmp/table" && [ "$(wc -l < "$tmp/table")" -eq 8 ] \
 	&& pass "the table: a header, a rule and six rows" || { fail "the table"; cat "$tmp/table"; }
 
+# many bins in pieces (src/views/write.h): formatted by several threads, the same bytes as by one
+for format in csv jsonl; do
+	PROFILE_PARSER_THREADS=1 "$PROFILE_PARSER" -q -s "$cases/timeline_bins.json" -d "$tmp/one.$format" --summary timeline --bins 100000
+	PROFILE_PARSER_THREADS=3 "$PROFILE_PARSER" -q -s "$cases/timeline_bins.json" -d "$tmp/three.$format" --summary timeline --bins 100000
+	if [ "$(wc -l < "$tmp/one.$format")" -gt 8192 ] && cmp -s "$tmp/one.$format" "$tmp/three.$format"; then
+		pass "$format: $(wc -l < "$tmp/one.$format") lines of bins, the same by three threads as by one"
+	else
+		fail "$format: the bins by three threads differ from one's ($(wc -l < "$tmp/one.$format") lines)"
+	fi
+done
+
 need python3 python3
 need_traces
 cat > "$tmp/check.py" <<'PY'

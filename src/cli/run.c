@@ -310,7 +310,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 						     : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
-					     options->bins, NULL, found.findings, 0 };
+					     options->bins, NULL, found.findings, 0, FALSE };
 	write_config.memory = memory;
 	struct write_result written = { 0 };
 	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */

@@ -25,6 +25,10 @@ struct sink_class {
 	/* Meant for people to read (table, svg), not for programs: the categories
 	 * not given are chosen by what the trace holds (src/cli/categories.h). */
 	gboolean for_people;
+	/* A row's text depends on its values alone (no state shared across
+	 * rows but a cache): rows may be formatted apart, by several threads,
+	 * each with a sink of its own, and joined in order (csv, jsonl). */
+	gboolean rows_apart;
 };
 
 struct sink {

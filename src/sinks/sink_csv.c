@@ -161,4 +161,5 @@ const struct sink_class csv_sink = {
 	.header = csv_header,
 	.row = csv_row,
 	.clear = csv_clear,
+	.rows_apart = TRUE,
 };

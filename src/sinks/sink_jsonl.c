@@ -128,4 +128,5 @@ const struct sink_class jsonl_sink = {
 	.json_values = TRUE,
 	.header = jsonl_header,
 	.row = jsonl_row,
+	.rows_apart = TRUE,
 };

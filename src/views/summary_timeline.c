@@ -106,7 +106,9 @@ gboolean write_timeline_summary(struct output *out, const struct forest *forest,
 			cells[i] = (struct bin_row){ &bins->devices[d], k };
 			g_ptr_array_add(written, &cells[i]);
 		}
-	gboolean ok = write_rows(out, config, written);
+	struct write_config pure = *config; /* the getters read their bin alone */
+	pure.pure_rows = TRUE;
+	gboolean ok = write_rows(out, &pure, written);
 	*rows = write_rows_count(config, written->len);
 	return ok;
 }

@@ -1,6 +1,7 @@
 #include "views/write.h"
 #include <string.h>
 #include "util/fault.h"
+#include "util/ordered.h"
 #include "util/spool.h"
 #include "views/sort.h"
 
@@ -282,6 +283,65 @@ static GPtrArray *order_rows(const struct write_config *config, const GPtrArray 
 	return ordered;
 }
 
+#define WRITE_CHUNK_ROWS 4096
+
+/* A piece of rows [from, to) formatted apart, by a sink like MODEL. */
+struct chunk {
+	const struct sink *model;
+	const GPtrArray *rows;
+	guint from, to;
+	GString *text;
+};
+
+static void format_chunk(gpointer item, gpointer user_data)
+{
+	(void)user_data;
+	struct chunk *c = item;
+	struct sink sink;
+	sink_init(&sink, c->model->klass, c->model->layout);
+	sink.width = c->model->width;
+	sink.sort = c->model->sort;
+	sink.quiet = c->model->quiet;
+	c->text = g_string_sized_new(FLUSH_BYTES + 4096);
+	for (guint i = c->from; i < c->to; i++)
+		sink_row(&sink, c->rows->pdata[i], c->text);
+	sink_clear(&sink);
+}
+
+static void chunk_free(gpointer item)
+{
+	struct chunk *c = item;
+	if (c->text)
+		g_string_free(c->text, TRUE);
+	g_free(c);
+}
+
+/* ROWS after the header, formatted in pieces by THREADS threads, written in
+ * order; at most twice THREADS pieces in flight. */
+static gboolean write_apart(struct output *out, const struct sink *model, const GPtrArray *rows, guint threads)
+{
+	struct ordered_pool *pool = ordered_pool_new(format_chunk, NULL, threads, chunk_free);
+	guint next = 0;
+	gboolean ok = TRUE;
+	for (;;) {
+		while (next < rows->len && ordered_pool_in_flight(pool) < 2 * threads) {
+			struct chunk *c = g_new0(struct chunk, 1);
+			*c = (struct chunk){ model, rows, next, MIN(next + WRITE_CHUNK_ROWS, rows->len), NULL };
+			next = c->to;
+			ordered_pool_push(pool, c);
+		}
+		struct chunk *done = ordered_pool_next(pool, TRUE);
+		if (!done)
+			break;
+		ok = ok && output_write(out, done->text->str, done->text->len);
+		chunk_free(done);
+		if (!ok)
+			next = rows->len; /* nothing more is formatted */
+	}
+	ordered_pool_free(pool);
+	return ok;
+}
+
 gboolean write_rows(struct output *out, const struct write_config *config, const GPtrArray *rows)
 {
 	g_autoptr(GPtrArray) ordered = order_rows(config, rows);
@@ -298,6 +358,16 @@ gboolean write_rows(struct output *out, const struct write_config *config, const
 	g_autoptr(GString) text = g_string_sized_new(FLUSH_BYTES + 4096);
 	sink_header(&sink, text);
 	gboolean ok = TRUE;
+	guint threads = config->pure_rows && config->format->rows_apart && rows->len >= 2 * WRITE_CHUNK_ROWS
+				? ordered_pool_threads(0)
+				: 1;
+	if (threads > 1) {
+		ok = output_write(out, text->str, text->len) && write_apart(out, &sink, rows, threads);
+		g_string_truncate(text, 0);
+		ok = ok && write_footer(out, &sink);
+		sink_clear(&sink);
+		return ok;
+	}
 	for (guint i = 0; ok && i < rows->len; i++) {
 		sink_row(&sink, rows->pdata[i], text);
 		if (text->len >= FLUSH_BYTES) { /* written in pieces, not row by row */
