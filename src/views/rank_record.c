@@ -129,6 +129,21 @@ static guint row_index(struct rank_record *r, GHashTable *row_of, GString *key, 
 	return index;
 }
 
+/* The ranks of process group GROUP: RANKS (its event's own), else those of
+ * its record_param_comms op (the op of LAUNCH) when that op names the same
+ * group; NULL when neither says. */
+static const char *group_ranks(struct collective_source *source, const struct attribution *a, guint launch,
+			       const char *group, const char *ranks)
+{
+	if (ranks || launch == NO_LAUNCH)
+		return ranks;
+	const struct collective_args *recorded = collective_source_recorded(source, a->owner[launch]);
+	return recorded && g_strcmp0(recorded->cells[FIELD_GROUP].text ? recorded->cells[FIELD_GROUP].text : "",
+				     group ? group : "") == 0
+		       ? recorded->group_ranks
+		       : NULL;
+}
+
 static int compare_numbers(gconstpointer x, gconstpointer y)
 {
 	guint64 a = *(const guint64 *)x, b = *(const guint64 *)y;
@@ -208,7 +223,7 @@ struct rank_record *rank_record_of(const struct forest *forest, const struct att
 			out.kind = ids.comms_id ? RANK_EVENT_COMMS : RANK_EVENT_SEQ;
 			out.id = ids.comms_id ? ids.comms_id : ids.seq;
 			if (!ids.comms_id)
-				rank_key_group(key, ids.group, ids.group_ranks);
+				rank_key_group(key, ids.group, group_ranks(source, a, launch, ids.group, ids.group_ranks));
 			out.key = ids.comms_id ? NULL : key->str;
 			out.key_len = ids.comms_id ? 0 : key->len;
 			g_string_printf(counter, "%c%s", ids.comms_id ? 'i' : 's', out.id);
@@ -245,7 +260,8 @@ struct rank_record *rank_record_of(const struct forest *forest, const struct att
 			args = collective_source_recorded(source, a->owner[launch]);
 		const struct cell *name = args ? &args->cells[FIELD_NAME] : NULL;
 		if (name && name->kind == CELL_STRING && name->text[0])
-			rank_key_collective(key, name->text, args->cells[FIELD_GROUP].text, args->group_ranks);
+			rank_key_collective(key, name->text, args->cells[FIELD_GROUP].text,
+					    group_ranks(source, a, launch, args->cells[FIELD_GROUP].text, args->group_ranks));
 		else
 			rank_key_name(key, event->name->text, event->name->len);
 		collective_args_clear(&own);

@@ -12,7 +12,8 @@
  * process group) when a Collective name is known (its own args, else a
  * record_param_comms op's: src/views/collective_source.h), else its name.
  * A process group is its name with its Process Group Ranks when the args
- * give them (ranks [0, 1] and [2, 3] of a group "tp" are two groups); what
+ * give them (its own, else its record_param_comms op's when that op names
+ * the same group: ranks [0, 1] and [2, 3] of a group "tp" are two groups); what
  * is an id is src/views/collective_args.h's. Of several events of one
  * Comms Id, or one (group, Seq), the first in (ts, position) order is
  * kept; the others are left out, counted (the reduce warns of them).

@@ -10,7 +10,11 @@ def trace(rank, steps, kernels):
     ev = [{"ph": "X", "cat": "user_annotation", "name": f"ProfilerStep#{n}", "pid": 1, "tid": 1, "ts": ts, "dur": dur}
           for n, ts, dur in steps]
     for corr, (op, launch, kname, kts, kdur, kargs, *cat) in enumerate(kernels, 1):
-        ev.append({"ph": "X", "cat": "cpu_op", "name": op, "pid": 1, "tid": 1, "ts": launch - 1, "dur": 3})
+        opargs = {}
+        if isinstance(op, tuple):  # (name, args)
+            op, opargs = op
+        ev.append(dict({"ph": "X", "cat": "cpu_op", "name": op, "pid": 1, "tid": 1, "ts": launch - 1, "dur": 3},
+                       **({"args": opargs} if opargs else {})))
         ev.append({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": launch,
                    "dur": 1, "args": {"correlation": corr}})
         args = {"device": 0, "stream": 7, "correlation": corr}
@@ -88,6 +92,13 @@ FIXTURES = {
                          ar(s2, d2, launch=31, args={"Seq": 1, "Process Group Name": "tp", "Process Group Ranks": pgr})])
                for r, s, d, s2, d2, pgr in ((0, 100, 10, 200, 10, "[0, 1]"), (1, 105, 5, 201, 9, "[0, 1]"),
                                             (2, 500, 20, 600, 10, "[2, 3]"), (3, 510, 10, 602, 8, [2, 3]))},
+    # the same, the ranks given by the record_param_comms ops only: the same table
+    "groups_recorded": {r: (ONE, [(("record_param_comms", dict(AR, **{"Process Group Name": "tp", "Process Group Ranks": pgr})),
+                                   30, "ncclKernel_AllReduce", s, d, dict(AR, **{"Process Group Name": "tp"})),
+                                  (("record_param_comms", dict(AR, **{"Process Group Name": "tp", "Process Group Ranks": pgr})),
+                                   31, "ncclKernel_AllReduce", s2, d2, {"Seq": 1, "Process Group Name": "tp"})])
+                        for r, s, d, s2, d2, pgr in ((0, 100, 10, 200, 10, "[0, 1]"), (1, 105, 5, 201, 9, "[0, 1]"),
+                                                     (2, 500, 20, 600, 10, "[2, 3]"), (3, 510, 10, 602, 8, [2, 3]))},
 }
 
 for name, ranks in FIXTURES.items():
