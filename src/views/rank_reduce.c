@@ -249,11 +249,12 @@ static void settle(struct rank_reduce *r, struct instance *instance)
 		first = MIN(first, a->start);
 		earliest_end = MIN(earliest_end, a->end);
 	}
-	gint64 second = G_MININT64; /* the latest start of the other ranks */
+	gint64 second = last; /* the latest start of the other ranks (none: one rank's two records, no delay) */
+	gboolean other = FALSE;
 	for (guint i = 0; i < arrivals->len; i++) {
 		const struct arrival *a = &g_array_index(arrivals, struct arrival, i);
 		if (a->rank != last_rank || a->start != last)
-			second = MAX(second, a->start);
+			second = other ? MAX(second, a->start) : a->start, other = TRUE;
 		struct rank_total *row = g_hash_table_lookup(r->rows, &a->rank);
 		gint64 wait = MIN(last, a->end) - a->start, transfer = a->end - MAX(last, a->start);
 		row->collectives++;
