@@ -260,13 +260,17 @@ static int run(const struct options *options)
 	settings.progress = !many && !options->quiet && isatty(STDERR_FILENO);
 	settings.many = many;
 	struct ranks *ranks = options->compare == COMPARE_ACROSS ? ranks_new() : NULL;
-	if (ranks && options->format == &html_sink) /* the page's bar per rank (SPEC 20.5) */
+	if (ranks && options->format == &html_sink) { /* the page's bar per rank (SPEC 20.5, 28) */
 		ranks_keep_reduce(ranks, rank_reduce_new());
+		rank_reduce_keep_bars(ranks_reduce(ranks));
+	}
 	settings.collected = ranks ? combine_collected : NULL;
 	settings.collected_data = ranks;
 	g_autoptr(RankReduce) reduce = (options->compare == COMPARE_RANK && !rank_map) ||
 						(one_table && options->summary == SUMMARY_FINDINGS) /* the job rules (SPEC 22) */
 					       ? rank_reduce_new() : NULL;
+	if (reduce && options->format == &html_sink) /* the page's bars (SPEC 28) */
+		rank_reduce_keep_bars(reduce);
 	if (reduce) {
 		settings.collected = combine_collected_rank;
 		settings.collected_data = reduce;

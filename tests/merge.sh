@@ -123,14 +123,15 @@ then pass "a summary line records its view and options"
 else fail "a summary line records its view and options: $(head -n 1 "$tmp/map/rank1.jsonl")"; fi
 # the options in one canonical form: categories canonical, sorted, once;
 # --opaque and --exclude by the SHA-256 of their sorted names ("a\nb\n");
-# step 1 of base.json, leaves: changed (a kernel of 7 us) comes first
+# step 1 of base.json, leaves: changed (a kernel of 7 us) comes first; --top
+# 1 keeps one row of the rank's: recorded (issue 44), as it shapes the rows
 printf 'b\n# a comment\n\na\n' > "$tmp/names"
 digest=$(printf 'a\nb\n' | sha256sum | cut -c 1-16)
 pp -q -s "$fixtures/base.json" -d "$tmp/out" --summary name -mc Operator,user_annotation,cpu_op -dc Kernel \
 	--all-python-functions --max_depth 2 --min_depth 1 --leaves --opaque "$tmp/names" --exclude "$tmp/names" --step 1 \
 	--columns name,count,summary,options --top 1
 expect_output "the options, canonical" "\"name\",\"count\",\"summary\",\"options\"
-\"changed\",\"1\",\"name\",\"-mc cpu_op,user_annotation -hc cuda_driver,cuda_runtime -dc kernel --all-python-functions --max_depth 2 --min_depth 1 --leaves --opaque sha256:$digest --exclude sha256:$digest --step 1\""
+\"changed\",\"1\",\"name\",\"-mc cpu_op,user_annotation -hc cuda_driver,cuda_runtime -dc kernel --all-python-functions --max_depth 2 --min_depth 1 --leaves --opaque sha256:$digest --exclude sha256:$digest --step 1 --top 1\""
 
 # ---- a summary reached twice is read once ----
 pp --merge "$tmp/map" -d "$tmp/out"
@@ -288,4 +289,29 @@ for member in 'device busy total(ms)' 'roofline(ms)'; do
 	expect_status 1 "--merge: $member 0.0001155 (finer than the ns): exit status 1"
 	expect_stderr "fine.jsonl: line 1: \"$member\" 0.0001155 is finer than the nanosecond" "--merge: $member: the file, line and member named"
 done
+# ---- options that shape the rows are recorded (issue 44) ----
+# --module-class names the rows (nn.Module: Linear beside Linear_0): a map
+# with it and one without are a mix, both files and the option named; the
+# same with --top (the rows kept); the direct run and the merge agree.
+modules=$top_srcdir/tests/cases/modules.json
+mkdir "$tmp/classes"
+pp -q -s "$modules" -d "$tmp/classes/a.jsonl" --summary name --format jsonl -mc python_function
+pp -q -s "$modules" -d "$tmp/classes/b.jsonl" --summary name --format jsonl -mc python_function --module-class
+grep -q '"options":"-mc python_function -hc cuda_driver,cuda_runtime -dc gpu_memcpy,gpu_memset,kernel --module-class"' \
+	"$tmp/classes/b.jsonl" && pass "--module-class is among a summary's options" || fail "--module-class not recorded"
+rm -f "$tmp/out"
+pp --merge "$tmp/classes" -d "$tmp/out"
+expect_status 1 "--merge: with and without --module-class: exit status 1"
+expect_stderr "--merge: nothing written: summaries of different views or options cannot be merged: $tmp/classes/a.jsonl: --summary name -mc python_function -hc cuda_driver,cuda_runtime -dc gpu_memcpy,gpu_memset,kernel; $tmp/classes/b.jsonl: --summary name -mc python_function -hc cuda_driver,cuda_runtime -dc gpu_memcpy,gpu_memset,kernel --module-class: $tmp/classes/b.jsonl has --module-class, $tmp/classes/a.jsonl has not" \
+	"--merge: with and without --module-class: both files and the option named"
+[ -e "$tmp/out" ] && fail "--module-class mix: a table written" || pass "--module-class mix: no table written"
+cp "$tmp/classes/b.jsonl" "$tmp/classes/a.jsonl"
+sed 's/"rank":null/"rank":1/' "$tmp/classes/b.jsonl" > "$tmp/classes/c.jsonl"
+cp "$modules" "$tmp/modules_1.json"
+pp -q -s "$modules" -s "$tmp/modules_1.json" -d "$tmp/across.csv" --summary name --across-ranks -mc python_function --module-class
+pp -q --merge "$tmp/classes/a.jsonl" --merge "$tmp/classes/c.jsonl" -d "$tmp/out"
+grep -q '"nn.Module: Linear"' "$tmp/out" && same_as "$tmp/across.csv" "--module-class maps merge as --across-ranks writes"
+pp -q -s "$modules" -d "$tmp/classes/c.jsonl" --summary name --format jsonl -mc python_function --module-class --top 1
+pp --merge "$tmp/classes" -d "$tmp/out"
+expect_stderr "$tmp/classes/c.jsonl has --top 1, $tmp/classes/a.jsonl has not" "--merge: a map cut by --top: a mix, named"
 finish

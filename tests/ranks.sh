@@ -44,23 +44,44 @@ for expected in "$fixtures"/*.collective.csv; do
 		|| { fail "$name: --summary collective --across-ranks differs"; diff "$expected" "$tmp/$name.collective.csv"; }
 done
 
-# the page (SPEC 20.5): the straggler line first, one stacked bar per rank in
-# the table's order, the devices and world size in the header. late by hand
-# (tests/ranks/WORKING): rank 2 compute 150, exposed 50, wait 0, host wait 5,
-# other idle = span 210 - busy 200 - host wait 5 = 5; rank 0 50, 100, 60, 0,
-# 200 - 150 = 50; rank 1 50, 90, 50, 0, 200 - 140 = 60 (us)
+# the page (SPEC 20.5, 28): the straggler line first, one stacked bar per
+# rank in the table's order, each its devices' span with every instant
+# counted once (compute, then communication transfer, then wait, then
+# memcpy and memset, then host wait, then other idle), the devices and world
+# size in the header. late by hand (tests/ranks/WORKING): rank 2 span
+# [100,310) = 210: compute 150, transfer [260,310) 50, wait 0, host wait 5,
+# other idle 210 - 200 - 5 = 5; rank 0 span [100,300) = 200: compute 50,
+# the all-reduce [200,300) waits [200,260) 60 and transfers 40, other idle
+# 200 - 150 = 50; rank 1: 50, 40, [210,260) 50, 0, 200 - 140 = 60 (us).
+# Before, the wait was counted twice (in exposed communication too): rank 0's
+# bar was 260 us of a 200 us span.
 if command -v python3 >/dev/null; then
 	"$PROFILE_PARSER" -q -s "$fixtures/late" -d "$tmp/late.html" --summary rank -mc cpu_op
 	python3 "$top_srcdir/tests/html_check.py" valid "$tmp/late.html" && pass "the page of --summary rank is valid HTML" \
 		|| fail "the page of --summary rank is not valid HTML"
 	python3 "$top_srcdir/tests/html_check.py" figs "$tmp/late.html" > "$tmp/figs"
 	cat > "$tmp/figs.want" <<'WANT'
-compute 0.15 ms, exposed communication 0.05 ms, wait 0.0 ms, host wait 0.005 ms, other idle 0.005 ms
-compute 0.05 ms, exposed communication 0.1 ms, wait 0.06 ms, host wait 0.0 ms, other idle 0.05 ms
-compute 0.05 ms, exposed communication 0.09 ms, wait 0.05 ms, host wait 0.0 ms, other idle 0.06 ms
+span 0.21 ms: compute 0.15 ms, communication transfer 0.05 ms, wait 0.0 ms, memcpy and memset 0.0 ms, host wait 0.005 ms, other idle 0.005 ms
+span 0.2 ms: compute 0.05 ms, communication transfer 0.04 ms, wait 0.06 ms, memcpy and memset 0.0 ms, host wait 0.0 ms, other idle 0.05 ms
+span 0.2 ms: compute 0.05 ms, communication transfer 0.04 ms, wait 0.05 ms, memcpy and memset 0.0 ms, host wait 0.0 ms, other idle 0.06 ms
 WANT
 	cmp -s "$tmp/figs" "$tmp/figs.want" && pass "the page: a bar per rank, the straggler first, by hand" \
 		|| { fail "the page's bars"; diff "$tmp/figs.want" "$tmp/figs"; }
+	# bars (tests/ranks/WORKING): rank 0's all-reduce [150,300) waits [150,250)
+	# for rank 1, under its gemm [100,200) and, in [240,250), under the
+	# broadcast's transfer [240,260): its bar's wait is [200,240) = 40 us
+	# where the table's wait(ms) is 100 + 10 = 110 us; a memcpy [400,450)
+	"$PROFILE_PARSER" -q -s "$fixtures/bars" -d "$tmp/bars.html" --summary rank -mc cpu_op
+	python3 "$top_srcdir/tests/html_check.py" figs "$tmp/bars.html" > "$tmp/figs.bars"
+	cat > "$tmp/figs.bars.want" <<'WANT'
+span 0.08 ms: compute 0.0 ms, communication transfer 0.08 ms, wait 0.0 ms, memcpy and memset 0.0 ms, host wait 0.0 ms, other idle 0.0 ms
+span 0.35 ms: compute 0.1 ms, communication transfer 0.06 ms, wait 0.04 ms, memcpy and memset 0.05 ms, host wait 0.05 ms, other idle 0.05 ms
+WANT
+	cmp -s "$tmp/figs.bars" "$tmp/figs.bars.want" && pass "the page: each instant of the span once, by precedence, by hand" \
+		|| { fail "the page's bars of bars"; diff "$tmp/figs.bars.want" "$tmp/figs.bars"; }
+	"$PROFILE_PARSER" -q --merge "$tmp/maps/bars" -d "$tmp/bars.merged.html"
+	python3 "$top_srcdir/tests/html_check.py" figs "$tmp/bars.merged.html" | cmp -s - "$tmp/figs.bars.want" \
+		&& pass "the page of --merge of bars: the same bars" || fail "the page of --merge of bars: other bars"
 	first=$(grep -o 'class="straggler"\|class="bars"' "$tmp/late.html" | head -n 1)
 	[ "$first" = 'class="straggler"' ] && pass "the page: the straggler line before the bars" || fail "the page: $first first"
 	grep -q '<dt>Devices</dt>' "$tmp/late.html" && grep -q '<dt>World size</dt>' "$tmp/late.html" \
@@ -96,7 +117,7 @@ expect_stderr "a.jsonl and $tmp/twice_maps/b.jsonl have the same rank, 0: nothin
 status=$?
 expect_status 2 "--summary rank -d DIR/ of several traces: a usage error"
 # a map that is not one: the line named
-printf '{"summary":"rank","rank":0}\n' > "$tmp/bad.jsonl"
+printf '{"summary":"rank","rank":0,"options":""}\n' > "$tmp/bad.jsonl"
 "$PROFILE_PARSER" --merge "$tmp/bad.jsonl" -d "$tmp/bad.csv" 2>"$tmp/err"
 status=$?
 expect_status 1 "--merge: a broken rank map fails"

@@ -198,7 +198,12 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 	const char *page_facts[] = { "Traces", traces, "Devices", NULL, "World size", NULL, NULL };
 	if (ranks_reduce(ranks)) { /* the page (SPEC 20.5): the straggler line first, a bar per rank */
 		g_autoptr(GString) lines = g_string_new(NULL);
-		rank_reduce_finish(ranks_reduce(ranks), lines);
+		g_autoptr(GError) error = NULL;
+		if (!rank_reduce_finish(ranks_reduce(ranks), lines, &error)) {
+			fprintf(stderr, "profile_parser: --across-ranks: nothing written: %s\n", error->message);
+			combine_print_failures(jobs);
+			return EXIT_INPUT;
+		}
 		straggler = rank_reduce_straggler(ranks_reduce(ranks));
 		g_string_prepend(more, lines->str);
 		if (straggler)

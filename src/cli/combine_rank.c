@@ -16,6 +16,8 @@
 #include "views/summary_findings.h"
 #include "views/rank_map.h"
 #include "views/rank_reduce.h"
+#include "views/shape_text.h"
+#include "cli/shape.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_FINDINGS = 3 };
 
@@ -67,7 +69,11 @@ static gboolean write_rank_table(const struct options *options, struct rank_redu
 				 const char *noun, const GPtrArray *columns, const GPtrArray *sort)
 {
 	g_autoptr(GString) warnings = g_string_new(NULL);
-	rank_reduce_finish(reduce, warnings);
+	g_autoptr(GError) error = NULL;
+	if (!rank_reduce_finish(reduce, warnings, &error)) {
+		fprintf(stderr, "profile_parser: %s: nothing written: %s\n", view, error->message);
+		return FALSE;
+	}
 	g_autofree char *straggler = rank_reduce_straggler(reduce);
 	if (!options->quiet) {
 		fputs(warnings->str, stderr);
@@ -86,8 +92,9 @@ static gboolean write_rank_table(const struct options *options, struct rank_redu
 	struct table_page page = { title, facts, all, bars, 0 };
 	gboolean written = combine_write_table(options, NULL, (GPtrArray *)rows, columns, sort, rank_order(collectives), &page);
 	if (written && !options->quiet)
-		fprintf(stderr, "profile_parser: %s: %u %s of %u %s%s written to %s\n", view, rows->len,
-			collectives ? "keys" : "ranks", written_of, noun, written_of == 1 ? "" : "s", combine_shown(options->dst));
+		fprintf(stderr, "profile_parser: %s: %u %s%s of %u %s%s written to %s\n", view, rows->len,
+			collectives ? "key" : "rank", rows->len == 1 ? "" : "s", written_of, noun, written_of == 1 ? "" : "s",
+			combine_shown(options->dst));
 	return written;
 }
 
@@ -97,6 +104,15 @@ static int write_rank_map(const struct options *options, const struct job *job)
 	g_autoptr(GError) error = NULL;
 	g_autofree char *extension = g_strconcat(options->format->extension, options->compress ? ".gz" : "", NULL);
 	g_autofree char *path = output_path(options->dst, job->src, extension);
+	struct rank_record *record = job->collected.record;
+	if (record->too_long) { /* a sum over its devices: as a trace whose sums would be wrong, nothing written */
+		g_autofree char *src = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
+		fprintf(stderr, "profile_parser: %s: %s add up past 2^63 ns (292 years): sums would be wrong\n", src,
+			record->too_long);
+		return EXIT_INPUT;
+	}
+	g_free(record->options);
+	record->options = rank_map_shape(options);
 	struct output out;
 	gboolean ok = output_open(&out, path, options->compress, &error);
 	if (ok && !rank_map_write(&out, job->collected.record, job->collected.rank)) {
@@ -169,8 +185,13 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 		return EXIT_INPUT;
 	}
 	g_autoptr(GString) warnings = g_string_new(NULL);
+	g_autoptr(GError) error = NULL;
 	rank_reduce_keep_waits(reduce); /* before the instances are settled */
-	rank_reduce_finish(reduce, warnings);
+	if (!rank_reduce_finish(reduce, warnings, &error)) {
+		fprintf(stderr, "profile_parser: --summary findings: nothing written: %s\n", error->message);
+		combine_print_failures(jobs);
+		return EXIT_INPUT;
+	}
 	GArray *waits = (GArray *)rank_reduce_waits(reduce);
 	findings_sort_waits(waits);
 	for (guint i = 0; i < jobs->len; i++) { /* exposed-communication less the waiting (SPEC 22) */
@@ -239,7 +260,9 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 	return fail ? EXIT_FINDINGS : EXIT_DONE;
 }
 
-/* --merge of rank maps (SPEC 20.2): what --summary rank over their traces writes. */
+/* --merge of rank maps (SPEC 20.2): what --summary rank over their traces
+ * writes. Every map must record the options of the first one read: a mix
+ * writes nothing, naming both files and the option. */
 int combine_merge_rank_maps(const struct options *options, GPtrArray *files)
 {
 	/* without --summary rank, the columns were picked from --across-ranks's catalogue: the rank summary's own then */
@@ -251,11 +274,16 @@ int combine_merge_rank_maps(const struct options *options, GPtrArray *files)
 	g_autoptr(GPtrArray) columns = g_ptr_array_new(), sort = g_ptr_array_new();
 	catalogue_pick(rank_summary_catalogue(), NULL, COLUMN_DEFAULT, columns, NULL);
 	struct rank_reduce *reduce = rank_reduce_new();
+	if (options->format == &html_sink) /* the page's bars (SPEC 28) */
+		rank_reduce_keep_bars(reduce);
 	g_autofree const char **names = g_new0(const char *, files->len + 1);
 	g_autofree gint64 *ranks = g_new0(gint64, files->len + 1);
 	g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func(g_free);
 	guint failed = 0;
-	for (guint i = 0; i < files->len; i++) {
+	gboolean mixed = FALSE;
+	g_autofree char *first_options = NULL;
+	const char *first_file = NULL;
+	for (guint i = 0; i < files->len && !mixed; i++) {
 		g_autoptr(GError) error = NULL;
 		char *file = output_shown(files->pdata[i]);
 		g_ptr_array_add(owned, file);
@@ -265,18 +293,33 @@ int combine_merge_rank_maps(const struct options *options, GPtrArray *files)
 			failed++;
 			continue;
 		}
+		g_autofree char *why = first_file ? summary_shape_differs("rank", first_options, first_file, "rank",
+									  record->options, file)
+						  : NULL;
+		if (why) {
+			g_autofree char *a = summary_shape_shown("rank", first_options),
+					*b = summary_shape_shown("rank", record->options);
+			fprintf(stderr, "profile_parser: --merge: nothing written: rank maps of different options cannot be "
+					"merged: %s: %s; %s: %s: %s\n", first_file, a, file, b, why);
+			mixed = TRUE;
+			break;
+		}
+		if (!first_file) {
+			first_file = file;
+			first_options = g_strdup(record->options);
+		}
 		names[i] = file;
 		ranks[i] = record->rank;
 		rank_reduce_add(reduce, record);
 	}
 	gboolean written = FALSE;
-	if (ranks_distinct(names, ranks, files->len, "--merge") && failed < files->len) {
+	if (!mixed && ranks_distinct(names, ranks, files->len, "--merge") && failed < files->len) {
 		g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
 		written = write_rank_table(options, reduce, "--merge", "Summaries", summaries, NULL, files->len - failed, "map",
 					   own ? columns : NULL, own ? sort : NULL);
-	} else if (failed == files->len) {
+	} else if (!mixed && failed == files->len) {
 		fprintf(stderr, "profile_parser: --merge: nothing written, every map failed\n");
 	}
 	rank_reduce_free(reduce);
-	return failed || !written ? EXIT_INPUT : EXIT_DONE;
+	return failed || mixed || !written ? EXIT_INPUT : EXIT_DONE;
 }

@@ -1,6 +1,7 @@
 #include "cli/shape.h"
 #include <string.h>
 #include "input/roles.h"
+#include "views/summary.h"
 
 static int compare_strings(gconstpointer a, gconstpointer b)
 {
@@ -44,12 +45,69 @@ static void append_names(GString *out, const char *option, GHashTable *names)
 	g_string_append_printf(out, " %s sha256:%.16s", option, g_checksum_get_string(checksum));
 }
 
-char *summary_shape(const struct options *options, GHashTable *opaque, GHashTable *exclude)
+/* The categories of OPTIONS into OUT. */
+static void append_lists(GString *out, const struct options *options)
 {
-	GString *out = g_string_new(NULL);
 	append_categories(out, "-mc", options->monitor_cats);
 	append_categories(out, "-hc", options->host_cats);
 	append_categories(out, "-dc", options->device_cats);
+}
+
+/* " --peaks sha256:DIGITS" of the bytes of the file PATH (its name when it cannot be read: the run read it). */
+static void append_file(GString *out, const char *option, const char *path)
+{
+	g_autofree char *bytes = NULL;
+	gsize len = 0;
+	if (!g_file_get_contents(path, &bytes, &len, NULL)) {
+		g_autofree char *quoted = g_shell_quote(path);
+		g_string_append_printf(out, " %s %s", option, quoted);
+		return;
+	}
+	g_autofree char *digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)bytes, len);
+	g_string_append_printf(out, " %s sha256:%.16s", option, digest);
+}
+
+/* The options past summary_shape's first ones: what names and keeps rows, and the peaks of perf figures. */
+static void append_rows(GString *out, const struct options *options)
+{
+	if (options->module_class)
+		g_string_append(out, " --module-class");
+	if (options->top) {
+		g_string_append_printf(out, " --top %u", options->top);
+		for (guint i = 0; options->sort && i < options->sort->len; i++) {
+			g_autofree char *key = g_shell_quote(((const struct column *)options->sort->pdata[i])->name);
+			g_string_append_printf(out, "%s%s", i ? "," : " --sort ", key);
+		}
+	}
+	if (!((columns_flags(options->columns) | columns_flags(options->sort)) & SUMMARY_PERF_FIGURES))
+		return;
+	if (options->peaks_file)
+		append_file(out, "--peaks", options->peaks_file);
+	if (options->peak_flops)
+		g_string_append_printf(out, " --peak-flops %" G_GUINT64_FORMAT, options->peak_flops);
+	if (options->peak_bandwidth)
+		g_string_append_printf(out, " --peak-bandwidth %" G_GUINT64_FORMAT, options->peak_bandwidth);
+}
+
+char *rank_map_shape(const struct options *options)
+{
+	GString *out = g_string_new(NULL);
+	append_lists(out, options);
+	if (options->all_python_functions)
+		g_string_append(out, " --all-python-functions");
+	if (options->graph_captures)
+		g_string_append(out, " --graph-capture");
+	if (options->communication) {
+		g_autofree char *pattern = g_shell_quote(g_regex_get_pattern(options->communication));
+		g_string_append_printf(out, " --comm-pattern %s", pattern);
+	}
+	return g_string_free(out, FALSE);
+}
+
+char *summary_shape(const struct options *options, GHashTable *opaque, GHashTable *exclude)
+{
+	GString *out = g_string_new(NULL);
+	append_lists(out, options);
 	if (options->all_python_functions)
 		g_string_append(out, " --all-python-functions");
 	if (options->max_depth != DEPTH_UNBOUNDED)
@@ -69,5 +127,6 @@ char *summary_shape(const struct options *options, GHashTable *opaque, GHashTabl
 	else if (options->step.given)
 		g_string_append_printf(out, " --step %" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT, options->step.first,
 				       options->step.last);
+	append_rows(out, options);
 	return g_string_free(out, FALSE);
 }

@@ -4,7 +4,10 @@
 #include "views/perf_shapes.h"
 
 #define GROUP_ID "Process Group ID"
+#define GROUP_RANKS "Process Group Ranks"
 #define FIELD_GROUP_ID FIELD_COUNT /* where it is found, until it is needed */
+#define FIELD_GROUP_RANKS (FIELD_COUNT + 1) /* kept apart: args->group_ranks */
+#define READ_FIELDS (FIELD_COUNT + 2)
 
 static const char *skip_space(const char *p)
 {
@@ -114,11 +117,11 @@ static void read_value(struct cell *cell, const char *start, const char *end)
 	}
 }
 
-/* The member names of collective_args_read: members, then the group ID. */
-static const char *const wanted[FIELD_COUNT + 1] = {
+/* The member names of collective_args_read: members, then the group ID and ranks. */
+static const char *const wanted[READ_FIELDS] = {
 	[FIELD_NAME] = "Collective name", [FIELD_GROUP] = "Process Group Name", [FIELD_SIZE] = "Group size",
 	[FIELD_DTYPE] = "dtype",          [FIELD_IN] = "In msg nelems",         [FIELD_OUT] = "Out msg nelems",
-	[FIELD_GROUP_ID] = GROUP_ID,
+	[FIELD_GROUP_ID] = GROUP_ID,      [FIELD_GROUP_RANKS] = GROUP_RANKS,
 };
 
 /* The index in NAMES (COUNT of them) of the key [START, END) (between its quotes), or -1. */
@@ -173,13 +176,15 @@ static void cell_clear(struct cell *cell)
 
 gboolean collective_args_read(const char *literal, struct collective_args *args)
 {
-	struct cell cells[FIELD_COUNT + 1] = { 0 };
+	struct cell cells[READ_FIELDS] = { 0 };
 	memset(args, 0, sizeof *args);
-	if (!literal || !read_members(literal, cells, wanted, FIELD_COUNT + 1) || cells[FIELD_NAME].kind == CELL_ABSENT) {
-		for (int f = 0; f <= FIELD_COUNT; f++)
+	if (!literal || !read_members(literal, cells, wanted, READ_FIELDS) || cells[FIELD_NAME].kind == CELL_ABSENT) {
+		for (int f = 0; f < READ_FIELDS; f++)
 			cell_clear(&cells[f]);
 		return FALSE;
 	}
+	args->group_ranks = collective_group_ranks(&cells[FIELD_GROUP_RANKS]);
+	cell_clear(&cells[FIELD_GROUP_RANKS]);
 	if (cells[FIELD_GROUP].kind == CELL_ABSENT)
 		cells[FIELD_GROUP] = cells[FIELD_GROUP_ID];
 	else
@@ -204,6 +209,7 @@ void collective_args_clear(struct collective_args *args)
 {
 	for (int f = 0; f < FIELD_COUNT; f++)
 		cell_clear(&args->cells[f]);
+	g_clear_pointer(&args->group_ranks, g_free);
 }
 
 void collective_args_copy(struct collective_args *to, const struct collective_args *from)
@@ -212,6 +218,36 @@ void collective_args_copy(struct collective_args *to, const struct collective_ar
 		to->cells[f] = from->cells[f];
 		to->cells[f].text = g_strdup(from->cells[f].text);
 	}
+	to->group_ranks = g_strdup(from->group_ranks);
+}
+
+/* "[a, b, ...]" of VALUE, a list of whole numbers (any syntax), into OUT; FALSE when it is none. */
+static gboolean ranks_list(const struct perf_value *value, GString *out)
+{
+	if (!value || value->kind != PERF_VALUE_LIST)
+		return FALSE;
+	g_string_assign(out, "[");
+	for (guint i = 0; i < value->items->len; i++) {
+		const struct perf_value *item = value->items->pdata[i];
+		if (item->kind != PERF_VALUE_INT)
+			return FALSE;
+		g_string_append_printf(out, "%s%" G_GINT64_FORMAT, i ? ", " : "", item->number);
+	}
+	g_string_append_c(out, ']');
+	return TRUE;
+}
+
+char *collective_group_ranks(const struct cell *cell)
+{
+	if (cell->kind == CELL_ABSENT)
+		return NULL;
+	if (cell->kind == CELL_INT)
+		return g_strdup_printf("%" G_GINT64_FORMAT, cell->number);
+	g_autoptr(PerfValue) value = cell->text ? perf_value_parse(cell->text) : NULL;
+	g_autoptr(GString) out = g_string_new(NULL);
+	if (ranks_list(value, out))
+		return g_string_free(g_steal_pointer(&out), FALSE);
+	return g_strdup(cell->text ? cell->text : "");
 }
 
 /* A cell's text as written: a whole number's digits, a string's characters, anything else as written. */
@@ -222,18 +258,41 @@ static char *cell_text(struct cell *cell)
 	return g_steal_pointer(&cell->text);
 }
 
+/* Whether CELL is an unsigned integer, 0 to 2^64 - 1: written as one (one
+ * past 2^63 - 1 is kept as its digits), or a string holding one's digits
+ * (SPEC 24: numbers in strings are read as numbers); ZERO: 0 is one. Its
+ * digits, canonical, into *DIGITS. */
+static gboolean unsigned_id(struct cell *cell, gboolean zero, char **digits)
+{
+	guint64 number;
+	if (cell->kind == CELL_INT && cell->number >= (zero ? 0 : 1)) {
+		*digits = cell_text(cell);
+		return TRUE;
+	}
+	if ((cell->kind != CELL_OTHER && cell->kind != CELL_STRING) || !cell->text || !g_ascii_isdigit(cell->text[0]) ||
+	    !g_ascii_string_to_unsigned(cell->text, 10, zero ? 0 : 1, G_MAXUINT64, &number, NULL))
+		return FALSE;
+	*digits = g_strdup_printf("%" G_GUINT64_FORMAT, number);
+	return TRUE;
+}
+
+/* Whether CELL names a process group: a non-empty text, or a whole number. */
+static gboolean group_named(const struct cell *cell)
+{
+	return cell->kind == CELL_INT || (cell->kind == CELL_STRING && cell->text[0]);
+}
+
 gboolean collective_ids_read(const char *literal, struct collective_ids *ids)
 {
-	static const char *const names[] = { "Comms Id", "Seq", "Process Group Name", GROUP_ID };
+	static const char *const names[] = { "Comms Id", "Seq", "Process Group Name", GROUP_ID, GROUP_RANKS };
 	struct cell cells[G_N_ELEMENTS(names)] = { 0 };
 	memset(ids, 0, sizeof *ids);
 	if (literal && read_members(literal, cells, names, G_N_ELEMENTS(names))) {
 		struct cell *group = cells[2].kind != CELL_ABSENT ? &cells[2] : &cells[3];
-		if (cells[0].kind != CELL_ABSENT)
-			ids->comms_id = cell_text(&cells[0]);
-		else if (cells[1].kind != CELL_ABSENT && group->kind != CELL_ABSENT) {
-			ids->seq = cell_text(&cells[1]);
+		if (!unsigned_id(&cells[0], FALSE, &ids->comms_id) && group_named(group) &&
+		    unsigned_id(&cells[1], TRUE, &ids->seq)) {
 			ids->group = cell_text(group);
+			ids->group_ranks = collective_group_ranks(&cells[4]);
 		}
 	}
 	for (guint i = 0; i < G_N_ELEMENTS(names); i++)
@@ -246,5 +305,6 @@ void collective_ids_clear(struct collective_ids *ids)
 	g_free(ids->comms_id);
 	g_free(ids->seq);
 	g_free(ids->group);
+	g_free(ids->group_ranks);
 	memset(ids, 0, sizeof *ids);
 }

@@ -14,7 +14,11 @@
  * 64 bits), a string, or something else (a float, a list, a number past 64
  * bits, null), kept as its text. The process group is text (an integer ID
  * becomes its digits); the group size and the two sizes are numbers when
- * they are whole numbers. */
+ * they are whole numbers. Process Group Ranks, when the args hold it, is
+ * kept apart as canonical text (collective_group_ranks: a list of whole
+ * numbers, or a string holding one, as "[0, 1]"; else its text), so
+ * that ranks [0, 1] and [2, 3] of one group name are two process groups
+ * (SPEC 20.1) whichever syntax wrote them. */
 #ifndef PP_COLLECTIVE_ARGS_H
 #define PP_COLLECTIVE_ARGS_H
 
@@ -40,6 +44,7 @@ struct cell {
 
 struct collective_args {
 	struct cell cells[FIELD_COUNT];
+	char *group_ranks; /* Process Group Ranks, canonical (collective_group_ranks), or NULL */
 };
 
 /* Reads the args LITERAL (NULL: none) into ARGS: TRUE when it is a dict
@@ -52,15 +57,27 @@ void collective_args_copy(struct collective_args *to, const struct collective_ar
 
 /* What says which events of the ranks are one collective (SPEC 20.1): a
  * "Comms Id", else a "Seq" with a process group (Process Group Name, else
- * Process Group ID), each as written (a whole number by its digits). */
+ * Process Group ID, with Process Group Ranks when given). An id is an
+ * unsigned integer, 0 to 2^64 - 1, written as one (a JSON or Python
+ * integer) or as a string of its digits (SPEC 24), kept as its digits:
+ * null, "", another string, a float, a negative or a larger number is no
+ * id, and neither is a Comms Id of 0 (the value of an id never set: twenty
+ * collectives of a rank with Comms Id 0 are twenty, numbered); the event
+ * then falls back to Seq, then to the numbering. A process group is a
+ * non-empty text or an integer. */
 struct collective_ids {
 	char *comms_id;    /* or NULL */
 	char *seq, *group; /* both, or NULL (a Comms Id, or neither) */
+	char *group_ranks; /* with SEQ: Process Group Ranks (canonical), or NULL */
 };
 
 /* Reads the ids of the args LITERAL (NULL: none) into IDS: TRUE when it has
  * either; clear IDS after it either way. */
 gboolean collective_ids_read(const char *literal, struct collective_ids *ids);
 void collective_ids_clear(struct collective_ids *ids);
+/* The canonical text of a Process Group Ranks value CELL (NULL when absent):
+ * a list of whole numbers, or a string holding one, as "[0, 1]"; anything
+ * else its text as read. */
+char *collective_group_ranks(const struct cell *cell);
 
 #endif

@@ -38,6 +38,7 @@
 #include "output/output.h"
 #include "output/output_names.h"
 #include "util/timefmt.h"
+#include "views/shape_text.h"
 
 G_DEFINE_QUARK(profile-parser-merge-error-quark, merge_error)
 
@@ -70,16 +71,6 @@ static void shape_clear(struct shape *shape)
 	g_free(shape->view);
 	g_free(shape->options);
 	g_free(shape->file);
-}
-
-/* "--summary VIEW OPTIONS" as messages show it, or that none is recorded. */
-static char *shape_shown(const struct shape *shape)
-{
-	if (!shape->view && !shape->options)
-		return g_strdup("no view or options recorded (an older summary, or --columns without them)");
-	g_autofree char *view = output_shown(shape->view ? shape->view : "?");
-	g_autofree char *options = output_shown(shape->options ? shape->options : "");
-	return g_strdup_printf("--summary %s%s%s", view, *options ? " " : "", options);
 }
 
 static gboolean shape_equal(const struct shape *a, const struct shape *b)
@@ -385,9 +376,14 @@ static gboolean merge_line(struct reader *r, const char *text, gsize len, guint6
 		r->shape.options = g_strdup(options);
 		r->shape.line = number;
 	} else if (!shape_equal(&shape, &r->shape)) {
-		g_autofree char *this = shape_shown(&shape), *first = shape_shown(&r->shape);
+		g_autofree char *this = summary_shape_shown(shape.view, shape.options),
+				*first = summary_shape_shown(r->shape.view, r->shape.options);
+		g_autofree char *this_line = g_strdup_printf("line %" G_GUINT64_FORMAT, number),
+				*first_line = g_strdup_printf("line %" G_GUINT64_FORMAT, r->shape.line);
+		g_autofree char *why = summary_shape_differs(r->shape.view, r->shape.options, first_line, shape.view,
+							     shape.options, this_line);
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "line %" G_GUINT64_FORMAT ": %s, but line %" G_GUINT64_FORMAT
-			    ": %s: one summary has one view and one set of options", number, this, r->shape.line, first);
+			    ": %s: one summary has one view and one set of options (%s)", number, this, r->shape.line, first, why);
 		json_object_put(line);
 		return FALSE;
 	}
@@ -473,10 +469,13 @@ gboolean merge_file(struct merger *merger, const char *path, gint64 position, GE
 	g_hash_table_destroy(r.seen);
 	r.shape.file = output_shown(path);
 	if (ok && r.lines->len && merger->shaped && !shape_equal(&r.shape, &merger->shape)) {
-		g_autofree char *this = shape_shown(&r.shape), *first = shape_shown(&merger->shape);
+		g_autofree char *this = summary_shape_shown(r.shape.view, r.shape.options),
+				*first = summary_shape_shown(merger->shape.view, merger->shape.options);
+		g_autofree char *why = summary_shape_differs(merger->shape.view, merger->shape.options, merger->shape.file,
+							     r.shape.view, r.shape.options, r.shape.file);
 		g_set_error(error, merge_error_quark(), MERGE_ERROR_MIX,
-			    "summaries of different views or options cannot be merged: %s: %s; %s: %s", merger->shape.file,
-			    first, r.shape.file, this);
+			    "summaries of different views or options cannot be merged: %s: %s; %s: %s: %s", merger->shape.file,
+			    first, r.shape.file, this, why);
 		ok = FALSE;
 	} else if (ok && r.lines->len && !merger->shaped) {
 		merger->shape = r.shape;

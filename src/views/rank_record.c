@@ -17,6 +17,7 @@ struct rank_record *rank_record_new(void)
 	record->step_numbers = g_array_new(FALSE, FALSE, sizeof(guint64));
 	record->events = g_array_new(FALSE, FALSE, sizeof(struct rank_event));
 	g_array_set_clear_func(record->events, event_clear);
+	record->exposed_parts = g_array_new(FALSE, FALSE, sizeof(struct rank_interval));
 	return record;
 }
 
@@ -26,10 +27,13 @@ void rank_record_free(struct rank_record *record)
 		return;
 	g_array_free(record->step_numbers, TRUE);
 	g_array_free(record->events, TRUE);
+	g_array_free(record->exposed_parts, TRUE);
+	g_free(record->repeated);
 	if (record->rows)
 		g_ptr_array_free(record->rows, TRUE);
 	g_free(record->devices);
 	g_free(record->world_size);
+	g_free(record->options);
 	g_free(record);
 }
 
@@ -41,12 +45,25 @@ void rank_record_add(struct rank_record *record, const struct rank_event *event)
 	g_array_append_val(record->events, copy);
 }
 
-void rank_key_collective(GString *key, const char *name, const char *group)
+void rank_key_group(GString *key, const char *group, const char *ranks)
+{
+	g_string_assign(key, group ? group : "");
+	if (ranks) {
+		g_string_append_len(key, "", 1);
+		g_string_append(key, ranks);
+	}
+}
+
+void rank_key_collective(GString *key, const char *name, const char *group, const char *ranks)
 {
 	g_string_assign(key, "c");
 	g_string_append(key, name);
 	g_string_append_len(key, "", 1);
 	g_string_append(key, group ? group : "");
+	if (ranks) {
+		g_string_append_len(key, "", 1);
+		g_string_append(key, ranks);
+	}
 }
 
 void rank_key_name(GString *key, const char *name, gsize len)
@@ -55,12 +72,30 @@ void rank_key_name(GString *key, const char *name, gsize len)
 	g_string_append_len(key, name, (gssize)len);
 }
 
+/* The group KEY (LEN bytes) as text: "tp", "tp [0, 1]". */
+static char *group_text(const char *key, gsize len)
+{
+	const char *nul = memchr(key, '\0', len);
+	if (!nul)
+		return g_strndup(key, len);
+	return g_strdup_printf("%.*s%s%.*s", (int)(nul - key), key, nul > key ? " " : "", (int)(len - (gsize)(nul - key) - 1),
+			       nul + 1);
+}
+
+char *rank_group_shown(const char *key, gsize len)
+{
+	g_autofree char *text = group_text(key, len);
+	return output_shown(text);
+}
+
 char *rank_key_shown(const char *key, gsize len)
 {
 	g_autofree char *text = NULL;
 	if (key[0] == 'c') {
-		const char *group = key + strlen(key) + 1;
-		text = *group ? g_strdup_printf("%s (process group %s)", key + 1, group) : g_strdup(key + 1);
+		gsize name = strlen(key);
+		const char *group = key + name + 1;
+		g_autofree char *shown = group_text(group, len - name - 1);
+		text = *shown ? g_strdup_printf("%s (process group %s)", key + 1, shown) : g_strdup(key + 1);
 	} else {
 		text = g_strndup(key + 1, len - 1); /* up to a NUL in the name */
 	}
@@ -94,24 +129,49 @@ static guint row_index(struct rank_record *r, GHashTable *row_of, GString *key, 
 	return index;
 }
 
+/* The ranks of process group GROUP: RANKS (its event's own), else those of
+ * its record_param_comms op (the op of LAUNCH) when that op names the same
+ * group; NULL when neither says. */
+static const char *group_ranks(struct collective_source *source, const struct attribution *a, guint launch,
+			       const char *group, const char *ranks)
+{
+	if (ranks || launch == NO_LAUNCH)
+		return ranks;
+	const struct collective_args *recorded = collective_source_recorded(source, a->owner[launch]);
+	return recorded && g_strcmp0(recorded->cells[FIELD_GROUP].text ? recorded->cells[FIELD_GROUP].text : "",
+				     group ? group : "") == 0
+		       ? recorded->group_ranks
+		       : NULL;
+}
+
 static int compare_numbers(gconstpointer x, gconstpointer y)
 {
 	guint64 a = *(const guint64 *)x, b = *(const guint64 *)y;
 	return (a > b) - (a < b);
 }
 
+/* *TOTAL + ADD; past 2^63 - 1, R says so (WHAT). */
+static void sum(struct rank_record *r, gint64 *total, gint64 add, const char *what)
+{
+	if (__builtin_add_overflow(*total, add, total) && !r->too_long)
+		r->too_long = what;
+}
+
 /* The figures of the timeline's devices, summed, and the steps. */
 static void figures(struct rank_record *r, const struct steps *steps, const struct timeline *timeline)
 {
-	for (guint d = 0; timeline && d < timeline->count; d++) {
+	for (guint d = 0; timeline && d < timeline->count; d++) { /* each below the trace's span, or its durations' sum */
 		const struct timeline_device *device = &timeline->devices[d];
-		r->busy += device->busy;
+		sum(r, &r->busy, device->busy, "the devices' busy times");
 		r->compute += device->class_busy[CLASS_COMPUTE];
 		r->communication += device->class_busy[CLASS_COMMUNICATION];
 		r->exposed += device->class_busy[CLASS_COMMUNICATION] - device->overlap;
-		r->host_wait += device->host_wait;
-		r->idle += device->idle;
+		sum(r, &r->host_wait, device->host_wait, "the devices' host waits");
+		sum(r, &r->idle, device->idle, "the devices' idle times");
 	}
+	gint64 span;
+	if (!r->too_long && __builtin_add_overflow(r->busy, r->idle, &span))
+		r->too_long = "the devices' spans";
 	for (guint i = 0; steps && i < steps->count; i++) {
 		r->steps++;
 		r->step_total += steps->events[i].dur;
@@ -142,12 +202,17 @@ struct rank_record *rank_record_of(const struct forest *forest, const struct att
 	g_autoptr(GHashTable) counters = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	g_autoptr(GHashTable) seen = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
 	struct collective_source *source = collective_source_new(forest);
+	struct rank_lanes *lanes = rank_lanes_new(forest->thread_ids);
 	g_autoptr(GString) key = g_string_new(NULL), counter = g_string_new(NULL);
 	guint count = a->claimed + a->unclaimed;
 	for (guint i = 0; i < count; i++) {
 		const struct event *event = &a->by_time[i];
-		if (classify(&classifier, event) != CLASS_COMMUNICATION)
+		enum device_class class = classify(&classifier, event);
+		if (class != CLASS_COMMUNICATION) {
+			if (class == CLASS_COMPUTE)
+				rank_lanes_add(lanes, event, class, FALSE);
 			continue;
+		}
 		guint launch = a->by_time_launch[i];
 		struct rank_event out = { .start = event->ts, .end = event->ts + event->dur,
 					  .device = event->has_device ? (gint)event->device : -1 };
@@ -157,21 +222,32 @@ struct rank_record *rank_record_of(const struct forest *forest, const struct att
 		if (collective_ids_read(event->args, &ids)) {
 			out.kind = ids.comms_id ? RANK_EVENT_COMMS : RANK_EVENT_SEQ;
 			out.id = ids.comms_id ? ids.comms_id : ids.seq;
-			out.key = ids.group;
-			out.key_len = ids.group ? strlen(ids.group) : 0;
+			if (!ids.comms_id)
+				rank_key_group(key, ids.group, group_ranks(source, a, launch, ids.group, ids.group_ranks));
+			out.key = ids.comms_id ? NULL : key->str;
+			out.key_len = ids.comms_id ? 0 : key->len;
 			g_string_printf(counter, "%c%s", ids.comms_id ? 'i' : 's', out.id);
 			if (out.key)
 				g_string_append_len(counter, out.key, (gssize)out.key_len + 1);
 			GBytes *id = g_bytes_new(counter->str, counter->len);
-			if (!g_hash_table_add(seen, id)) { /* the first of one id takes part */
-				collective_ids_clear(&ids);
-				continue;
+			gboolean first = g_hash_table_add(seen, id); /* the first of one id takes part */
+			out.lane = rank_lanes_add(lanes, event, class, !first);
+			if (first) {
+				rank_record_add(r, &out);
+			} else {
+				r->left_out++;
+				if (!r->repeated && ids.comms_id) {
+					r->repeated = g_strdup_printf("Comms Id %s", out.id);
+				} else if (!r->repeated) {
+					g_autofree char *group = rank_group_shown(out.key, out.key_len);
+					r->repeated = g_strdup_printf("Seq %s of process group %s", out.id, group);
+				}
 			}
-			rank_record_add(r, &out);
 			collective_ids_clear(&ids);
 			continue;
 		}
 		collective_ids_clear(&ids);
+		out.lane = rank_lanes_add(lanes, event, class, FALSE);
 		guint step = launch != NO_LAUNCH && steps ? steps_find(steps, a->launches[launch].thread, a->launches[launch].ts)
 							  : NO_STEP;
 		out.in_step = step != NO_STEP;
@@ -184,7 +260,8 @@ struct rank_record *rank_record_of(const struct forest *forest, const struct att
 			args = collective_source_recorded(source, a->owner[launch]);
 		const struct cell *name = args ? &args->cells[FIELD_NAME] : NULL;
 		if (name && name->kind == CELL_STRING && name->text[0])
-			rank_key_collective(key, name->text, args->cells[FIELD_GROUP].text);
+			rank_key_collective(key, name->text, args->cells[FIELD_GROUP].text,
+					    group_ranks(source, a, launch, args->cells[FIELD_GROUP].text, args->group_ranks));
 		else
 			rank_key_name(key, event->name->text, event->name->len);
 		collective_args_clear(&own);
@@ -201,6 +278,8 @@ struct rank_record *rank_record_of(const struct forest *forest, const struct att
 		out.key_len = key->len;
 		rank_record_add(r, &out);
 	}
+	rank_lanes_finish(lanes, r->exposed_parts);
+	rank_lanes_free(lanes);
 	collective_source_free(source);
 	classifier_clear(&classifier);
 	return r;

@@ -1,23 +1,16 @@
 #include "views/rank_reduce.h"
-#include <stdlib.h>
 #include <string.h>
 #include "util/timefmt.h"
 #include "views/collective_across.h"
+#include "views/rank_bars.h"
 
 #define COUNT_WARNINGS 10
-
-struct rank_row {
-	gint64 rank;
-	guint64 steps;
-	gint64 step_total, busy, compute, communication, exposed, host_wait, idle;
-	guint64 collectives, last_count;
-	gint64 wait, transfer, delay;
-};
 
 struct arrival {
 	gint64 rank, start, end;
 	struct across_row *row; /* its collective row (--summary collective --across-ranks), or NULL */
 	gint device;
+	gint lane; /* src/views/rank_bars.h */
 };
 
 struct rank_count {
@@ -40,10 +33,12 @@ struct instance {
 	const struct group *group; /* numbered instances only */
 	guint64 number;
 	GArray *arrivals; /* struct arrival */
+	gboolean settled; /* matched: its last arrival is LAST */
+	gint64 last;
 };
 
 struct rank_reduce {
-	GHashTable *rows;      /* &row->rank -> struct rank_row *, owned */
+	GHashTable *rows;      /* &row->rank -> struct rank_total *, owned */
 	GPtrArray *sorted;
 	GHashTable *groups;    /* GBytes (in step, step, key) -> struct group *, owned */
 	GHashTable *instances; /* GBytes -> struct instance *, owned */
@@ -56,7 +51,19 @@ struct rank_reduce {
 	GHashTable *across;    /* the collective rows (src/views/collective_across.h), or NULL */
 	GPtrArray *across_sorted;
 	GArray *waits;         /* struct rank_wait, or NULL: not kept */
+	GArray *free;          /* the bars' F (struct rank_interval), or NULL: not kept */
+	gboolean any;          /* an event was added: */
+	gint64 first, end;     /* the earliest start and the latest end of all */
+	gint64 transferred, skewed; /* every transfer and every skew, added up */
+	const char *wrapped;   /* a sum past 2^63 - 1, or NULL */
 };
+
+static void row_free(gpointer data)
+{
+	struct rank_total *row = data;
+	g_free(row->repeated);
+	g_free(row);
+}
 
 static void group_free(gpointer data)
 {
@@ -76,7 +83,7 @@ static void instance_free(gpointer data)
 struct rank_reduce *rank_reduce_new(void)
 {
 	struct rank_reduce *r = g_new0(struct rank_reduce, 1);
-	r->rows = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, g_free);
+	r->rows = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, row_free);
 	r->groups = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, group_free);
 	r->instances = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, instance_free);
 	r->steps = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
@@ -91,6 +98,8 @@ void rank_reduce_free(struct rank_reduce *r)
 		return;
 	if (r->waits)
 		g_array_free(r->waits, TRUE);
+	if (r->free)
+		g_array_free(r->free, TRUE);
 	g_hash_table_destroy(r->instances);
 	g_hash_table_destroy(r->groups);
 	g_hash_table_destroy(r->steps);
@@ -134,24 +143,42 @@ static struct group *group_of(struct rank_reduce *r, const struct rank_event *ev
 	return g;
 }
 
+/* *TOTAL + ADD; past 2^63 - 1, R says so (WHAT). */
+static void add_up(struct rank_reduce *r, gint64 *total, gint64 add, const char *what)
+{
+	if (__builtin_add_overflow(*total, add, total) && !r->wrapped)
+		r->wrapped = what;
+}
+
 void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 {
 	r->serial++;
 	r->ranks++;
-	struct rank_row *row = g_hash_table_lookup(r->rows, &record->rank);
+	struct rank_total *row = g_hash_table_lookup(r->rows, &record->rank);
 	if (!row) { /* the same rank twice is an error of the caller's: its figures are then one row */
-		row = g_new0(struct rank_row, 1);
+		row = g_new0(struct rank_total, 1);
 		row->rank = record->rank;
 		g_hash_table_insert(r->rows, &row->rank, row);
 	}
 	row->steps += record->steps;
-	row->step_total += record->step_total;
-	row->busy += record->busy;
-	row->compute += record->compute;
-	row->communication += record->communication;
-	row->exposed += record->exposed;
-	row->host_wait += record->host_wait;
-	row->idle += record->idle;
+	static const char *const twice = "the figures of one rank's two records"; /* an error of the caller's anyway */
+	add_up(r, &row->step_total, record->step_total, twice);
+	add_up(r, &row->busy, record->busy, twice);
+	add_up(r, &row->compute, record->compute, twice);
+	add_up(r, &row->communication, record->communication, twice);
+	add_up(r, &row->exposed, record->exposed, twice);
+	add_up(r, &row->host_wait, record->host_wait, twice);
+	add_up(r, &row->idle, record->idle, twice);
+	row->left_out += record->left_out;
+	if (!row->repeated)
+		row->repeated = g_strdup(record->repeated);
+	if (record->too_long && !r->wrapped)
+		r->wrapped = record->too_long;
+	for (guint i = 0; r->free && i < record->exposed_parts->len; i++) {
+		struct rank_interval part = g_array_index(record->exposed_parts, struct rank_interval, i);
+		part.rank = record->rank;
+		g_array_append_val(r->free, part);
+	}
 	if (record->devices)
 		g_hash_table_add(r->devices, g_strdup(record->devices));
 	if (record->world_size)
@@ -182,9 +209,9 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 		} else if (event->kind == RANK_EVENT_COMMS) {
 			g_string_assign(id, "i");
 			g_string_append(id, event->id);
-		} else {
+		} else { /* the process group (its ranks after a NUL), a NUL, the Seq */
 			g_string_assign(id, "s");
-			g_string_append(id, event->key);
+			g_string_append_len(id, event->key, (gssize)event->key_len);
 			g_string_append_len(id, "", 1);
 			g_string_append(id, event->id);
 		}
@@ -199,13 +226,19 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 		}
 		g_bytes_unref(bytes);
 		struct arrival arrival = { record->rank, event->start, event->end, rows ? rows[event->row] : NULL,
-					   event->device };
+					   event->device, event->lane };
 		g_array_append_val(instance->arrivals, arrival);
+		r->first = r->any ? MIN(r->first, event->start) : event->start;
+		r->end = r->any ? MAX(r->end, event->end) : event->end;
+		r->any = TRUE;
 	}
 }
 
-/* The figures of one matched instance into the rows. */
-static void settle(struct rank_reduce *r, const struct instance *instance)
+/* The figures of one matched instance into the rows: every sum of waits,
+ * transfers, skews or delays is within those of all the instances
+ * (R->waited, transferred, skewed: a delay is within its instance's skew),
+ * which are checked. */
+static void settle(struct rank_reduce *r, struct instance *instance)
 {
 	const GArray *arrivals = instance->arrivals;
 	gint64 last = G_MININT64, first = G_MAXINT64, earliest_end = G_MAXINT64, last_rank = 0;
@@ -216,17 +249,19 @@ static void settle(struct rank_reduce *r, const struct instance *instance)
 		first = MIN(first, a->start);
 		earliest_end = MIN(earliest_end, a->end);
 	}
-	gint64 second = G_MININT64; /* the latest start of the other ranks */
+	gint64 second = last; /* the latest start of the other ranks (none: one rank's two records, no delay) */
+	gboolean other = FALSE;
 	for (guint i = 0; i < arrivals->len; i++) {
 		const struct arrival *a = &g_array_index(arrivals, struct arrival, i);
 		if (a->rank != last_rank || a->start != last)
-			second = MAX(second, a->start);
-		struct rank_row *row = g_hash_table_lookup(r->rows, &a->rank);
+			second = other ? MAX(second, a->start) : a->start, other = TRUE;
+		struct rank_total *row = g_hash_table_lookup(r->rows, &a->rank);
 		gint64 wait = MIN(last, a->end) - a->start, transfer = a->end - MAX(last, a->start);
 		row->collectives++;
 		row->wait += wait;
 		row->transfer += MAX(transfer, 0);
-		r->waited += wait;
+		add_up(r, &r->waited, wait, "the ranks' waits");
+		add_up(r, &r->transferred, MAX(transfer, 0), "the ranks' transfers");
 		if (r->waits && wait > 0 && a->device >= 0) {
 			struct rank_wait part = { a->rank, a->device, a->start, a->start + wait };
 			g_array_append_val(r->waits, part);
@@ -234,16 +269,19 @@ static void settle(struct rank_reduce *r, const struct instance *instance)
 		if (a->row)
 			across_row_event(a->row, r->matched, last - first, last_rank, wait, MAX(transfer, 0));
 	}
-	struct rank_row *row = g_hash_table_lookup(r->rows, &last_rank);
+	struct rank_total *row = g_hash_table_lookup(r->rows, &last_rank);
 	row->last_count++;
 	row->delay += last - second;
+	add_up(r, &r->skewed, last - first, "the instances' skews");
 	r->matched++;
 	r->disagree += earliest_end < last;
+	instance->settled = TRUE;
+	instance->last = last;
 }
 
 static int compare_rows(gconstpointer x, gconstpointer y)
 {
-	const struct rank_row *a = *(struct rank_row *const *)x, *b = *(struct rank_row *const *)y;
+	const struct rank_total *a = *(struct rank_total *const *)x, *b = *(struct rank_total *const *)y;
 	if (a->delay != b->delay)
 		return a->delay > b->delay ? -1 : 1;
 	return (a->rank > b->rank) - (a->rank < b->rank);
@@ -315,22 +353,66 @@ static void count_warnings(struct rank_reduce *r, GString *warnings)
 	}
 	if (more)
 		g_string_append_printf(warnings, "profile_parser: warning: --summary rank: %" G_GUINT64_FORMAT
-						 " more ranks whose counts of a collective differ\n", more);
+						 " more rank%s whose counts of a collective differ\n", more, more == 1 ? "" : "s");
 }
 
-void rank_reduce_finish(struct rank_reduce *r, GString *warnings)
+static void bar_wait(gpointer data, gint64 rank, gint64 wait)
 {
+	struct rank_total *row = g_hash_table_lookup(data, &rank);
+	if (row)
+		row->bar_wait += wait;
+}
+
+/* The bars' wait parts (src/views/rank_bars.h), from the settled instances. */
+static void bars(struct rank_reduce *r)
+{
+	g_autoptr(GArray) transfers = g_array_new(FALSE, FALSE, sizeof(struct rank_interval));
+	GHashTableIter iter;
+	gpointer value;
+	g_hash_table_iter_init(&iter, r->instances);
+	while (g_hash_table_iter_next(&iter, NULL, &value)) {
+		const struct instance *instance = value;
+		for (guint i = 0; i < instance->arrivals->len; i++) {
+			const struct arrival *a = &g_array_index(instance->arrivals, struct arrival, i);
+			/* its transfer part: past its wait part [a, min(A, e)), or all of it unmatched */
+			struct rank_interval part = { a->rank, a->lane, instance->settled ? MIN(instance->last, a->end) : a->start,
+						      a->end };
+			part.start = MAX(part.start, a->start);
+			if (a->lane >= 0 && part.start < part.end)
+				g_array_append_val(transfers, part);
+		}
+	}
+	rank_bars_wait(r->free, transfers, bar_wait, r->rows);
+	g_array_free(r->free, TRUE);
+	r->free = NULL;
+}
+
+gboolean rank_reduce_finish(struct rank_reduce *r, GString *warnings, GError **error)
+{
+	gint64 span;
+	if (r->any && __builtin_sub_overflow(r->end, r->first, &span)) {
+		g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+				    "the ranks' communication events span more than 2^63 ns (292 years): waits would be wrong");
+		return FALSE;
+	}
 	g_autoptr(GString) counts = g_string_new(NULL);
 	count_warnings(r, counts);
 	GHashTableIter iter;
 	gpointer value;
 	g_hash_table_iter_init(&iter, r->instances);
 	while (g_hash_table_iter_next(&iter, NULL, &value)) {
-		const struct instance *instance = value;
+		struct instance *instance = value;
 		if (instance->arrivals->len < 2 || (instance->group && instance->number >= instance->group->least))
 			continue;
 		settle(r, instance);
 	}
+	if (r->wrapped) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s add up past 2^63 ns (292 years): sums would be wrong",
+			    r->wrapped);
+		return FALSE;
+	}
+	if (r->free)
+		bars(r);
 	if (r->disagree * 10 > r->matched)
 		g_string_append_printf(warnings,
 				       "profile_parser: warning: --summary rank: the clocks of the ranks disagree: in %" G_GUINT64_FORMAT
@@ -348,7 +430,15 @@ void rank_reduce_finish(struct rank_reduce *r, GString *warnings)
 	g_hash_table_iter_init(&iter, r->rows);
 	while (g_hash_table_iter_next(&iter, NULL, &value))
 		g_ptr_array_add(r->sorted, value);
+	rank_rows_repeat_warnings(r->sorted, warnings);
 	g_ptr_array_sort(r->sorted, compare_rows);
+	return TRUE;
+}
+
+void rank_reduce_keep_bars(struct rank_reduce *r)
+{
+	if (!r->free)
+		r->free = g_array_new(FALSE, FALSE, sizeof(struct rank_interval));
 }
 
 GPtrArray *rank_reduce_collectives(struct rank_reduce *r)
@@ -361,31 +451,6 @@ GPtrArray *rank_reduce_collectives(struct rank_reduce *r)
 const GPtrArray *rank_reduce_rows(const struct rank_reduce *r)
 {
 	return r->sorted;
-}
-
-void rank_reduce_bar(const void *row, struct rank_bar *bar)
-{
-	const struct rank_row *r = row;
-	*bar = (struct rank_bar){ r->rank, r->compute, r->exposed, r->wait, r->host_wait, MAX(r->idle - r->host_wait, 0) };
-}
-
-static int compare_texts(gconstpointer x, gconstpointer y)
-{
-	return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
-char *rank_reduce_hardware(const struct rank_reduce *r, gboolean world_sizes)
-{
-	GHashTable *set = world_sizes ? r->world_sizes : r->devices;
-	if (!g_hash_table_size(set))
-		return NULL;
-	guint n;
-	g_autofree gpointer *texts = g_hash_table_get_keys_as_array(set, &n);
-	qsort(texts, n, sizeof *texts, compare_texts);
-	g_autoptr(GString) out = g_string_new(NULL);
-	for (guint i = 0; i < n; i++)
-		g_string_append_printf(out, "%s%s", i ? "; " : "", (const char *)texts[i]);
-	return g_string_free(g_steal_pointer(&out), FALSE);
 }
 
 guint64 rank_reduce_instances(const struct rank_reduce *r)
@@ -406,7 +471,7 @@ const GArray *rank_reduce_waits(const struct rank_reduce *r)
 
 void rank_reduce_job(const struct rank_reduce *r, struct rank_job *job)
 {
-	const struct rank_row *first = r->sorted && r->sorted->len ? r->sorted->pdata[0] : NULL;
+	const struct rank_total *first = r->sorted && r->sorted->len ? r->sorted->pdata[0] : NULL;
 	*job = (struct rank_job){ .ranks = r->sorted ? r->sorted->len : 0, .matched = r->matched,
 				  .disagree = r->disagree, .clocks_disagree = r->disagree * 10 > r->matched,
 				  .waited = r->waited };
@@ -419,65 +484,12 @@ void rank_reduce_job(const struct rank_reduce *r, struct rank_job *job)
 
 char *rank_reduce_straggler(const struct rank_reduce *r)
 {
-	const struct rank_row *first = r->sorted && r->sorted->len ? r->sorted->pdata[0] : NULL;
-	if (!first || first->delay <= 0)
-		return NULL;
-	GString *text = g_string_new(NULL);
-	g_string_append_printf(text, "straggler: rank %" G_GINT64_FORMAT " arrived last at %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
-				     " collectives, ", first->rank, first->last_count, r->matched);
-	time_append_ms(text, first->delay);
-	g_string_append(text, " ms after the next rank in all; the ranks waited ");
-	time_append_ms(text, r->waited);
-	g_string_append(text, " ms\n");
-	return g_string_free(text, FALSE);
+	const struct rank_total *first = r->sorted && r->sorted->len ? r->sorted->pdata[0] : NULL;
+	return rank_rows_straggler(first, r->matched, r->waited);
 }
 
-#define ROW(r) ((const struct rank_row *)(r))
-#define INTEGER_GETTER(fn, member) \
-	static void fn(const void *r, struct value *v) { value_number(v, VALUE_INTEGER, (gint64)ROW(r)->member); }
-#define DURATION_GETTER(fn, member) \
-	static void fn(const void *r, struct value *v) { value_number(v, VALUE_DURATION, ROW(r)->member); }
-INTEGER_GETTER(rank, rank)
-INTEGER_GETTER(steps, steps)
-DURATION_GETTER(busy, busy)
-DURATION_GETTER(compute, compute)
-DURATION_GETTER(communication, communication)
-DURATION_GETTER(exposed, exposed)
-INTEGER_GETTER(collectives, collectives)
-DURATION_GETTER(wait, wait)
-DURATION_GETTER(transfer, transfer)
-INTEGER_GETTER(last_count, last_count)
-DURATION_GETTER(delay, delay)
-DURATION_GETTER(host_wait, host_wait)
-
-/* the steps' host durations, mean rounded half up to the ns; empty without steps */
-static void step_mean(const void *r, struct value *v)
+char *rank_reduce_hardware(const struct rank_reduce *r, gboolean world_sizes)
 {
-	if (ROW(r)->steps)
-		value_number(v, VALUE_DURATION, mean_half_up(ROW(r)->step_total, (gint64)ROW(r)->steps));
-	else
-		v->type = VALUE_EMPTY;
+	return rank_texts_joined(world_sizes ? r->world_sizes : r->devices);
 }
 
-static const struct column columns[] = {
-	{ "rank", VALUE_INTEGER, COLUMN_DEFAULT, rank },
-	{ "steps", VALUE_INTEGER, COLUMN_DEFAULT, steps },
-	{ "step mean(ms)", VALUE_DURATION, COLUMN_DEFAULT, step_mean },
-	{ "device busy(ms)", VALUE_DURATION, COLUMN_DEFAULT, busy },
-	{ "compute(ms)", VALUE_DURATION, COLUMN_DEFAULT, compute },
-	{ "communication(ms)", VALUE_DURATION, COLUMN_DEFAULT, communication },
-	{ "exposed communication(ms)", VALUE_DURATION, COLUMN_DEFAULT, exposed },
-	{ "collectives", VALUE_INTEGER, COLUMN_DEFAULT, collectives },
-	{ "wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, wait },
-	{ "transfer(ms)", VALUE_DURATION, COLUMN_DEFAULT, transfer },
-	{ "last count", VALUE_INTEGER, COLUMN_DEFAULT | COLUMN_ESSENTIAL, last_count },
-	{ "delay caused(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, delay },
-	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_wait },
-};
-
-static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
-
-const struct catalogue *rank_summary_catalogue(void)
-{
-	return &catalogue;
-}

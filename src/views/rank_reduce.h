@@ -5,10 +5,13 @@
  * freed at once.
  *
  * Held: per instance its key and one (rank, start, end, collective row,
- * device) per rank that has it, 40 bytes; per (step, group key) one (rank, count) per rank that has
- * it; per rank its row; per step number the first rank with it. So memory
- * is O(instances x ranks) integers, never the ranks' events, and every
- * step is linear in what it holds: nothing is quadratic in the ranks.
+ * device, lane) per rank that has it, 40 bytes; per (step, group key) one
+ * (rank, count) per rank that has it; per rank its row; per step number
+ * the first rank with it; with the bars kept (the page), each rank's
+ * exposed intervals (src/views/rank_bars.h), 32 bytes each. So memory is
+ * O(instances x ranks) integers, never the ranks' events, and every step
+ * is linear in what it holds (the bars' intervals sorted once): nothing is
+ * quadratic in the ranks.
  *
  * At the end: an instance numbered at or beyond the smallest count of its
  * (step, group key) among the ranks that have it is not matched, nor one
@@ -19,24 +22,34 @@
  * rank caused: A less the latest start of the other ranks (0 on a tie).
  * The instances where a rank's event ends before another's starts say
  * the clocks disagree. The result does not depend on the order the ranks
- * come in. */
+ * come in.
+ *
+ * Exact in 63 bits, or an error: the events of all ranks must lie within
+ * 2^63 - 1 ns of each other (so that every difference above fits), and the
+ * waits, transfers and skews of all instances must add up within it (so
+ * that no sum of them, a rank's, a row's or the job's, wraps). */
 #ifndef PP_RANK_REDUCE_H
 #define PP_RANK_REDUCE_H
 
 #include "views/rank_record.h"
-#include "sinks/table.h"
+#include "views/rank_columns.h"
 
 struct rank_reduce;
 
 struct rank_reduce *rank_reduce_new(void);
 void rank_reduce_free(struct rank_reduce *reduce);
+/* Keeps what the page's bars need (src/views/rank_bars.h): before the first add. */
+void rank_reduce_keep_bars(struct rank_reduce *reduce);
 /* Folds RECORD (its rank set) in. */
 void rank_reduce_add(struct rank_reduce *reduce, const struct rank_record *record);
 /* Works the instances out: after the last rank. The warnings of SPEC 20.1
  * (one line each: the clocks, no shared step, then at most 10 count
- * warnings by step and key, then how many more) into WARNINGS. */
-void rank_reduce_finish(struct rank_reduce *reduce, GString *warnings);
-/* The rows (struct rank_row *, owned by REDUCE), sorted by delay caused
+ * warnings by step and key, then how many more, then at most 10 lines of
+ * ranks with events left out for a repeated id, by rank, then how many
+ * more) into WARNINGS. FALSE, ERROR set, when a figure would not fit in
+ * 63 bits (above): nothing of the reduce may then be written. */
+gboolean rank_reduce_finish(struct rank_reduce *reduce, GString *warnings, GError **error);
+/* The rows (struct rank_total *, owned by REDUCE), sorted by delay caused
  * (descending), then rank. */
 const GPtrArray *rank_reduce_rows(const struct rank_reduce *reduce);
 /* With records that kept their collective rows: the rows of --summary
@@ -45,11 +58,6 @@ const GPtrArray *rank_reduce_rows(const struct rank_reduce *reduce);
 GPtrArray *rank_reduce_collectives(struct rank_reduce *reduce);
 /* The report's straggler line ("straggler: rank R arrived last at ...\n"), or NULL. */
 char *rank_reduce_straggler(const struct rank_reduce *reduce);
-/* A row's parts of the page's stacked bar (SPEC 20.5), ns. */
-struct rank_bar {
-	gint64 rank, compute, exposed, wait, host_wait, other_idle;
-};
-void rank_reduce_bar(const void *row, struct rank_bar *bar);
 /* The ranks' distinct device names (WORLD_SIZES: world sizes), "; "-joined in byte order, or NULL. */
 char *rank_reduce_hardware(const struct rank_reduce *reduce, gboolean world_sizes);
 /* What the job rules of the findings read (SPEC 22), after
@@ -81,8 +89,5 @@ guint64 rank_reduce_instances(const struct rank_reduce *reduce);
 typedef struct rank_reduce RankReduce;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(RankReduce, rank_reduce_free)
 
-const struct catalogue *rank_summary_catalogue(void);
-/* The column rows are ordered by (for a table to keep it first). */
-#define RANK_SUMMARY_ORDER "delay caused(ms)"
 
 #endif

@@ -9,13 +9,18 @@ import json, os
 def trace(rank, steps, kernels):
     ev = [{"ph": "X", "cat": "user_annotation", "name": f"ProfilerStep#{n}", "pid": 1, "tid": 1, "ts": ts, "dur": dur}
           for n, ts, dur in steps]
-    for corr, (op, launch, kname, kts, kdur, kargs) in enumerate(kernels, 1):
-        ev.append({"ph": "X", "cat": "cpu_op", "name": op, "pid": 1, "tid": 1, "ts": launch - 1, "dur": 3})
+    for corr, (op, launch, kname, kts, kdur, kargs, *cat) in enumerate(kernels, 1):
+        opargs = {}
+        if isinstance(op, tuple):  # (name, args)
+            op, opargs = op
+        ev.append(dict({"ph": "X", "cat": "cpu_op", "name": op, "pid": 1, "tid": 1, "ts": launch - 1, "dur": 3},
+                       **({"args": opargs} if opargs else {})))
         ev.append({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": launch,
                    "dur": 1, "args": {"correlation": corr}})
         args = {"device": 0, "stream": 7, "correlation": corr}
         args.update(kargs)
-        ev.append({"ph": "X", "cat": "kernel", "name": kname, "pid": 0, "tid": 7, "ts": kts, "dur": kdur, "args": args})
+        ev.append({"ph": "X", "cat": cat[0] if cat else "kernel", "name": kname, "pid": 0, "tid": 7, "ts": kts,
+                   "dur": kdur, "args": args})
     return {"distributedInfo": {"rank": rank}, "traceEvents": ev}
 
 AR = {"Collective name": "allreduce", "Process Group Name": "0"}
@@ -68,6 +73,32 @@ FIXTURES = {
                   1: (ONE, [ar(104, 6, args=SIZED), ar(201, 10, launch=31, args=SIZED)])},
     # no step number in two traces: a warning, nothing matched
     "disjoint": {0: (((1, 0, 100),), [ar(50, 10, launch=10)]), 1: (((2, 0, 100),), [ar(52, 10, launch=10)])},
+    # the page's bars (SPEC 28): rank 0's all-reduce waits under its gemm and under the broadcast's transfer,
+    # which overlaps it; a memcpy after a gap that its late launch ends (host wait)
+    "bars": {0: (ONE, [mm(100, 100), ar(150, 150, launch=31),
+                       ("nccl:broadcast", 32, "ncclKernel_Broadcast", 230, 30, BC),
+                       ("aten::copy_", 350, "Memcpy HtoD (Pageable -> Device)", 400, 50, {}, "gpu_memcpy")]),
+             1: (ONE, [ar(250, 70, launch=31), ("nccl:broadcast", 32, "ncclKernel_Broadcast", 240, 30, BC)])},
+    # Comms Ids that are none (0, null, "", a float) and a Seq of null: every event is numbered instead
+    "comms_bad": {0: (ONE, [ar(100, 10, args=dict(AR, **{"Comms Id": 0})),
+                            ar(200, 10, launch=31, args=dict(AR, **{"Comms Id": None})),
+                            ar(300, 10, launch=32, args=dict(AR, **{"Seq": None}))]),
+                  1: (ONE, [ar(104, 6, args=dict(AR, **{"Comms Id": 0})),
+                            ar(202, 8, launch=31, args=dict(AR, **{"Comms Id": ""})),
+                            ar(301, 9, launch=32, args=dict(AR, **{"Comms Id": 1.5}))])},
+    # two process groups named tp, ranks [0, 1] and [2, 3] (rank 3 writes them as a list): two instances of
+    # each collective, numbered and by Seq, never one of four ranks
+    "groups": {r: (ONE, [ar(s, d, args=dict(AR, **{"Process Group Name": "tp", "Process Group Ranks": pgr})),
+                         ar(s2, d2, launch=31, args={"Seq": 1, "Process Group Name": "tp", "Process Group Ranks": pgr})])
+               for r, s, d, s2, d2, pgr in ((0, 100, 10, 200, 10, "[0, 1]"), (1, 105, 5, 201, 9, "[0, 1]"),
+                                            (2, 500, 20, 600, 10, "[2, 3]"), (3, 510, 10, 602, 8, [2, 3]))},
+    # the same, the ranks given by the record_param_comms ops only: the same table
+    "groups_recorded": {r: (ONE, [(("record_param_comms", dict(AR, **{"Process Group Name": "tp", "Process Group Ranks": pgr})),
+                                   30, "ncclKernel_AllReduce", s, d, dict(AR, **{"Process Group Name": "tp"})),
+                                  (("record_param_comms", dict(AR, **{"Process Group Name": "tp", "Process Group Ranks": pgr})),
+                                   31, "ncclKernel_AllReduce", s2, d2, {"Seq": 1, "Process Group Name": "tp"})])
+                        for r, s, d, s2, d2, pgr in ((0, 100, 10, 200, 10, "[0, 1]"), (1, 105, 5, 201, 9, "[0, 1]"),
+                                                     (2, 500, 20, 600, 10, "[2, 3]"), (3, 510, 10, 602, 8, [2, 3]))},
 }
 
 for name, ranks in FIXTURES.items():

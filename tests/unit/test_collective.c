@@ -163,6 +163,51 @@ static void test_args_without(void)
 		CU_ASSERT_EQUAL(args.cells[f].kind, CELL_ABSENT);
 }
 
+/* The ids of SPEC 20.1 (issue 44): a Comms Id is an unsigned integer
+ * written as one, not 0; else a Seq (0 included) with a named group, its
+ * ranks canonical in either syntax; anything else is no id. */
+static void test_ids(void)
+{
+	static const struct {
+		const char *args, *comms, *seq, *group, *ranks;
+	} cases[] = {
+		{ "{'Comms Id': 7, 'Seq': 3, 'Process Group Name': 'tp'}", "7", NULL, NULL, NULL },
+		{ "{\"Comms Id\": 18446744073709551615}", "18446744073709551615", NULL, NULL, NULL },
+		{ "{'Comms Id': 0, 'Seq': 0, 'Process Group Name': 'tp', 'Process Group Ranks': '[0, 1]'}", NULL, "0", "tp",
+		  "[0, 1]" },
+		{ "{\"Comms Id\": null, \"Seq\": 4, \"Process Group ID\": 12, \"Process Group Ranks\": [2,3]}", NULL, "4",
+		  "12", "[2, 3]" },
+		{ "{'Comms Id': '', 'Seq': 4, 'Process Group Name': 'tp', 'Process Group Ranks': [2, 3]}", NULL, "4", "tp",
+		  "[2, 3]" },
+		{ "{'Comms Id': '5'}", "5", NULL, NULL, NULL },             /* a number in a string (SPEC 24) */
+		{ "{'Comms Id': '05'}", "5", NULL, NULL, NULL },
+		{ "{'Comms Id': 'x5'}", NULL, NULL, NULL, NULL },           /* another string: no id */
+		{ "{'Comms Id': '0', 'Seq': '4', 'Process Group Name': 'tp'}", NULL, "4", "tp", NULL },
+		{ "{'Comms Id': 1.5}", NULL, NULL, NULL, NULL },            /* a float */
+		{ "{'Comms Id': -1}", NULL, NULL, NULL, NULL },             /* negative */
+		{ "{'Comms Id': 18446744073709551616}", NULL, NULL, NULL, NULL }, /* past 64 bits */
+		{ "{'Comms Id': True}", NULL, NULL, NULL, NULL },
+		{ "{'Seq': None, 'Process Group Name': 'tp'}", NULL, NULL, NULL, NULL },
+		{ "{'Seq': '', 'Process Group Name': 'tp'}", NULL, NULL, NULL, NULL },
+		{ "{'Seq': 1, 'Process Group Name': ''}", NULL, NULL, NULL, NULL }, /* no group */
+		{ "{'Seq': 1, 'Process Group Name': 'tp', 'Process Group Ranks': 'all'}", NULL, "1", "tp", "all" },
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct collective_ids ids;
+		gboolean any = collective_ids_read(cases[i].args, &ids);
+		CU_ASSERT_EQUAL(any, cases[i].comms || cases[i].seq);
+		CU_ASSERT_STRING_EQUAL(ids.comms_id ? ids.comms_id : "-", cases[i].comms ? cases[i].comms : "-");
+		CU_ASSERT_STRING_EQUAL(ids.seq ? ids.seq : "-", cases[i].seq ? cases[i].seq : "-");
+		CU_ASSERT_STRING_EQUAL(ids.group ? ids.group : "-", cases[i].group ? cases[i].group : "-");
+		CU_ASSERT_STRING_EQUAL(ids.group_ranks ? ids.group_ranks : "-", cases[i].ranks ? cases[i].ranks : "-");
+		collective_ids_clear(&ids);
+	}
+	struct collective_args args;
+	CU_ASSERT_TRUE(collective_args_read("{'Collective name': 'allreduce', 'Process Group Ranks': '[4,  5]'}", &args));
+	CU_ASSERT_STRING_EQUAL(args.group_ranks, "[4, 5]");
+	collective_args_clear(&args);
+}
+
 UNIT_MAIN("collective", UNIT_TEST(test_families), UNIT_TEST(test_factors), UNIT_TEST(test_dtypes),
 	  UNIT_TEST(test_bandwidths), UNIT_TEST(test_args_python), UNIT_TEST(test_args_json),
-	  UNIT_TEST(test_args_without))
+	  UNIT_TEST(test_args_without), UNIT_TEST(test_ids))

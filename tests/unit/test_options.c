@@ -1,6 +1,7 @@
 #include "unit.h"
 #include "cli/options.h"
 #include "views/option_values.h"
+#include "views/shape_text.h"
 #include <stdarg.h>
 
 static enum options_result parse(struct options *o, char **error_message, ...)
@@ -125,5 +126,27 @@ static void test_list_check(void)
 	CU_ASSERT_TRUE(option_list_check("--x", NULL, "name", FALSE, NULL)); /* not given */
 }
 
-UNIT_MAIN("options", UNIT_TEST(test_reference_spellings), UNIT_TEST(test_hyphenated_and_equals),
+/* The option two recorded option texts differ in (src/views/shape_text.h):
+ * named with both files; a quoted value is one value. */
+static void test_shape_difference(void)
+{
+	static const char *const base = "-mc cpu_op -hc cuda_driver,cuda_runtime -dc kernel";
+	static const struct {
+		const char *a, *b, *want;
+	} cases[] = {
+		{ base, base, NULL },
+		{ base, "-mc cpu_op -hc cuda_driver,cuda_runtime -dc kernel --module-class", "b has --module-class, a has not" },
+		{ "-mc cpu_op -hc cuda_driver,cuda_runtime -dc kernel --module-class", base, "a has --module-class, b has not" },
+		{ base, "-mc cpu_op -hc cuda_runtime -dc kernel", "a has -hc cuda_driver,cuda_runtime, b -hc cuda_runtime" },
+		{ "-mc x --comm-pattern 'a -b'", "-mc x --comm-pattern 'a'\\''s'", "a has --comm-pattern a -b, b --comm-pattern a's" },
+		{ NULL, base, "a records no options" },
+		{ "-mc x --top 5 --sort 'name'", "-mc x --top 5 --sort 'count'", "a has --sort name, b --sort count" },
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *got = shape_difference(cases[i].a, "a", cases[i].b, "b");
+		CU_ASSERT_STRING_EQUAL(got ? got : "(same)", cases[i].want ? cases[i].want : "(same)");
+	}
+}
+
+UNIT_MAIN("options", UNIT_TEST(test_shape_difference), UNIT_TEST(test_reference_spellings), UNIT_TEST(test_hyphenated_and_equals),
 	  UNIT_TEST(test_defaults), UNIT_TEST(test_usage_errors), UNIT_TEST(test_list_check))

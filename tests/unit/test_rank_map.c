@@ -1,7 +1,9 @@
 /* The rank map (src/views/rank_map.h): a record written and read back is
  * the same record, every kind of event (a name with a NUL, a Comms Id past
- * 2^63, a Seq, an event outside the steps); a line that is not a map's is
- * refused, naming the line. */
+ * 2^63, a Seq of a group with its ranks, an event outside the steps), its
+ * options, lanes and exposed intervals; a line that is not a map's, or
+ * one no trace makes (an instance twice, an id that is none, a number out
+ * of turn), is refused, naming the line. */
 #include "views/rank_map.h"
 #include "unit.h"
 #include <glib/gstdio.h>
@@ -29,21 +31,29 @@ static void test_round_trip(void)
 	r->devices = g_strdup("NVIDIA H100");
 	g_autoptr(GString) key = g_string_new(NULL);
 	rank_key_name(key, "k\0x", 3);
-	struct rank_event named = { .kind = RANK_EVENT_NUMBERED, .key = key->str, .key_len = key->len, .number = 5,
+	struct rank_event named = { .kind = RANK_EVENT_NUMBERED, .key = key->str, .key_len = key->len, .number = 0,
 				    .start = -7, .end = 9 };
 	rank_record_add(r, &named);
-	rank_key_collective(key, "allreduce", "pg");
+	rank_key_collective(key, "allreduce", "pg", "[0, 1]");
 	struct rank_event known = { .kind = RANK_EVENT_NUMBERED, .in_step = TRUE, .step = 4, .key = key->str,
 				    .key_len = key->len, .number = 0, .start = 100, .end = 200 };
 	rank_record_add(r, &known);
 	struct rank_event comms = { .kind = RANK_EVENT_COMMS, .id = "18446744073709551615", .start = 1, .end = 2 };
 	rank_record_add(r, &comms);
-	struct rank_event seq = { .kind = RANK_EVENT_SEQ, .id = "12", .key = "b", .key_len = 1, .start = 3, .end = 4 };
+	struct rank_event seq = { .kind = RANK_EVENT_SEQ, .id = "12", .key = "b\0[2, 3]", .key_len = 8, .start = 3, .end = 4,
+				  .lane = 65536 };
 	rank_record_add(r, &seq);
+	struct rank_interval parts[] = { { 0, 0, -7, -5 }, { 0, 0, 3, 4 }, { 0, 65536, 100, 103 } };
+	g_array_append_vals(r->exposed_parts, parts, G_N_ELEMENTS(parts));
+	r->left_out = 2;
+	r->repeated = g_strdup("Comms Id 5");
+	r->options = g_strdup("-mc cpu_op --comm-pattern 'a b'");
 	g_autofree char *path = write_map(r, "7");
 	CU_ASSERT_TRUE(rank_map_is(path));
 	GError *error = NULL;
 	g_autoptr(RankRecord) back = rank_map_read(path, 99, &error);
+	if (error)
+		printf("\n%s\n", error->message);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(back);
 	CU_ASSERT_EQUAL(back->rank, 7);
 	CU_ASSERT_FALSE(back->by_position);
@@ -66,7 +76,16 @@ static void test_round_trip(void)
 		CU_ASSERT_EQUAL(a->key_len, b->key_len);
 		CU_ASSERT(a->key_len == 0 || memcmp(a->key, b->key, a->key_len) == 0);
 		CU_ASSERT_STRING_EQUAL(a->id ? a->id : "", b->id ? b->id : "");
+		CU_ASSERT_EQUAL(a->lane, b->lane);
 	}
+	CU_ASSERT_EQUAL_FATAL(back->exposed_parts->len, 3);
+	for (guint i = 0; i < G_N_ELEMENTS(parts); i++) {
+		const struct rank_interval *got = &g_array_index(back->exposed_parts, struct rank_interval, i);
+		CU_ASSERT(got->lane == parts[i].lane && got->start == parts[i].start && got->end == parts[i].end);
+	}
+	CU_ASSERT_EQUAL(back->left_out, 2);
+	ASSERT_STR(back->repeated, "Comms Id 5");
+	ASSERT_STR(back->options, "-mc cpu_op --comm-pattern 'a b'");
 	/* no rank recorded: its place */
 	g_autofree char *unranked = write_map(r, NULL);
 	g_autoptr(RankRecord) placed = rank_map_read(unranked, 99, &error);
@@ -74,6 +93,11 @@ static void test_round_trip(void)
 	CU_ASSERT_EQUAL(placed->rank, 99);
 	CU_ASSERT_TRUE(placed->by_position);
 }
+
+/* A head with no events nor intervals but as many event lines as follow it. */
+#define HEAD "{\"summary\":\"rank\",\"rank\":0,\"options\":\"\",\"steps\":0,\"step total(ns)\":0,\"device busy(ns)\":0," \
+	     "\"compute(ns)\":0,\"communication(ns)\":0,\"exposed communication(ns)\":0,\"host wait(ns)\":0,\"idle(ns)\":0," \
+	     "\"step numbers\":[],\"left out\":0,\"exposed\":0,\"events\":"
 
 static void test_refused(void)
 {
@@ -84,14 +108,14 @@ static void test_refused(void)
 	} cases[] = {
 		{ "{\"summary\":\"name\"}\n", "line 1: no \"summary\": \"rank\"" },
 		{ "[1]\n", "line 1: not a JSON object" },
-		{ "{\"summary\":\"rank\",\"rank\":0,\"steps\":0,\"step total(ns)\":0,\"device busy(ns)\":0,\"compute(ns)\":0,"
-		  "\"communication(ns)\":0,\"exposed communication(ns)\":0,\"host wait(ns)\":0,\"idle(ns)\":0,"
-		  "\"step numbers\":[],\"events\":1}\n{\"start\":5,\"end\":4,\"comms id\":\"1\"}\n",
-		  "line 2: no \"start\" and \"end\"" },
-		{ "{\"summary\":\"rank\",\"rank\":0,\"steps\":0,\"step total(ns)\":0,\"device busy(ns)\":0,\"compute(ns)\":0,"
-		  "\"communication(ns)\":0,\"exposed communication(ns)\":0,\"host wait(ns)\":0,\"idle(ns)\":0,"
-		  "\"step numbers\":[],\"events\":2}\n{\"start\":1,\"end\":4,\"comms id\":\"1\"}\n",
-		  "fewer or more event lines" },
+		{ HEAD "1}\n{\"start\":5,\"end\":4,\"lane\":0,\"comms id\":\"1\"}\n", "line 2: an \"end\" before its \"start\"" },
+		{ HEAD "2}\n{\"start\":1,\"end\":4,\"lane\":0,\"comms id\":\"1\"}\n", "fewer or more lines" },
+		{ HEAD "2}\n{\"start\":1,\"end\":4,\"lane\":0,\"comms id\":\"1\"}\n{\"start\":5,\"end\":6,\"lane\":0,\"comms id\":\"1\"}\n",
+		  "line 3: the collective instance of line 2 again" },
+		{ HEAD "1}\n{\"start\":1,\"end\":4,\"lane\":0,\"comms id\":\"0\"}\n", "line 2: a \"comms id\" that is not" },
+		{ HEAD "1}\n{\"start\":1,\"end\":4,\"lane\":0,\"seq\":\"1\",\"group\":\"\"}\n", "line 2: a \"seq\" without a \"group\"" },
+		{ HEAD "1}\n{\"start\":1,\"end\":4,\"lane\":0,\"step\":null,\"name\":\"k\",\"number\":1}\n",
+		  "line 2: \"number\" 1 where 0 is due" },
 	};
 	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
 		CU_ASSERT_TRUE(g_file_set_contents(path, cases[i].text, -1, NULL));
