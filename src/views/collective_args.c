@@ -289,6 +289,11 @@ gboolean collective_ids_read(const char *literal, struct collective_ids *ids)
 	memset(ids, 0, sizeof *ids);
 	if (literal && read_members(literal, cells, names, G_N_ELEMENTS(names))) {
 		struct cell *group = cells[2].kind != CELL_ABSENT ? &cells[2] : &cells[3];
+		guint64 zero = 1;
+		ids->zero = (cells[0].kind == CELL_INT && cells[0].number == 0) ||
+			    ((cells[0].kind == CELL_OTHER || cells[0].kind == CELL_STRING) && cells[0].text &&
+			     g_ascii_isdigit(cells[0].text[0]) &&
+			     g_ascii_string_to_unsigned(cells[0].text, 10, 0, 0, &zero, NULL));
 		if (!unsigned_id(&cells[0], FALSE, &ids->comms_id) && group_named(group) &&
 		    unsigned_id(&cells[1], TRUE, &ids->seq)) {
 			ids->group = cell_text(group);

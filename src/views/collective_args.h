@@ -69,6 +69,7 @@ struct collective_ids {
 	char *comms_id;    /* or NULL */
 	char *seq, *group; /* both, or NULL (a Comms Id, or neither) */
 	char *group_ranks; /* with SEQ: Process Group Ranks (canonical), or NULL */
+	gboolean zero;     /* a Comms Id of 0 (as a number or its digits): no id, counted for a warning */
 };
 
 /* Reads the ids of the args LITERAL (NULL: none) into IDS: TRUE when it has

@@ -35,6 +35,24 @@ void rank_rows_repeat_warnings(const GPtrArray *rows, GString *warnings)
 		g_string_append_printf(warnings, "profile_parser: warning: --summary rank: %u more rank%s with communication "
 						 "events left out for a repeated id\n", by_rank->len - REPEAT_WARNINGS,
 				       by_rank->len - REPEAT_WARNINGS == 1 ? "" : "s");
+	/* a Comms Id of 0 is no id (an unset one): those events are matched by Seq, else numbered */
+	g_ptr_array_set_size(by_rank, 0);
+	for (guint i = 0; i < rows->len; i++)
+		if (((const struct rank_total *)rows->pdata[i])->zero_ids)
+			g_ptr_array_add(by_rank, rows->pdata[i]);
+	g_ptr_array_sort(by_rank, compare_ranks);
+	for (guint i = 0; i < by_rank->len && i < REPEAT_WARNINGS; i++) {
+		const struct rank_total *row = by_rank->pdata[i];
+		g_string_append_printf(warnings,
+				       "profile_parser: warning: --summary rank: rank %" G_GINT64_FORMAT ": %" G_GUINT64_FORMAT
+				       " communication event%s with Comms Id 0, which is no id: matched by Seq and process "
+				       "group where %s one, else numbered\n",
+				       row->rank, row->zero_ids, row->zero_ids == 1 ? "" : "s",
+				       row->zero_ids == 1 ? "it has" : "they have");
+	}
+	if (by_rank->len > REPEAT_WARNINGS)
+		g_string_append_printf(warnings, "profile_parser: warning: --summary rank: %u more rank%s with Comms Id 0\n",
+				       by_rank->len - REPEAT_WARNINGS, by_rank->len - REPEAT_WARNINGS == 1 ? "" : "s");
 }
 
 static int compare_texts(gconstpointer x, gconstpointer y)

@@ -19,6 +19,7 @@ struct rank_total {
 	gint64 bar_wait;   /* the wait part of its bar (src/views/rank_bars.h) */
 	guint64 left_out;  /* events left out for a repeated id */
 	char *repeated;    /* the first such id, as messages show it, or NULL */
+	guint64 zero_ids;  /* events with a Comms Id of 0, which is no id */
 };
 
 const struct catalogue *rank_summary_catalogue(void);

@@ -60,6 +60,7 @@ gboolean rank_map_write(struct output *out, const struct rank_record *r, const c
 	add_int(head, "exposed", r->exposed_parts->len);
 	json_object_object_add(head, "left out", json_object_new_uint64(r->left_out));
 	json_object_object_add(head, "repeated", r->repeated ? json_object_new_string(r->repeated) : NULL);
+	json_object_object_add(head, "comms id 0", json_object_new_uint64(r->zero_ids));
 	if (!write_object(out, head))
 		return FALSE;
 	for (guint i = 0; i < r->events->len; i++) {
@@ -228,6 +229,10 @@ static const char *read_head(json_object *o, struct reader *m, gint64 position)
 		return "no \"left out\" (and its \"repeated\")";
 	r->left_out = (guint64)left_out;
 	r->repeated = left_out ? g_strdup(repeated) : NULL;
+	gint64 zero_ids;
+	if (!integer(o, "comms id 0", &zero_ids) || zero_ids < 0)
+		return "no \"comms id 0\" (how many events had a Comms Id of 0)";
+	r->zero_ids = (guint64)zero_ids;
 	return NULL;
 }
 

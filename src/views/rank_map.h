@@ -8,7 +8,8 @@
  * "communication(ns)", "exposed communication(ns)", "host wait(ns)",
  * "idle(ns)", "devices" and "world size" (text or null), "events" and
  * "exposed" (how many lines of each follow), "left out" (events of a
- * repeated id) and "repeated" (the first such id, text or null)}; then one
+ * repeated id), "repeated" (the first such id, text or null) and "comms id 0"
+ * (events whose Comms Id was 0, no id)}; then one
  * line per communication event: {"comms id"}, or {"group", "seq"}, or
  * {"step" (N or null), "collective" and "group", or "name", "number"}, a
  * group with its "group ranks" when known, each with its "lane" (its

@@ -219,7 +219,9 @@ struct rank_record *rank_record_of(const struct forest *forest, const struct att
 		if (rows)
 			out.row = row_index(r, row_of, row_key, source, event, launch == NO_LAUNCH ? NO_OWNER : a->owner[launch]);
 		struct collective_ids ids;
-		if (collective_ids_read(event->args, &ids)) {
+		gboolean read = collective_ids_read(event->args, &ids);
+		r->zero_ids += ids.zero;
+		if (read) {
 			out.kind = ids.comms_id ? RANK_EVENT_COMMS : RANK_EVENT_SEQ;
 			out.id = ids.comms_id ? ids.comms_id : ids.seq;
 			if (!ids.comms_id)

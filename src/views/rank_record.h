@@ -68,6 +68,7 @@ struct rank_record {
 	GArray *exposed_parts; /* struct rank_interval: the bars' F (src/views/rank_bars.h), by lane then start */
 	guint64 left_out;     /* communication events of an id an earlier one had: in no instance */
 	char *repeated;       /* the first such id, as messages show it ("Comms Id 7"), or NULL */
+	guint64 zero_ids;     /* communication events with a Comms Id of 0: no id (matched by Seq, else numbered) */
 	const char *too_long; /* what adds up past 2^63 ns (a sum over devices), or NULL */
 };
 

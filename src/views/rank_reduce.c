@@ -170,6 +170,7 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 	add_up(r, &row->host_wait, record->host_wait, twice);
 	add_up(r, &row->idle, record->idle, twice);
 	row->left_out += record->left_out;
+	row->zero_ids += record->zero_ids;
 	if (!row->repeated)
 		row->repeated = g_strdup(record->repeated);
 	if (record->too_long && !r->wrapped)

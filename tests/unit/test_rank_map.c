@@ -97,7 +97,7 @@ static void test_round_trip(void)
 /* A head with no events nor intervals but as many event lines as follow it. */
 #define HEAD "{\"summary\":\"rank\",\"rank\":0,\"options\":\"\",\"steps\":0,\"step total(ns)\":0,\"device busy(ns)\":0," \
 	     "\"compute(ns)\":0,\"communication(ns)\":0,\"exposed communication(ns)\":0,\"host wait(ns)\":0,\"idle(ns)\":0," \
-	     "\"step numbers\":[],\"left out\":0,\"exposed\":0,\"events\":"
+	     "\"step numbers\":[],\"left out\":0,\"comms id 0\":0,\"exposed\":0,\"events\":"
 
 static void test_refused(void)
 {
