@@ -23,6 +23,8 @@
 #include "sinks/sink_jsonl.h"
 #include "sinks/sink_html.h"
 #include "views/rank_reduce.h"
+#include "views/gate_fail_on.h"
+#include "cli/gate_report.h"
 
 enum exit_status {
 	EXIT_DONE = 0,
@@ -186,6 +188,28 @@ static void summarize(GPtrArray *jobs, guint failed)
 	}
 }
 
+/* --fail-on's gate (SPEC 27) over the jobs that ended: the reason of a
+ * failure on standard error, -q or not, and --junit's file; STATUS as it is
+ * without them. */
+static int fail_on_gate(const struct options *options, GPtrArray *jobs, int status)
+{
+	if (!options->fail_on)
+		return status;
+	g_autofree char *head = g_strdup_printf("--fail-on %s", finding_severity_name(options->fail_on));
+	g_autoptr(Gate) gate = gate_new(head);
+	g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
+	for (guint i = 0; i < jobs->len; i++) {
+		const struct job *job = jobs->pdata[i];
+		char *src = strcmp(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
+		g_ptr_array_add(shown, src);
+		gate_property(gate, "trace", src);
+		if (!job->error)
+			gate_fail_on_add(gate, job->fired, jobs->len > 1 ? src : NULL);
+	}
+	gate_fail_on_finish(gate, options->fail_on);
+	return gate_report_finish(options, gate, status);
+}
+
 static int run(const struct options *options)
 {
 	g_autoptr(GError) error = NULL;
@@ -204,6 +228,8 @@ static int run(const struct options *options)
 	gboolean many = paths->len > 1 || from_directory;
 	if (options->compare == COMPARE_DIFF && paths->len != 2)
 		return fail_usage("--diff compares two traces: -s BASE -s NEW");
+	for (char **base = options->bases; base && *base; base++) /* --fail-on-regression's earlier runs (SPEC 27) */
+		g_ptr_array_add(paths, g_strdup(*base));
 	/* --summary memory of several traces into a file: one table (SPEC 21) */
 	gboolean one_table = (options->summary == SUMMARY_MEMORY || options->summary == SUMMARY_FINDINGS) &&
 			     !options->compare && many && !output_is_directory(options->dst);
@@ -292,7 +318,7 @@ static int run(const struct options *options)
 	gboolean fail = FALSE; /* --fail-on: once every output is written */
 	for (guint i = 0; i < jobs->len; i++)
 		fail |= ((struct job *)jobs->pdata[i])->fail;
-	return failed ? EXIT_INPUT : fail ? EXIT_FINDINGS : EXIT_DONE;
+	return fail_on_gate(options, jobs, failed ? EXIT_INPUT : fail ? EXIT_FINDINGS : EXIT_DONE);
 }
 
 int main(int argc, char **argv)

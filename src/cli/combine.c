@@ -19,6 +19,9 @@
 #include "views/summary_memory.h"
 #include "sinks/table.h"
 #include "util/timefmt.h"
+#include "cli/gate_report.h"
+#include "views/gate_budget.h"
+#include "views/gate_options.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_FINDINGS = 3 };
 
@@ -44,53 +47,33 @@ static gboolean same_file(const char *base, const char *new)
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
-/* The per-step figure of NEW (NEW_SUM over NEW_N) exceeds BASE's by more
- * than PCT thousandths of a percent: NEW_SUM · BASE_N · 100000 > BASE_SUM ·
- * NEW_N · (100000 + PCT), exactly. */
-static gboolean regressed(gint64 base_sum, guint base_n, gint64 new_sum, guint new_n, gint64 pct)
+/* --fail-on-regression (SPEC 27): the gate of the new trace (JOBS' second)
+ * against the base (the first) and --base's (the third on); the hardware
+ * check first: FALSE, the gate failed, when they are not comparable. */
+static gboolean gate_begin(const struct options *options, GPtrArray *jobs, struct gate *gate)
 {
-	return (unsigned __int128)new_sum * base_n * 100000u >
-	       (unsigned __int128)base_sum * new_n * (unsigned __int128)(100000 + pct);
-}
-
-static void append_per_step(GString *text, gint64 sum, guint n)
-{
-	time_append_ms(text, mean_half_up(sum, n));
-	g_string_append(text, " ms");
-}
-
-/* --fail-on-regression (SPEC 22): whether NEW's device busy or host time per
- * step exceeds BASE's by more than the percentage; the report says which. */
-static gboolean regression(const struct options *options, const struct collected *base, const struct collected *new)
-{
-	static const char *const what[] = { "device busy", "host time" };
-	gint64 base_sum[] = { base->regression_busy, base->regression_host };
-	gint64 new_sum[] = { new->regression_busy, new->regression_host };
-	gboolean known[] = { TRUE, base->regression_host_known && new->regression_host_known };
-	gboolean any = FALSE;
-	g_autoptr(GString) text = g_string_new(NULL);
-	for (guint i = 0; i < G_N_ELEMENTS(what); i++) {
-		if (!known[i] || !regressed(base_sum[i], base->regression_steps, new_sum[i], new->regression_steps,
-					    options->fail_on_regression))
-			continue;
-		g_string_append_printf(text, "%s%s per step ", any ? "; " : "", what[i]);
-		append_per_step(text, new_sum[i], new->regression_steps);
-		g_string_append(text, " against ");
-		append_per_step(text, base_sum[i], base->regression_steps);
-		any = TRUE;
+	guint count = jobs->len - 1; /* the base traces */
+	g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
+	g_autofree const struct collected **bases = g_new(const struct collected *, count);
+	g_autofree const char **base_srcs = g_new(const char *, count);
+	for (guint i = 0; i < jobs->len; i++) {
+		const struct job *job = jobs->pdata[i];
+		g_ptr_array_add(shown, strcmp(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src));
 	}
-	if (any && !options->quiet) {
-		g_autoptr(GString) pct = g_string_new(NULL);
-		g_string_printf(pct, "%" G_GINT64_FORMAT, options->fail_on_regression / 1000);
-		if (options->fail_on_regression % 1000) {
-			g_string_append_printf(pct, ".%03" G_GINT64_FORMAT, options->fail_on_regression % 1000);
-			while (pct->str[pct->len - 1] == '0')
-				g_string_truncate(pct, pct->len - 1);
-		}
-		fprintf(stderr, "profile_parser: --diff: --fail-on-regression %s%%: exit status 3: %s (more than %s%% over "
-			"the base)\n", pct->str, text->str, pct->str);
+	for (guint k = 0; k < count; k++) { /* base k: job 0, then jobs 2, 3... */
+		guint i = k ? k + 1 : 0;
+		bases[k] = &((const struct job *)jobs->pdata[i])->collected;
+		base_srcs[k] = shown->pdata[i];
+		gate_property(gate, k ? "--base" : "base", shown->pdata[i]);
 	}
-	return any;
+	gate_property(gate, "new", shown->pdata[1]);
+	gate->report_checks = TRUE;
+	const struct collected *new = &((const struct job *)jobs->pdata[1])->collected;
+	if (!gate_hardware(gate, options, shown->pdata[1], new, base_srcs, bases, count))
+		return FALSE;
+	if (options->regression_total)
+		gate_metrics(gate, options, new, bases, count);
+	return TRUE;
 }
 
 /* SPEC 13.1: the reports of the base and the new trace, in that order
@@ -99,17 +82,22 @@ static gboolean regression(const struct options *options, const struct collected
  * steps. */
 static int finish_diff(const struct options *options, GPtrArray *jobs, guint failed)
 {
-	for (guint i = 0; i < 2; i++) {
+	for (guint k = 0; k < jobs->len; k++) {
+		guint i = k == 0 ? 0 : k == jobs->len - 1 ? 1 : k + 1; /* base, --base's, new */
 		const struct job *job = jobs->pdata[i];
 		if (job->error)
-			fprintf(stderr, "profile_parser: %s: %s\n", diff_sides[i], job->error);
+			fprintf(stderr, "profile_parser: %s: %s\n", diff_sides[i == 1], job->error);
 		else if (!options->quiet)
 			fputs(job->report->str, stderr);
 	}
 	if (failed) {
+		gboolean base_failed = ((struct job *)jobs->pdata[0])->error != NULL;
+		gboolean new_failed = ((struct job *)jobs->pdata[1])->error != NULL;
 		fprintf(stderr, "profile_parser: --diff: nothing written, %s failed\n",
-			failed == 2 ? "both traces"
-			: ((struct job *)jobs->pdata[0])->error ? "the base trace" : "the new trace");
+			base_failed && new_failed ? "both traces"
+			: base_failed		 ? "the base trace"
+			: new_failed		 ? "the new trace"
+						 : "a --base trace");
 		return EXIT_INPUT;
 	}
 	const struct job *base_job = jobs->pdata[0], *new_job = jobs->pdata[1];
@@ -125,6 +113,12 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	diff_warnings(warnings, base, new);
 	if (!options->quiet)
 		fputs(warnings->str, stderr);
+	g_autofree char *pct = gate_pct_text(options->fail_on_regression);
+	g_autofree char *head = options->regression_total ? g_strdup_printf("--fail-on-regression %s%%", pct)
+							   : g_strdup("--fail-on-regression");
+	g_autoptr(Gate) gate = options->fail_on_regression_given ? gate_new(head) : NULL;
+	if (gate && !gate_begin(options, jobs, gate)) /* not comparable: nothing written */
+		return gate_report_finish(options, gate, EXIT_DONE);
 	gboolean by_step = base->steps && new->steps;
 	g_autoptr(GPtrArray) rows = diff_rows(base, new);
 	g_autoptr(GPtrArray) columns = diff_columns(options->columns, by_step);
@@ -153,9 +147,9 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 				: new->steps ? "the base trace has no ProfilerStep#N"
 					     : "neither trace has a ProfilerStep#N");
 	}
-	if (options->fail_on_regression_given && regression(options, base, new))
-		return EXIT_FINDINGS;
-	return EXIT_DONE;
+	if (gate)
+		gate_budgets(gate, options, rows);
+	return gate_report_finish(options, gate, EXIT_DONE);
 }
 
 void combine_collected(struct job *job, gpointer data)

@@ -13,6 +13,8 @@
 #include "views/collective_across.h"
 #include "views/findings.h"
 #include "views/findings_job.h"
+#include "views/gate_fail_on.h"
+#include "cli/gate_report.h"
 #include "views/summary_findings.h"
 #include "views/rank_map.h"
 #include "views/rank_reduce.h"
@@ -172,6 +174,8 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 	g_autofree const char **names = g_new0(const char *, jobs->len + 1);
 	g_autofree gint64 *ranks = g_new0(gint64, jobs->len + 1);
 	g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func(g_free);
+	g_autofree char *head = options->fail_on ? g_strdup_printf("--fail-on %s", finding_severity_name(options->fail_on)) : NULL;
+	g_autoptr(Gate) gate = head ? gate_new(head) : NULL;
 	for (guint i = 0; i < jobs->len; i++) { /* SPEC 20.1: two traces of one rank are an error */
 		const struct job *job = jobs->pdata[i];
 		if (job->error)
@@ -179,6 +183,8 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 		names[i] = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
 		g_ptr_array_add(owned, (gpointer)names[i]);
 		ranks[i] = rank_number(job->collected.rank, job->position);
+		if (gate)
+			gate_property(gate, "trace", names[i]);
 	}
 	if (!ranks_distinct(names, ranks, jobs->len, "--summary findings")) {
 		combine_print_failures(jobs);
@@ -216,11 +222,17 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 		}
 		span_sum += job->collected.findings_span, spans++;
 		fail |= findings_fail(job->collected.findings, options->fail_on);
+		g_autoptr(GArray) fired = gate ? gate_fired_of(job->collected.findings, options->fail_on) : NULL;
+		gate_fail_on_add(gate, fired, names[i]);
 	}
 	struct rank_job figures;
 	rank_reduce_job(reduce, &figures);
 	findings_job(&figures, span_sum, spans, job_findings);
 	fail |= findings_fail(job_findings, options->fail_on);
+	if (gate) {
+		g_autoptr(GArray) fired = gate_fired_of(job_findings, options->fail_on);
+		gate_fail_on_add(gate, fired, "the job");
+	}
 	findings_sort(job_findings);
 	for (guint i = 0; !options->quiet && i < job_findings->len; i++) { /* the job's, as the report's finding lines */
 		const struct finding *f = job_findings->pdata[i];
@@ -253,11 +265,10 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 	else if (!written && failed == jobs->len)
 		fprintf(stderr, "profile_parser: --summary findings: nothing written, every trace failed:\n");
 	combine_print_failures(jobs);
-	if (failed || !written)
-		return EXIT_INPUT;
-	if (fail && !options->quiet)
-		fprintf(stderr, "profile_parser: --fail-on %s: exit status 3\n", finding_severity_name(options->fail_on));
-	return fail ? EXIT_FINDINGS : EXIT_DONE;
+	int status = failed || !written ? EXIT_INPUT : fail ? EXIT_FINDINGS : EXIT_DONE;
+	if (gate) /* the reason, -q or not, and --junit (SPEC 27) */
+		gate_fail_on_finish(gate, options->fail_on);
+	return gate_report_finish(options, gate, status);
 }
 
 /* --merge of rank maps (SPEC 20.2): what --summary rank over their traces

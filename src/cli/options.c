@@ -10,6 +10,7 @@
 #include "views/findings_options.h"
 #include "views/flame_options.h"
 #include "views/form_options.h"
+#include "views/gate_options.h"
 #include "views/option_values.h"
 #include "views/perf_options.h"
 #include "views/select_options.h"
@@ -43,8 +44,10 @@ static const char description_tail[] =
 	"could not be written (with many traces: any of them failed), or a\n"
 	"--merge summary could not be read or is not one (not a JSON Lines\n"
 	"summary, a name and rank twice, not a regular file: a FIFO), or the\n"
-	"summaries mix views or options, or memory ran out; 2 usage error;\n"
-	"3 a finding --fail-on names fired, or --fail-on-regression's regression;\n"
+	"summaries mix views or options, or memory ran out, or the traces of\n"
+	"--fail-on-regression come from different devices or world sizes;\n"
+	"2 usage error; 3 a finding --fail-on names fired, or\n"
+	"--fail-on-regression's regression (the reason said even with -q);\n"
 	"128+N ended by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129).\n";
 
 #define HELP_WIDTH 72
@@ -86,6 +89,7 @@ static const struct view_options *const views[] = {
 	&columns_view_options, &summary_view_options, &compare_view_options, &step_view_options,
 	&format_view_options,  &sort_view_options,    &flame_view_options,   &comm_view_options,
 	&compress_view_options, &perf_view_options,   &export_view_options, &findings_view_options,
+	&gate_view_options,
 };
 
 /* The command line's own options: what to read and write, and how. */

@@ -15,6 +15,8 @@ void job_free(gpointer data)
 	if (job->report)
 		g_string_free(job->report, TRUE);
 	collected_clear(&job->collected);
+	if (job->fired)
+		g_array_unref(job->fired);
 	g_free(job);
 }
 

@@ -29,6 +29,7 @@
 #include "cli/run_findings.h"
 #include "views/findings_options.h"
 #include "attribution/waiting.h"
+#include "views/gate_fail_on.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -116,25 +117,29 @@ static void collect(struct job *job, const struct options *options, const struct
 	*rows = job->collected.groups->list->len;
 }
 
-/* --fail-on-regression's figures of a --diff trace (struct collected). */
+/* The gate's samples of a --diff trace (SPEC 27, struct collected): each
+ * step's device busy and host duration; without steps, the trace's busy as
+ * one sample and no host sample. */
 static void collect_regression(struct job *job, const struct forest *forest, const struct attribution *attribution,
 			       const struct write_config *config, const struct timeline *timeline)
 {
 	struct collected *c = &job->collected;
+	c->gate_busy = g_array_new(FALSE, FALSE, sizeof(gint64));
 	if (config->selection->steps && config->selection->steps->count) {
 		g_autoptr(GArray) figures = step_summary_figures(forest, attribution, config);
+		c->gate_host = g_array_new(FALSE, FALSE, sizeof(gint64));
 		for (guint i = 0; i < figures->len; i++) {
 			const struct step_figures *f = &g_array_index(figures, struct step_figures, i);
-			c->regression_busy += f->busy;
-			c->regression_host += f->step->dur;
+			g_array_append_val(c->gate_busy, f->busy);
+			g_array_append_val(c->gate_host, f->step->dur);
 		}
-		c->regression_steps = figures->len;
-		c->regression_host_known = figures->len > 0;
 	}
-	if (!c->regression_steps) {
+	if (!c->gate_busy->len) {
+		gint64 busy = 0;
 		for (guint i = 0; timeline && i < timeline->count; i++)
-			c->regression_busy += timeline->devices[i].busy;
-		c->regression_steps = 1;
+			busy += timeline->devices[i].busy;
+		g_array_append_val(c->gate_busy, busy);
+		g_clear_pointer(&c->gate_host, g_array_unref);
 	}
 }
 
@@ -350,7 +355,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.src = src_shown, .dst = dst_shown, .trace = trace, .forest = forest, .attribution = attribution,
 		.rows = written.rows, .et = et, .joined = written.joined, .joined_other_name = written.other_name,
 		.options = options, .selection = &selection, .categories = &categories,
-		.label = options->compare != COMPARE_DIFF ? NULL : job->position ? "new" : "base",
+		.label = options->compare != COMPARE_DIFF ? NULL : job->position == 1 ? "new" : "base", /* --base's too */
 	};
 	attribution_coverage(attribution, &summary.coverage); /* grafted roots' events are under monitored nodes */
 	summary.graft = &graft;
@@ -360,6 +365,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.memory = memory;
 	summary.findings = found.findings ? found.findings : job->collected.findings;
 	job->fail = summary.findings && findings_fail(summary.findings, options->fail_on);
+	job->fired = job->fail ? gate_fired_of(summary.findings, options->fail_on) : NULL; /* the reason (SPEC 27) */
 	summary.waiting = waited ? &waiting : NULL;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);

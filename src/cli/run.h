@@ -36,6 +36,7 @@ struct job {
 	guint position;   /* the job's place among the traces of the command line */
 	struct collected collected;
 	gboolean fail;    /* --fail-on: a performance finding of that severity or above fired */
+	GArray *fired;    /* --fail-on: those findings (struct gate_fired, src/views/gate_fail_on.h), or NULL */
 };
 
 /* Runs JOB; its outcome is in job->error and job->report. */

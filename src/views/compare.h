@@ -33,13 +33,11 @@ struct collected {
 	gint64 findings_span; /* its analysed span (ns) */
 	gint64 findings_first; /* its start */
 	GArray *findings_exposed; /* struct findings_interval: per device, communication less compute, or NULL */
-	/* --fail-on-regression (SPEC 22): the steps' device busy and host
-	 * durations summed over the step summary's rows (REGRESSION_STEPS of
-	 * them), or, without steps, the trace's busy (the devices' busy
-	 * unions) over one "step" and no host time (HOST_KNOWN FALSE) */
-	gint64 regression_busy, regression_host;
-	guint regression_steps;
-	gboolean regression_host_known;
+	/* the gate's samples (SPEC 27, --fail-on-regression): each step's
+	 * device busy and host duration (ns) as the step summary's rows have
+	 * them; without steps, one sample of device busy (the devices' busy
+	 * unions) and no host samples (GATE_HOST NULL); NULL when not asked */
+	GArray *gate_busy, *gate_host;
 	/* --diff with steps (SPEC 23): the step summary's host duration, device
 	 * total, device busy and cuda launch total summed over its ALL_STEPS_ROWS
 	 * rows, for the row "(all steps)" */

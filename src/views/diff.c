@@ -42,6 +42,7 @@ struct diff_row {
 	gint64 figure[DIFF_FIGURES][2];
 	gint64 rate[DIFF_RATES][2];
 	gint8 bound[2]; /* 1 compute, 0 memory, -1 empty */
+	gint64 device_total[2]; /* each side's device total, not per step (the gate's budgets) */
 };
 
 /* TOTAL / STEPS, rounded half away from zero (totals are never negative). */
@@ -65,6 +66,7 @@ static void fill(struct diff_row *row, enum side side, const struct group *group
 	row->steps[side] = steps;
 	row->figure[HOST][side] = per_step(group->host_total, steps);
 	row->figure[DEVICE][side] = per_step(group->device_total, steps);
+	row->device_total[side] = group->device_total;
 	row->figure[BUSY][side] = per_step(group->busy_total, steps);
 	row->figure[LAUNCH][side] = per_step(group->launch_total, steps);
 }
@@ -168,6 +170,19 @@ static struct diff_row *all_steps_row(const struct collected *base, const struct
 gboolean diff_row_is_key(const void *row)
 {
 	return ((const struct diff_row *)row)->key != NULL;
+}
+
+gboolean diff_row_device(const void *row, const char **key, gsize *len, gint64 total[2], guint steps[2])
+{
+	const struct diff_row *r = row;
+	if (!r->key)
+		return FALSE;
+	*key = key_node_text(r->key, len);
+	for (enum side side = BASE; side <= NEW; side++) {
+		total[side] = r->device_total[side];
+		steps[side] = r->steps[side];
+	}
+	return TRUE;
 }
 
 GPtrArray *diff_rows(const struct collected *base, const struct collected *new)

@@ -15,6 +15,10 @@ GPtrArray *diff_rows(const struct collected *base, const struct collected *new);
 /* FALSE for the row "(all steps)" (SPEC 23: first when both traces have
  * steps, the step summaries' figures per step), TRUE for a key's. */
 gboolean diff_row_is_key(const void *row);
+/* A key's row: the key's text (*LEN bytes), each side's device total (ns;
+ * 0 where the key is not) and number of steps (0: the figures are
+ * totals), base first; FALSE for (all steps). */
+gboolean diff_row_device(const void *row, const char **key, gsize *len, gint64 total[2], guint steps[2]);
 /* The columns of the diff's catalogue PICKED (or the sort keys), as the
  * rows write them: per step when BY_STEP (both traces have steps), else
  * totals, whichever spelling was picked; each once. */

@@ -1,10 +1,7 @@
 /* The options of the findings (SPEC 22), group "findings": --fail-on
  * high|medium|low (exit status 3 when a performance finding of that
- * severity or above fired, once every output is written) and, with
- * --diff, --fail-on-regression PCT (exit status 3 when NEW's device busy
- * per step or host time per step exceeds BASE's by more than PCT percent;
- * PCT a decimal number, at most three decimals, kept in thousandths of a
- * percent). */
+ * severity or above fired, once every output is written). The gate of
+ * --diff, --fail-on-regression, is src/views/gate_options.h's. */
 #ifndef PP_FINDINGS_OPTIONS_H
 #define PP_FINDINGS_OPTIONS_H
 

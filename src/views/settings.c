@@ -35,6 +35,10 @@ void options_clear(struct options *options)
 	g_free(options->opaque_file);
 	g_free(options->exclude_file);
 	g_free(options->peaks_file);
+	if (options->budgets) /* its clear function frees each budget's glob */
+		g_array_unref(options->budgets);
+	g_strfreev(options->bases);
+	g_free(options->junit);
 	if (options->communication)
 		g_regex_unref(options->communication);
 	for (guint i = 0; options->meta && i < options->meta->len; i++) {

@@ -69,8 +69,15 @@ struct options {
 	guint64 peak_bandwidth;  /* --peak-bandwidth, in MB/s; 0: not given */
 	/* findings (src/views/findings_options.h) */
 	guint fail_on;           /* --fail-on: an enum finding_severity; 0: not given */
-	gint64 fail_on_regression; /* --fail-on-regression, in thousandths of a percent */
+	/* the gate (src/views/gate_options.h, SPEC 27) */
 	gboolean fail_on_regression_given;
+	gboolean regression_total; /* --fail-on-regression's step metrics asked for (PCT, total=PCT) */
+	gint64 fail_on_regression; /* their PCT, in thousandths of a percent */
+	GArray *budgets;           /* struct gate_budget: its NAME=PCT, in the order given; or NULL */
+	guint64 gate_alpha_num, gate_alpha_den; /* --gate-alpha: NUM / DEN [5 / 100] */
+	char **bases;              /* --base, as many as given, or NULL */
+	gboolean allow_different_hardware;
+	char *junit;               /* --junit FILE, or NULL */
 };
 
 /* Frees what OPTIONS holds and zeroes it. */
