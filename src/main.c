@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
+#include <glib/gstdio.h>
 #include "cli/options.h"
 #include "output/output.h"
 #include "output/output_names.h"
@@ -93,6 +94,14 @@ static GHashTable *read_names(const char *path, GError **error)
 			g_hash_table_add(names, g_strdup(*line));
 	}
 	return names;
+}
+
+/* Whether the files A and B are one (the same device and inode). */
+static gboolean same_file(const char *a, const char *b)
+{
+	GStatBuf x, y;
+	return strcmp(a, "-") != 0 && strcmp(b, "-") != 0 && g_stat(a, &x) == 0 && g_stat(b, &y) == 0 &&
+	       x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
 static gboolean is_json_file(const char *name)
@@ -228,8 +237,16 @@ static int run(const struct options *options)
 	gboolean many = paths->len > 1 || from_directory;
 	if (options->compare == COMPARE_DIFF && paths->len != 2)
 		return fail_usage("--diff compares two traces: -s BASE -s NEW");
-	for (char **base = options->bases; base && *base; base++) /* --fail-on-regression's earlier runs (SPEC 27) */
+	for (char **base = options->bases; base && *base; base++) { /* --fail-on-regression's earlier runs (SPEC 27) */
+		for (guint i = 0; i < paths->len; i++) /* a run's steps count once */
+			if (same_file(paths->pdata[i], *base)) {
+				g_autofree char *message = g_strdup_printf(
+					"--base %s is %s (the same file): its steps would count twice", *base,
+					i == 0 ? "BASE, -s's first trace" : i == 1 ? "NEW, -s's second trace" : "another --base");
+				return fail_usage(message);
+			}
 		g_ptr_array_add(paths, g_strdup(*base));
+	}
 	/* --summary memory of several traces into a file: one table (SPEC 21) */
 	gboolean one_table = (options->summary == SUMMARY_MEMORY || options->summary == SUMMARY_FINDINGS) &&
 			     !options->compare && many && !output_is_directory(options->dst);

@@ -128,6 +128,13 @@ one_line "profile_parser: --fail-on-regression 5%: device busy per step 1.005 ms
 	"--base: the medians of 8 samples, p = 1/495"
 grep -qF "<property name=\"--base\" value=\"$fixtures/earlier.json\"/>" "$tmp/gate.xml" && pass "--base: a property of the JUnit file" \
 	|| fail "--base: not among the JUnit file's properties"
+# a run's steps count once: --base naming BASE, NEW or another --base is a usage error
+for twice in "$fixtures/base.json" "$fixtures/regression.json" "$fixtures/earlier.json"; do
+	"$PROFILE_PARSER" -q -s "$fixtures/base.json" -s "$fixtures/regression.json" --base "$fixtures/earlier.json" --base "$twice" \
+		--diff name -mc cpu_op -d "$tmp/diff.csv" --fail-on-regression 5 2>"$tmp/err"; status=$?
+	expect_status 2 "--base $(basename "$twice") a second time is a usage error"
+	expect_stderr "its steps would count twice" "which says so"
+done
 gate 0 "--base: noise against 8" "$fixtures/base.json" "$fixtures/noise.json" --base "$fixtures/earlier.json" --fail-on-regression 5
 "$PROFILE_PARSER" -s "$fixtures/base.json" -s "$fixtures/noise.json" --base "$fixtures/earlier.json" --diff name -mc cpu_op \
 	-d "$tmp/diff.csv" --fail-on-regression 5 2>"$tmp/err"
