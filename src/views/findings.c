@@ -22,7 +22,7 @@
 #define ADVICE_EXPOSED                                                                                             \
 	"communication not overlapped by compute: let DDP overlap it with backward (bucket_cap_mb), or FSDP "      \
 	"prefetch (forward_prefetch, backward_prefetch); fewer, larger collectives"
-#define ADVICE_ROOFLINE                                                                                            \
+#define ADVICE_ROOFLINE /* in place of it, each family's own: src/views/perf_family.c (SPEC 26.4) */              \
 	"these ops run far below the device's peak: torch.compile to fuse them, larger batch or shapes, "         \
 	"channels_last for convolutions; --summary perf lists every shape"
 #define ADVICE_FP32                                                                                                \
