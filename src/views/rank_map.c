@@ -33,6 +33,12 @@ gboolean rank_map_write(struct output *out, const struct rank_record *r, const c
 	for (guint i = 0; i < r->step_numbers->len; i++)
 		json_object_array_add(numbers, json_object_new_uint64(g_array_index(r->step_numbers, guint64, i)));
 	json_object_object_add(head, "step numbers", numbers);
+	if (r->step_starts->len == r->step_numbers->len) { /* SPEC 26.6; unknown (read from an older map): none */
+		json_object *starts = json_object_new_array();
+		for (guint i = 0; i < r->step_starts->len; i++)
+			json_object_array_add(starts, json_object_new_int64(g_array_index(r->step_starts, gint64, i)));
+		json_object_object_add(head, "step starts(ns)", starts);
+	}
 	add_int(head, "device busy(ns)", r->busy);
 	add_int(head, "compute(ns)", r->compute);
 	add_int(head, "communication(ns)", r->communication);
@@ -137,6 +143,17 @@ static const char *read_head(json_object *o, struct rank_record *r, gint64 posit
 		if (!natural(json_object_array_get_idx(numbers, i), &number))
 			return "a step number that is not a whole number";
 		g_array_append_val(r->step_numbers, number);
+	}
+	json_object *starts = member(o, "step starts(ns)"); /* absent in a map of before SPEC 26.6: unknown */
+	if (starts && (!json_object_is_type(starts, json_type_array) ||
+		       json_object_array_length(starts) != json_object_array_length(numbers)))
+		return "\"step starts(ns)\" that is not a list as long as \"step numbers\"";
+	for (size_t i = 0; starts && i < json_object_array_length(starts); i++) {
+		json_object *start = json_object_array_get_idx(starts, i);
+		if (!json_object_is_type(start, json_type_int))
+			return "a step start that is not a whole number";
+		gint64 ns = json_object_get_int64(start);
+		g_array_append_val(r->step_starts, ns);
 	}
 	return NULL;
 }

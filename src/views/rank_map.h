@@ -3,7 +3,9 @@
  *
  * The first line is the rank's: {"summary": "rank", "rank": R or null (the
  * file's place in --merge's list), "steps", "step total(ns)", "step numbers"
- * (the distinct N, ascending), "device busy(ns)", "compute(ns)",
+ * (the distinct N, ascending), "step starts(ns)" (per number, the earliest
+ * start of its ProfilerStep#N; a map without it still reads, the starts
+ * unknown), "device busy(ns)", "compute(ns)",
  * "communication(ns)", "exposed communication(ns)", "host wait(ns)",
  * "idle(ns)", "devices" and "world size" (text or null), "events"}; then one line per communication event: {"comms id"}, or
  * {"group", "seq"}, or {"step" (N or null), "collective" and "group", or

@@ -12,6 +12,7 @@ struct rank_row {
 	gint64 step_total, busy, compute, communication, exposed, host_wait, idle;
 	guint64 collectives, last_count;
 	gint64 wait, transfer, delay;
+	struct rank_late late; /* step start late, and its lateness at its collectives (SPEC 26.6) */
 };
 
 struct arrival {
@@ -56,6 +57,7 @@ struct rank_reduce {
 	GHashTable *across;    /* the collective rows (src/views/collective_across.h), or NULL */
 	GPtrArray *across_sorted;
 	GArray *waits;         /* struct rank_wait, or NULL: not kept */
+	struct rank_steps *starts; /* the steps' starts (SPEC 26.6) */
 };
 
 static void group_free(gpointer data)
@@ -82,6 +84,7 @@ struct rank_reduce *rank_reduce_new(void)
 	r->steps = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	r->devices = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	r->world_sizes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	r->starts = rank_steps_new();
 	return r;
 }
 
@@ -91,6 +94,7 @@ void rank_reduce_free(struct rank_reduce *r)
 		return;
 	if (r->waits)
 		g_array_free(r->waits, TRUE);
+	rank_steps_free(r->starts);
 	g_hash_table_destroy(r->instances);
 	g_hash_table_destroy(r->groups);
 	g_hash_table_destroy(r->steps);
@@ -157,6 +161,7 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 	if (record->world_size)
 		g_hash_table_add(r->world_sizes, g_strdup(record->world_size));
 	r->without_steps += record->steps == 0;
+	rank_steps_add(r->starts, record);
 	for (guint i = 0; i < record->step_numbers->len; i++) {
 		guint64 number = g_array_index(record->step_numbers, guint64, i);
 		gpointer had = g_hash_table_lookup(r->steps, &number);
@@ -224,6 +229,7 @@ static void settle(struct rank_reduce *r, const struct instance *instance)
 		struct rank_row *row = g_hash_table_lookup(r->rows, &a->rank);
 		gint64 wait = MIN(last, a->end) - a->start, transfer = a->end - MAX(last, a->start);
 		row->collectives++;
+		row->late.arrivals += a->start - first;
 		row->wait += wait;
 		row->transfer += MAX(transfer, 0);
 		r->waited += wait;
@@ -345,9 +351,12 @@ void rank_reduce_finish(struct rank_reduce *r, GString *warnings)
 					  "number is in two of them: no collective could be matched\n");
 	g_string_append(warnings, counts->str);
 	r->sorted = g_ptr_array_sized_new(g_hash_table_size(r->rows));
+	rank_steps_finish(r->starts, g_hash_table_size(r->rows));
 	g_hash_table_iter_init(&iter, r->rows);
-	while (g_hash_table_iter_next(&iter, NULL, &value))
+	while (g_hash_table_iter_next(&iter, NULL, &value)) {
+		rank_steps_late(r->starts, ((struct rank_row *)value)->rank, &((struct rank_row *)value)->late);
 		g_ptr_array_add(r->sorted, value);
+	}
 	g_ptr_array_sort(r->sorted, compare_rows);
 }
 
@@ -414,6 +423,8 @@ void rank_reduce_job(const struct rank_reduce *r, struct rank_job *job)
 		job->first_rank = first->rank;
 		job->first_delay = first->delay;
 		job->first_last_count = first->last_count;
+		job->first_late = first->late;
+		job->first_collectives = first->collectives;
 	}
 }
 
@@ -450,6 +461,8 @@ INTEGER_GETTER(last_count, last_count)
 DURATION_GETTER(delay, delay)
 DURATION_GETTER(host_wait, host_wait)
 
+static void step_late(const void *r, struct value *v) { rank_late_value(&ROW(r)->late, v); } /* SPEC 26.6 */
+
 /* the steps' host durations, mean rounded half up to the ns; empty without steps */
 static void step_mean(const void *r, struct value *v)
 {
@@ -472,6 +485,7 @@ static const struct column columns[] = {
 	{ "transfer(ms)", VALUE_DURATION, COLUMN_DEFAULT, transfer },
 	{ "last count", VALUE_INTEGER, COLUMN_DEFAULT | COLUMN_ESSENTIAL, last_count },
 	{ "delay caused(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, delay },
+	{ "step start late(ms)", VALUE_DURATION, COLUMN_DEFAULT, step_late },
 	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_wait },
 };
 

@@ -18,12 +18,14 @@
  * transfer end - max(A, start) (0 when negative), and the delay the last
  * rank caused: A less the latest start of the other ranks (0 on a tie).
  * The instances where a rank's event ends before another's starts say
- * the clocks disagree. The result does not depend on the order the ranks
- * come in. */
+ * the clocks disagree. Each rank's step start late and its lateness at its
+ * collectives are src/views/rank_steps.h's. The result does not depend on
+ * the order the ranks come in. */
 #ifndef PP_RANK_REDUCE_H
 #define PP_RANK_REDUCE_H
 
 #include "views/rank_record.h"
+#include "views/rank_steps.h"
 #include "sinks/table.h"
 
 struct rank_reduce;
@@ -63,6 +65,8 @@ struct rank_job {
 	gint64 waited;               /* every rank's wait over every instance */
 	gint64 first_rank, first_delay;
 	guint64 first_last_count;
+	struct rank_late first_late; /* the first row's step start late and lateness at collectives (SPEC 26.6) */
+	guint64 first_collectives;   /* its matched instances */
 };
 void rank_reduce_job(const struct rank_reduce *reduce, struct rank_job *job);
 /* The wait parts of the matched events, [start, end) = [a_r, min(A, e_r))
