@@ -93,7 +93,7 @@ expect_stderr "profile_parser: --peaks '' names no file" "--peaks '': the messag
 printf 'match\tfp64\tfp32\n' > "$tmp/short_header.tsv"
 printf '# made up\nmatch\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\tsource\nX GPU\t1\t2\t3\t4\t5\t2,5\tmade up\n' > "$tmp/bad_cell.tsv"
 for pair in "no-such-peaks.tsv|No such file or directory" \
-	"short_header.tsv|1: not the header of a peaks table (tab-separated: match, fp64, fp32, 16-bit, fp8, int8, bandwidth, source)" \
+	"short_header.tsv|1: not the header of a peaks table (tab-separated: match, fp64, fp32, 16-bit, fp8, int8, bandwidth, host link(TB/s), interconnect(TB/s), source; or, without the links, match, fp64, fp32, 16-bit, fp8, int8, bandwidth, source)" \
 	"bad_cell.tsv|3: bandwidth '2,5' is not a decimal number (digits, then a point and at most 6 decimals)"; do
 	file=$tmp/${pair%%|*} why=${pair#*|}
 	case $why in [0-9]*) where="$file:$why" ;; *) where="$file: $why" ;; esac

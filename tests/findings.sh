@@ -100,6 +100,19 @@ done
 	--columns 'rank,finding,severity,saving(ms),saving %,device,evidence'
 cmp -s "$tmp/late.csv" "$pairs/jobs/late.csv" && pass "job rules: late (exposed-communication less the waiting)" \
 	|| { fail "job rules: late"; diff "$pairs/jobs/late.csv" "$tmp/late.csv"; }
+# the straggler's advice (SPEC 26.6): the delay began before the step, or in it (tests/findings/jobs/WORKING)
+straggler() { # NAME WANT WHAT
+	"$PROFILE_PARSER" -q -s "$top_srcdir/tests/ranks/$1/rank0.json" -s "$top_srcdir/tests/ranks/$1/rank1.json" \
+		-s "$top_srcdir/tests/ranks/$1/rank2.json" -d "$tmp/$1.csv" --summary findings \
+		--columns 'finding,severity,saving(ms),saving %,evidence,advice'
+	got=$(grep '^"","straggler"' "$tmp/$1.csv") # several traces: the rank first (a job's: empty)
+	[ "$got" = "$2" ] && pass "straggler: $3" || { fail "straggler: $3"; printf '%s\n%s\n' "$2" "$got"; }
+}
+late_text="it entered the steps %s ms late (step start late, the median over the steps every rank has), against %s ms late on average at its collectives"
+straggler start_before "$(printf '"","straggler","medium","0.42","7.6","rank 2 arrived last at 3 of 3 collectives, 0.42 ms after the next rank in all; '"$late_text"'","the straggler entered the steps late: the delay began before the step, in what ran between steps on that rank (the previous step'"'"'s tail, evaluation, checkpointing, logging, garbage collection, data loading outside the step): move it off the step'"'"'s path or give every rank the same; --summary step and the page'"'"'s timeline show that rank between its steps"\r' 0.1 0.146667)" \
+	"late at the steps' starts: the delay began before the step"
+straggler start_in "$(printf '"","straggler","high","0.810001","19.4","rank 2 arrived last at 2 of 2 collectives, 0.810001 ms after the next rank in all; '"$late_text"'","the straggler entered the steps on time and fell behind in them: its in-step work (its host work between launches, its data loading within the step, a larger share of the work) delays its collectives; balance the ranks'"'"' work and look at that rank'"'"'s steps"\r' 0.030001 0.430001)" \
+	"on time at the steps' starts: its in-step work"
 "$PROFILE_PARSER" -q -s "$pairs/jobs/job/rank0.json" -s "$pairs/jobs/clocks/rank0.json" -d "$tmp/same.csv" --summary findings \
 	2>"$tmp/err"; status=$?
 expect_status 1 "two traces of one rank: an error"

@@ -49,7 +49,8 @@ findings idle "host-pause (high): saves up to 0.48 ms (92.3% of the analysed spa
 # saves 10000 - 524 = 9476 ns of the span [2, 110.6) us = 108600 ns: 8.7%,
 # medium (under 10%); fp32-matmul does not fire (--peak-flops makes the
 # 16-bit peak the fp32 one, not 4 times it)
-far='far-from-roofline (medium): saves up to 0.009476 ms (8.7% of the analysed span). 1 op shape with 5% or more of the device busy time ran under 30% of its roofline, 0.009476 ms above it: aten::mm [[64, 64], [64, 64]] (1 call, busy 0.01 ms at 5.2% of its roofline). To do: these ops run far below the device'"'"'s peak: torch.compile to fuse them, larger batch or shapes, channels_last for convolutions; --summary perf lists every shape.'
+# (SPEC 26.4: a float mm with M, N, K 64, multiples of 4: the aligned gemm family and its advice)
+far='far-from-roofline (medium): saves up to 0.009476 ms (8.7% of the analysed span). 1 op shape with 5% or more of the device busy time ran under 30% of its roofline, 0.009476 ms above it; gemm, 1 shape, 0.009476 ms above: aten::mm [[64, 64], [64, 64]] (1 call, busy 0.01 ms at 5.2% of its roofline, M 64, N 64, K 64). To do: gemm (aligned, yet far from the peak: too small to fill the device): larger batches, or fewer, larger matmuls (fused projections, torch.compile); --summary perf lists every shape.'
 findings roofline "$far" -s "$views/page_roofline.json" --columns 'name,device busy(ms),roofline %' --peak-flops 1 --peak-bandwidth 1
 findings none "$nothing" -s "$views/page_none.json"
 # the page works the perf figures out whenever the trace has shapes (no perf column asked)...

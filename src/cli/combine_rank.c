@@ -17,6 +17,7 @@
 #include "cli/gate_report.h"
 #include "views/summary_findings.h"
 #include "views/rank_map.h"
+#include "views/rank_map_write.h"
 #include "views/rank_reduce.h"
 #include "views/shape_text.h"
 #include "cli/shape.h"

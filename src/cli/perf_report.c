@@ -69,6 +69,14 @@ void perf_report_warn(FILE *out, const char *src, const struct perf *perf, const
 			peaks_file ? peaks_file : "the table of device peaks");
 		visible_warning(out, src, text);
 	}
+	for (guint i = 0; i < perf->unknown_links->len; i++) {
+		g_autofree char *text = g_strdup_printf(
+			"no host link peak for %s in %s: the copies between host and device on it, judged against the "
+			"host link (never the memory bandwidth), leave roofline(ms), roofline %% and bound empty on the "
+			"rows over them; --peaks FILE with a host link(TB/s) cell gives it",
+			(const char *)perf->unknown_links->pdata[i], peaks_file ? peaks_file : "the table of device peaks");
+		visible_warning(out, src, text);
+	}
 	if (perf->overflow)
 		visible_warning(out, src, "a perf figure does not fit 64 bits: its cells are left empty, and so are "
 				  "the rates, roofline(ms), roofline % and bound made from it");

@@ -216,6 +216,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
 			      (options->summary == SUMMARY_FINDINGS && !job->collect)) && /* the job rules: 20.1's args */
 			     options->format != &html_sink && !flame_format(options->format) && !settings->captures,
+		.keep_comms_args = findings, /* 15.2's figures of the collectives, SPEC 26.5 */
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
 	if (!trace) {

@@ -37,6 +37,10 @@ struct read_config {
 	 * none is kept, its invalid UTF-8 still counted (issue 33: 7 MB of a
 	 * 41 MB trace's literals) */
 	gboolean drop_args;
+	/* with drop_args, the args of device events and of record_param_comms
+	 * ops are kept all the same: a trace's collectives' 15.2 figures (a
+	 * single trace's --summary findings, SPEC 26.5) */
+	gboolean keep_comms_args;
 	/* Called now and then while a file is read: bytes read (uncompressed), and
 	 * the fraction of the file read (-1 when unknown); once more with DONE. */
 	void (*progress)(const char *path, gint64 bytes, double fraction, gboolean done);

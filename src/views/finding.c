@@ -11,7 +11,15 @@ void finding_free(gpointer data)
 {
 	struct finding *f = data;
 	g_free(f->evidence);
+	g_free(f->advice_text);
 	g_free(f);
+}
+
+void finding_set_advice(struct finding *f, char *text)
+{
+	g_free(f->advice_text);
+	f->advice_text = text;
+	f->advice = text ? text : f->rule->advice;
 }
 
 static struct finding *finding_new(const struct finding_rule *rule, const struct findings_input *in, char *evidence)

@@ -66,7 +66,8 @@ struct finding {
 	gint device;     /* a device rule's device number, or FINDING_NO_DEVICE */
 	const char *rank; /* the trace's (not owned), or NULL */
 	char *evidence;
-	const char *advice;
+	const char *advice; /* the rule's, or ADVICE_TEXT */
+	char *advice_text;  /* advice made for this finding (SPEC 26.4-26.6), owned, or NULL */
 };
 
 typedef void (*finding_compute)(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out);
@@ -105,6 +106,9 @@ void finding_push(const struct finding_rule *rule, const struct findings_input *
 /* Adds a data finding of RULE, which fired, with EVIDENCE (taken). */
 void finding_add_data(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out,
 		      char *evidence);
+
+/* Gives F the advice TEXT (taken) in place of its rule's. */
+void finding_set_advice(struct finding *f, char *text);
 
 /* "high", "medium", "low"; NULL for SEVERITY_NONE. */
 const char *finding_severity_name(enum finding_severity severity);

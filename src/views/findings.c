@@ -22,7 +22,7 @@
 #define ADVICE_EXPOSED                                                                                             \
 	"communication not overlapped by compute: let DDP overlap it with backward (bucket_cap_mb), or FSDP "      \
 	"prefetch (forward_prefetch, backward_prefetch); fewer, larger collectives"
-#define ADVICE_ROOFLINE                                                                                            \
+#define ADVICE_ROOFLINE /* in place of it, each family's own: src/views/perf_family.c (SPEC 26.4) */              \
 	"these ops run far below the device's peak: torch.compile to fuse them, larger batch or shapes, "         \
 	"channels_last for convolutions; --summary perf lists every shape"
 #define ADVICE_FP32                                                                                                \
@@ -44,8 +44,9 @@
 	"trace profiled while the graphs were captured, puts it under the ops that captured them"
 #define ADVICE_WAIT                                                                                                \
 	"ranks wait for each other at collectives: balance the work of the ranks, and see the straggler"
-#define ADVICE_STRAGGLER                                                                                           \
-	"one rank arrives late at collectives and delays the others: look at its host work and its data loading"
+#define ADVICE_STRAGGLER /* without steps on every rank; else src/views/findings_job.c says before or in the step */ \
+	"one rank arrives late at collectives and delays the others: look at its host work and its data loading, "  \
+	"in the step and between steps (with step numbers on every rank, step start late says which)"
 #define ADVICE_CLOCKS "the ranks' clocks disagree: the cross-rank figures are unreliable"
 
 /* Thresholds in basis points of the span (1% = 100). */

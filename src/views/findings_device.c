@@ -3,6 +3,7 @@
 #include "attribution/idle.h"
 #include "sinks/table.h"
 #include "util/timefmt.h"
+#include "views/findings_link.h"
 
 static void run_add(struct run *r, gint64 s, gint64 e)
 {
@@ -140,6 +141,7 @@ void findings_exposed_communication(const struct finding_rule *rule, const struc
 	if (in->last <= in->first)
 		return;
 	const GArray *devices = in->devices;
+	guint fired = out->len;
 	for (guint i = 0; i < devices->len; i++) {
 		const struct device_figures *d = &g_array_index(devices, struct device_figures, i);
 		gint64 comm = run_total(&d->communication);
@@ -154,4 +156,6 @@ void findings_exposed_communication(const struct finding_rule *rule, const struc
 		g_string_append(text, " overlapped by no compute");
 		finding_add(rule, in, out, exposed, (gint)d->device, g_string_free(text, FALSE));
 	}
+	if (!in->keep_exposed && out->len > fired) /* a trace analysed alone: its collectives against the link (SPEC 26.5) */
+		findings_link_exposed(in, out, fired);
 }

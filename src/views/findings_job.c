@@ -5,6 +5,17 @@
 #include "sinks/table.h"
 #include "util/timefmt.h"
 
+/* The straggler's advice (SPEC 26.6): the delay began before the step, or in it. */
+#define ADVICE_STRAGGLER_BEFORE                                                                                    \
+	"the straggler entered the steps late: the delay began before the step, in what ran between steps on that " \
+	"rank (the previous step's tail, evaluation, checkpointing, logging, garbage collection, data loading "     \
+	"outside the step): move it off the step's path or give every rank the same; --summary step and the page's " \
+	"timeline show that rank between its steps"
+#define ADVICE_STRAGGLER_IN                                                                                        \
+	"the straggler entered the steps on time and fell behind in them: its in-step work (its host work between " \
+	"launches, its data loading within the step, a larger share of the work) delays its collectives; balance " \
+	"the ranks' work and look at that rank's steps"
+
 /* Whether X · N · 10000 >= SUM · BP. */
 static gboolean reaches(gint64 x, guint n, gint64 sum, guint bp)
 {
@@ -52,7 +63,21 @@ void findings_job(const struct rank_job *job, gint64 span_sum, guint spans, GPtr
 				       " collectives, ", job->first_rank, job->first_last_count, job->matched);
 		time_append_ms(text, job->first_delay);
 		g_string_append(text, " ms after the next rank in all");
+		const struct rank_late *late = &job->first_late;
+		if (late->known && job->first_collectives) { /* SPEC 26.6 */
+			g_string_append(text, "; it entered the steps ");
+			time_append_ms(text, rank_late_ns(late));
+			g_string_append(text, " ms late (step start late, the median over the steps every rank has), against ");
+			time_append_ms(text, mean_half_up(late->arrivals, (gint64)job->first_collectives));
+			g_string_append(text, " ms late on average at its collectives");
+		} else {
+			g_string_append(text, "; step start late unknown (no step number on every rank)");
+		}
 		add("straggler", out, job->first_delay, span_sum, spans, mean_span, g_string_free(text, FALSE));
+		if (late->known) /* else the rule's: neither said */
+			finding_set_advice(out->pdata[out->len - 1],
+					   g_strdup(rank_late_before_step(late, job->first_collectives) ? ADVICE_STRAGGLER_BEFORE
+												       : ADVICE_STRAGGLER_IN));
 	}
 	if (job->clocks_disagree)
 		add("clocks-disagree", out, FINDING_NO_SAVING, span_sum, spans, mean_span,

@@ -8,7 +8,11 @@
  *   saving is that mean;
  * - straggler: the first rank of --summary rank (delay caused descending)
  *   with delay caused > 0 and >= 1% of the mean span: medium, high from
- *   10%; the saving is its delay caused;
+ *   10%; the saving is its delay caused; the evidence gives its step start
+ *   late and its mean lateness at its collectives (rounded half up), and
+ *   the advice says the delay began before the step when the one is at
+ *   least half of the other (src/views/rank_steps.h, exact), else in its
+ *   in-step work; without common steps, neither (SPEC 26.6);
  * - clocks-disagree (data): 20.1's warning, more than 10% of the matched
  *   instances with a rank's event ending before another's starts.
  * The thresholds compare exactly: with n ranks and spans summing to S,

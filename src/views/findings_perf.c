@@ -3,6 +3,7 @@
 #include "sinks/table.h"
 #include "util/timefmt.h"
 #include "views/perf_columns.h"
+#include "views/perf_family.h"
 #include "views/summary_perf.h"
 
 #define EVIDENCE_ROWS 3 /* rows the evidence names */
@@ -39,6 +40,35 @@ static void append_row(GString *text, const struct perf_row *row)
 	g_string_append(text, " ms");
 }
 
+/* far-from-roofline's rows of one family (src/views/perf_family.h). */
+struct family_part {
+	guint rows;
+	perf_sum saving;
+	GString *named; /* the first EVIDENCE_ROWS rows */
+};
+
+/* ROW's family, from its first op. */
+static enum roofline_family family_of(const struct perf_row *row, struct roofline_class *c)
+{
+	const struct event_extra *x = row->op->extra;
+	roofline_classify(row->op->name->text, row->op->name->len, x ? x->input_dims : NULL, x ? x->input_type : NULL,
+			  row->model, c);
+	return c->family;
+}
+
+/* The families in the order the evidence and the advice name them: by
+ * saving, descending, then the family order. */
+static void order_families(const struct family_part *parts, guint order[ROOFLINE_FAMILIES])
+{
+	guint n = 0;
+	for (guint f = 0; f < ROOFLINE_FAMILIES; f++) {
+		guint i = n++;
+		for (; i > 0 && parts[order[i - 1]].saving < parts[f].saving; i--)
+			order[i] = order[i - 1];
+		order[i] = f;
+	}
+}
+
 void findings_far_from_roofline(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
 {
 	const GPtrArray *rows = in->perf_rows;
@@ -47,7 +77,7 @@ void findings_far_from_roofline(const struct finding_rule *rule, const struct fi
 	gint64 total = trace_busy(in);
 	perf_sum saving = 0;
 	guint far = 0;
-	g_autoptr(GString) named = g_string_new(NULL);
+	struct family_part parts[ROOFLINE_FAMILIES] = { { 0 } };
 	for (guint i = 0; i < rows->len; i++) {
 		const struct perf_row *row = rows->pdata[i];
 		/* roofline % empty (a peak missing, a figure past 63 bits) is not below 30 */
@@ -55,27 +85,56 @@ void findings_far_from_roofline(const struct finding_rule *rule, const struct fi
 		    perf_fit(row->model->bytes) < 0 || row->roofline * 10 >= (perf_sum)row->busy * 3)
 			continue;
 		perf_sum per_call = (2 * row->roofline + row->count) / (2 * (perf_sum)row->count);
-		perf_sum roofline = per_call * row->count;
-		saving += (perf_sum)row->busy > roofline ? row->busy - roofline : 0;
-		if (far++ < EVIDENCE_ROWS) {
-			g_string_append(named, far > 1 ? "; " : "");
-			append_row(named, row);
-			g_string_append(named, " at ");
-			percent_append(named, tenths_of_percent((gint64)row->roofline, row->busy));
-			g_string_append(named, "% of its roofline)");
+		perf_sum roofline = per_call * row->count, above = (perf_sum)row->busy > roofline ? row->busy - roofline : 0;
+		saving += above;
+		far++;
+		struct roofline_class c;
+		struct family_part *part = &parts[family_of(row, &c)];
+		part->saving += above;
+		if (part->rows++ < EVIDENCE_ROWS) {
+			if (!part->named)
+				part->named = g_string_new(NULL);
+			g_string_append(part->named, part->rows > 1 ? "; " : "");
+			append_row(part->named, row);
+			g_string_append(part->named, " at ");
+			percent_append(part->named, tenths_of_percent((gint64)row->roofline, row->busy));
+			g_autofree char *detail = roofline_class_detail(&c);
+			g_string_append_printf(part->named, "%% of its roofline%s)", detail);
 		}
+		roofline_class_clear(&c);
 	}
-	if (!far || saving > G_MAXINT64)
+	guint order[ROOFLINE_FAMILIES];
+	order_families(parts, order);
+	GString *text = NULL, *advice = NULL;
+	if (far && saving <= G_MAXINT64) {
+		text = g_string_new(NULL);
+		advice = g_string_new(NULL);
+		g_string_append_printf(text, "%u op shape%s with 5%% or more of the device busy time ran under 30%% of %s "
+				       "roofline, ", far, far == 1 ? "" : "s", far == 1 ? "its" : "their");
+		time_append_ms(text, (gint64)saving);
+		g_string_append(text, " ms above it");
+	}
+	for (guint i = 0; i < ROOFLINE_FAMILIES; i++) { /* by family: its rows, its own advice */
+		struct family_part *part = &parts[order[i]];
+		if (text && part->rows) {
+			g_string_append_printf(text, "; %s, %u shape%s, ", roofline_family_name(order[i]), part->rows,
+					       part->rows == 1 ? "" : "s");
+			time_append_ms(text, (gint64)part->saving);
+			g_string_append_printf(text, " ms above: %s", part->named->str);
+			if (part->rows > EVIDENCE_ROWS)
+				g_string_append_printf(text, "; and %u more", part->rows - EVIDENCE_ROWS);
+			g_string_append_printf(advice, "%s; ", roofline_family_advice(order[i]));
+		}
+		if (part->named)
+			g_string_free(part->named, TRUE);
+	}
+	if (!text)
 		return;
-	GString *text = g_string_new(NULL);
-	g_string_append_printf(text, "%u op shape%s with 5%% or more of the device busy time ran under 30%% of %s "
-			       "roofline, ", far, far == 1 ? "" : "s", far == 1 ? "its" : "their");
-	time_append_ms(text, (gint64)saving);
-	g_string_append(text, " ms above it: ");
-	g_string_append(text, named->str);
-	if (far > EVIDENCE_ROWS)
-		g_string_append_printf(text, "; and %u more", far - EVIDENCE_ROWS);
-	finding_add(rule, in, out, (gint64)saving, FINDING_NO_DEVICE, g_string_free(text, FALSE));
+	g_string_append(advice, "--summary perf lists every shape");
+	if (finding_add(rule, in, out, (gint64)saving, FINDING_NO_DEVICE, g_string_free(text, FALSE)))
+		finding_set_advice(out->pdata[out->len - 1], g_string_free(g_steal_pointer(&advice), FALSE));
+	if (advice)
+		g_string_free(advice, TRUE);
 }
 
 /* FIGURE / PEAK (millionths of tera per second) in fs, rounded down. */

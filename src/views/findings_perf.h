@@ -8,7 +8,11 @@
  *   a known roofline with roofline % below 30 (the rooflines' sum R of a
  *   row against its busy B: R · 10 < B · 3, exact); the saving Σ (B −
  *   count · roofline), roofline the row's per-call figure (the column's,
- *   R / count half up); fires at 1% of the span, high from 10%.
+ *   R / count half up); fires at 1% of the span, high from 10%. One
+ *   finding (SPEC 22's saving and thresholds over all its rows), its rows
+ *   grouped by family (src/views/perf_family.h, SPEC 26.4): the evidence
+ *   and the advice name each family with rows, by its part of the saving
+ *   (descending), with its rows (the first three) and its own advice.
  * - fp32-matmul: the gemm rows of precision fp32 with busy total · 100 >=
  *   trace busy · 5, whose device (its first op's) has known fp32, 16-bit
  *   and bandwidth peaks with the 16-bit peak >= 4 × the fp32 one; the

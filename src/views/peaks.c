@@ -11,12 +11,15 @@
 #endif
 
 #define DECIMALS 6
-#define CELLS 8 /* match, five peaks, bandwidth, source */
-#define COLUMNS "match, fp64, fp32, 16-bit, fp8, int8, bandwidth, source" /* for messages */
+#define CELLS 10 /* match, five peaks, bandwidth, host link, interconnect, source */
+#define CELLS_OLD 8 /* PEAKS_HEADER_OLD's: no link columns */
+#define COLUMNS "match, fp64, fp32, 16-bit, fp8, int8, bandwidth, host link(TB/s), interconnect(TB/s), source"
+#define COLUMNS_OLD "match, fp64, fp32, 16-bit, fp8, int8, bandwidth, source" /* for messages */
 
 G_DEFINE_QUARK(profile-parser-peaks-error-quark, peaks_error)
 
-static const char *const kind_names[PEAK_KINDS] = { "fp64", "fp32", "16-bit", "fp8", "int8", "bandwidth" };
+static const char *const kind_names[PEAK_KINDS] = { "fp64", "fp32",      "16-bit",          "fp8",
+						    "int8", "bandwidth", "host link(TB/s)", "interconnect(TB/s)" };
 
 const char *peak_kind_name(enum peak_kind kind)
 {
@@ -86,15 +89,16 @@ void peaks_free(struct peaks *peaks)
 	g_free(peaks);
 }
 
-/* LINE (number NUMBER of FILE, no newline), a row of PEAKS. */
-static gboolean parse_row(struct peaks *peaks, const char *line, guint number, GError **error)
+/* LINE (number NUMBER of FILE, no newline), a row of PEAKS of WIDTH cells
+ * (CELLS, or CELLS_OLD: its links unknown). */
+static gboolean parse_row(struct peaks *peaks, const char *line, guint number, guint width, GError **error)
 {
 	g_auto(GStrv) cells = g_strsplit(line, "\t", -1);
 	guint count = g_strv_length(cells);
-	if (count != CELLS) {
+	if (count != width) {
 		g_autofree char *what = !*line ? g_strdup("an empty line") : g_strdup_printf("%u cell%s", count, count == 1 ? "" : "s");
-		g_set_error(error, peaks_error_quark(), 0, "%s:%u: %s, not %d tab-separated cells (%s)", peaks->file,
-			    number, what, CELLS, COLUMNS);
+		g_set_error(error, peaks_error_quark(), 0, "%s:%u: %s, not %u tab-separated cells (%s)", peaks->file,
+			    number, what, width, width == CELLS ? COLUMNS : COLUMNS_OLD);
 		return FALSE;
 	}
 	if (!*cells[0]) {
@@ -111,7 +115,7 @@ static gboolean parse_row(struct peaks *peaks, const char *line, guint number, G
 		}
 	}
 	struct peak_row *row = g_new0(struct peak_row, 1);
-	for (int kind = 0; kind < PEAK_KINDS; kind++) {
+	for (int kind = 0; kind < (int)width - 2; kind++) { /* the old width: up to the bandwidth */
 		const char *cell = cells[1 + kind];
 		GError *bad = NULL;
 		if (*cell && !peaks_decimal(cell, kind_names[kind], &row->figure[kind], &bad)) {
@@ -122,7 +126,7 @@ static gboolean parse_row(struct peaks *peaks, const char *line, guint number, G
 		}
 	}
 	row->match = g_strdup(cells[0]);
-	row->source = g_strdup(cells[CELLS - 1]);
+	row->source = g_strdup(cells[width - 1]);
 	row->line = number;
 	g_ptr_array_add(peaks->rows, row);
 	return TRUE;
@@ -138,7 +142,7 @@ struct peaks *peaks_parse(const char *text, gsize length, const char *file, GErr
 		g_set_error(error, peaks_error_quark(), 0, "%s: not UTF-8 (at byte %zu)", file, (size_t)(end - text));
 		return NULL;
 	}
-	gboolean header = FALSE;
+	guint width = 0; /* of the header: none yet */
 	guint number = 0;
 	for (const char *line = text; line < text + length; number++) {
 		const char *newline = memchr(line, '\n', (size_t)(text + length - line));
@@ -154,20 +158,20 @@ struct peaks *peaks_parse(const char *text, gsize length, const char *file, GErr
 		line = newline ? newline + 1 : stop;
 		if (content[0] == '#')
 			continue;
-		if (!header) {
-			if (strcmp(content, PEAKS_HEADER) != 0) {
+		if (!width) {
+			width = strcmp(content, PEAKS_HEADER) == 0 ? CELLS : strcmp(content, PEAKS_HEADER_OLD) == 0 ? CELLS_OLD : 0;
+			if (!width) {
 				g_set_error(error, peaks_error_quark(), 0,
-					    "%s:%u: not the header of a peaks table (tab-separated: %s)", file,
-					    number + 1, COLUMNS);
+					    "%s:%u: not the header of a peaks table (tab-separated: %s; or, without "
+					    "the links, %s)", file, number + 1, COLUMNS, COLUMNS_OLD);
 				return NULL;
 			}
-			header = TRUE;
 			continue;
 		}
-		if (!parse_row(peaks, content, number + 1, error))
+		if (!parse_row(peaks, content, number + 1, width, error))
 			return NULL;
 	}
-	if (!header) {
+	if (!width) {
 		g_set_error(error, peaks_error_quark(), 0, "%s: no header (tab-separated: %s)", file, COLUMNS);
 		return NULL;
 	}
@@ -234,7 +238,9 @@ const struct peak_row *peaks_find(const struct peaks *peaks, const char *device)
 
 guint64 peaks_figure(const struct peaks *peaks, const struct peak_row *row, enum peak_kind kind)
 {
-	guint64 override = kind == PEAK_BANDWIDTH ? peaks->bandwidth_override : peaks->flops_override;
+	guint64 override = kind == PEAK_BANDWIDTH ? peaks->bandwidth_override
+			   : kind < PEAK_BANDWIDTH ? peaks->flops_override
+						   : PEAK_UNKNOWN; /* the links: the table's alone */
 	if (override != PEAK_UNKNOWN)
 		return override;
 	return row && kind < PEAK_KINDS ? row->figure[kind] : PEAK_UNKNOWN;

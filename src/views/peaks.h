@@ -3,12 +3,16 @@
  * as $(pkgdatadir)/peaks.tsv, or given by --peaks FILE.
  *
  * The file is tab-separated UTF-8: '#' lines are comments, the first other
- * line is the header (PEAKS_HEADER), each further line a row of eight
- * cells: a name substring, five peaks in TFLOP/s (fp64, fp32, 16-bit, fp8,
- * int8), the bandwidth in TB/s and the source. Parsing is strict: a wrong
- * header, a row of another width, an empty or repeated substring, a cell
- * that is not a positive decimal number (digits, then at most six decimals
- * after a point) stop it with FILE:LINE. An empty cell is unknown.
+ * line is the header (PEAKS_HEADER), each further line a row of ten cells:
+ * a name substring, five peaks in TFLOP/s (fp64, fp32, 16-bit, fp8, int8),
+ * the memory bandwidth, the host link and the interconnect in TB/s (per
+ * direction: PCIe or NVLink-C2C to the host, NVLink or xGMI to the peers,
+ * SPEC 26.4, 26.5) and the source. A table with the header of Part III
+ * (PEAKS_HEADER_OLD: no link columns, rows of eight cells) still loads,
+ * its links unknown. Parsing is strict: a wrong header, a row of another
+ * width than its header's, an empty or repeated substring, a cell that is
+ * not a positive decimal number (digits, then at most six decimals after a
+ * point) stop it with FILE:LINE. An empty cell is unknown.
  *
  * Figures are exact integers in millionths of the table's units: MFLOP/s
  * (10^6 FLOP/s) and MB/s (10^6 bytes/s); "989.4" TFLOP/s is 989400000.
@@ -19,13 +23,16 @@
  * rows that give at least one figure: a row of empty cells matches no
  * device, so that it never hides a shorter, filled one. The
  * overrides (--peak-flops, --peak-bandwidth) replace the compute or the
- * bandwidth figure of every device, known or not, and every precision. */
+ * memory bandwidth figure of every device, known or not, and every
+ * precision; neither touches the links. */
 #ifndef PP_PEAKS_H
 #define PP_PEAKS_H
 
 #include <glib.h>
 
-#define PEAKS_HEADER "match\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\tsource"
+#define PEAKS_HEADER \
+	"match\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\thost link(TB/s)\tinterconnect(TB/s)\tsource"
+#define PEAKS_HEADER_OLD "match\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\tsource"
 #define PEAKS_FILE_NAME "peaks.tsv"
 
 enum peak_kind {
@@ -35,6 +42,8 @@ enum peak_kind {
 	PEAK_FP8,
 	PEAK_INT8,
 	PEAK_BANDWIDTH,
+	PEAK_HOST_LINK,    /* host <-> device, per direction (SPEC 26.4) */
+	PEAK_INTERCONNECT, /* device <-> peer device, per direction (SPEC 26.5) */
 	PEAK_KINDS
 };
 
@@ -55,7 +64,8 @@ struct peaks {
 	guint64 bandwidth_override; /* MB/s, or PEAK_UNKNOWN: none */
 };
 
-/* The header's name of KIND ("fp64", ..., "bandwidth"). */
+/* The header's name of KIND ("fp64", ..., "bandwidth", "host link(TB/s)",
+ * "interconnect(TB/s)"). */
 const char *peak_kind_name(enum peak_kind kind);
 
 /* TEXT, a positive decimal number of at most six decimals ("989.4", "2",

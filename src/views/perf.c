@@ -1,5 +1,6 @@
 #include "views/perf.h"
 #include <string.h>
+#include "attribution/blocking.h"
 
 enum { DESC_COMPUTE = 1, DESC_ANY = 2, UNDER_COUNTED = 4 };
 
@@ -65,12 +66,30 @@ struct launched {
 	guint node;
 	const struct event *first; /* the first device event of its launches (section 4's order) */
 	gint64 time;               /* its launches' device time */
+	gboolean host_copy;        /* a copy op: one of its device events copies to or from the host */
 	struct perf_model model;
 };
 
-/* NODE's launches walked once: *LAUNCHED, FALSE when none starts a device event. */
-static gboolean launches_of(const struct attribution *a, const struct forest *f, guint node, GArray *scratch,
-			    struct launched *launched)
+/* Whether the device event E is a copy between host and device (SPEC 26.4):
+ * a copy (class memcpy) whose name says HtoD, DtoH, HostToDevice or
+ * DeviceToHost, without regard to ASCII case. */
+static gboolean copy_with_host(const struct event *e)
+{
+	if (!device_is_copy(e))
+		return FALSE;
+	static const char *const directions[] = { "htod", "dtoh", "hosttodevice", "devicetohost" };
+	g_autofree char *lower = g_ascii_strdown(e->name->text, (gssize)e->name->len);
+	for (guint i = 0; i < G_N_ELEMENTS(directions); i++)
+		if (strstr(lower, directions[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/* NODE's launches walked once: *LAUNCHED, FALSE when none starts a device
+ * event; with COPY (aten::copy_, aten::_to_copy), whether one of their
+ * device events is a copy with the host. */
+static gboolean launches_of(const struct attribution *a, const struct forest *f, guint node, gboolean copy,
+			    GArray *scratch, struct launched *launched)
 {
 	*launched = (struct launched){ .node = node };
 	g_array_set_size(scratch, 0);
@@ -80,8 +99,16 @@ static gboolean launches_of(const struct attribution *a, const struct forest *f,
 		if (!launched->first && a->device_first[l + 1] > a->device_first[l])
 			launched->first = attribution_device(a, a->device_first[l]);
 		launched->time += a->device_time[l];
+		for (guint d = a->device_first[l]; copy && !launched->host_copy && d < a->device_first[l + 1]; d++)
+			launched->host_copy = copy_with_host(attribution_device(a, d));
 	}
 	return launched->first != NULL;
+}
+
+/* Whether NAME (LEN bytes) is a copy op that may copy with the host (SPEC 26.4). */
+static gboolean copy_op(const char *name, gsize len)
+{
+	return (len == 11 && memcmp(name, "aten::copy_", 11) == 0) || (len == 14 && memcmp(name, "aten::_to_copy", 14) == 0);
 }
 
 static enum peak_kind peak_of(enum perf_precision p)
@@ -114,17 +141,19 @@ static perf_sum time_fs(guint64 figure, guint64 peak)
 /* The device of a counted op of model M (FIRST its first device event)
  * and its roofline times (ns), and the same in fs (FINE); FALSE when a peak
  * it needs is unknown. */
-static gboolean roofline_of(struct perf *perf, const struct device_names *devices, GHashTable *unknown_seen,
+static gboolean roofline_of(struct perf *perf, const struct device_names *devices, GHashTable *unknown_seen[2],
 			    const struct peaks *peaks, const struct perf_model *m, const struct event *first,
 			    perf_sum *compute, perf_sum *memory, perf_sum fine[2])
 {
 	gboolean entry = FALSE;
 	const char *name = first && first->has_device ? device_name(devices, first->device, &entry) : NULL;
 	const struct peak_row *row = peaks && name ? peaks_find(peaks, name) : NULL;
-	guint64 bandwidth = peaks ? peaks_figure(peaks, row, PEAK_BANDWIDTH) : PEAK_UNKNOWN;
+	/* a copy with the host: the smaller side's bytes over the host link, never HBM (SPEC 26.4) */
+	guint64 bandwidth = peaks ? peaks_figure(peaks, row, m->host_link ? PEAK_HOST_LINK : PEAK_BANDWIDTH) : PEAK_UNKNOWN;
+	guint64 bytes = m->host_link ? m->link_bytes : m->bytes;
 	gboolean known = bandwidth != PEAK_UNKNOWN;
-	*memory = known ? time_ns(m->bytes, bandwidth) : 0;
-	fine[1] = known ? time_fs(m->bytes, bandwidth) : 0;
+	*memory = known ? time_ns(bytes, bandwidth) : 0;
+	fine[1] = known ? time_fs(bytes, bandwidth) : 0;
 	*compute = 0;
 	fine[0] = 0;
 	if (m->family != PERF_MEMORY) {
@@ -137,11 +166,15 @@ static gboolean roofline_of(struct perf *perf, const struct device_names *device
 	if (!known) {
 		/* ops without device events are not counted (model_ops): FIRST is there */
 		g_autofree char *shown = device_shown(first, name, entry);
+		/* a copy with the host on a device of the table lacks the host link: its own
+		 * warning, its own set (a device of no row: the one warning of its peaks) */
+		gboolean link = m->host_link && row;
+		GHashTable *seen = unknown_seen[link];
 		/* g_hash_table_add() of a key already there would put this copy, freed
 		 * at the end of the block, in the old one's place */
-		if (!g_hash_table_contains(unknown_seen, shown)) {
-			g_hash_table_add(unknown_seen, shown);
-			g_ptr_array_add(perf->unknown_devices, g_steal_pointer(&shown));
+		if (!g_hash_table_contains(seen, shown)) {
+			g_hash_table_add(seen, shown);
+			g_ptr_array_add(link ? perf->unknown_links : perf->unknown_devices, g_steal_pointer(&shown));
 		}
 	}
 	return known;
@@ -169,10 +202,11 @@ static void model_ops(struct perf *perf, const struct attribution *a, GArray *sc
 		struct launched op;
 		if (why != PERF_MODELLED) {
 			perf->not_modelled[why]++;
-		} else if (!launches_of(a, f, i, scratch, &op)) {
+		} else if (!launches_of(a, f, i, copy_op(e->name->text, e->name->len), scratch, &op)) {
 			perf->host_only++;
 		} else {
 			family[i] = (guint8)model.family;
+			model.host_link = op.host_copy;
 			op.model = model;
 			g_array_append_val(launched, op);
 		}
@@ -212,6 +246,7 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 	struct perf *perf = g_new0(struct perf, 1);
 	perf->forest = f;
 	perf->unknown_devices = g_ptr_array_new_with_free_func(g_free);
+	perf->unknown_links = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GArray) scratch = g_array_new(FALSE, FALSE, sizeof(guint));
 	g_autoptr(GArray) launched = g_array_new(FALSE, FALSE, sizeof(struct launched));
 	g_autofree guint8 *family = g_new0(guint8, f->count + 1);
@@ -229,7 +264,8 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 	perf->device_of = g_new(gint32, counted + 1);
 	struct device_names names;
 	device_names_init(&names, devices);
-	g_autoptr(GHashTable) unknown_seen = g_hash_table_new(g_str_hash, g_str_equal); /* perf->unknown_devices' */
+	GHashTable *unknown_seen[2] = { g_hash_table_new(g_str_hash, g_str_equal), /* perf->unknown_devices' */
+					g_hash_table_new(g_str_hash, g_str_equal) }; /* perf->unknown_links' */
 	guint k = 0, next = 0; /* in LAUNCHED: the counted ops are among them, in the same order */
 	for (guint i = 0; i < f->count; i++) {
 		perf->before[i] = k;
@@ -256,6 +292,8 @@ struct perf *perf_compute(const struct forest *f, const struct attribution *a, c
 	}
 	perf->before[f->count] = k;
 	g_hash_table_destroy(names.by_id);
+	g_hash_table_destroy(unknown_seen[0]);
+	g_hash_table_destroy(unknown_seen[1]);
 	/* a node's figures are at most the whole forest's: past 64 bits there only */
 	perf->overflow = perf->flops[k] > G_MAXINT64 || perf->bytes[k] > G_MAXINT64 || perf->roofline[k] > G_MAXINT64;
 	return perf;
@@ -276,6 +314,7 @@ void perf_free(struct perf *perf)
 	g_free(perf->unknown);
 	g_free(perf->device_of);
 	g_ptr_array_free(perf->unknown_devices, TRUE);
+	g_ptr_array_free(perf->unknown_links, TRUE);
 	g_free(perf);
 }
 

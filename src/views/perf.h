@@ -12,7 +12,14 @@
  * counted op's device is that of that first device event; its roofline figures, from the peak of its precision
  * (src/views/peaks.h), in nanoseconds rounded half up: compute = flops /
  * peak FLOP/s, memory = bytes / peak bandwidth, roofline the larger (a
- * memory op: memory alone). Prefix sums over the counted ops in pre-order
+ * memory op: memory alone). A copy op (aten::copy_, aten::_to_copy) one of
+ * whose launches' device events is a copy with the host (a memcpy named
+ * HtoD, DtoH, HostToDevice or DeviceToHost, any ASCII case; those events
+ * are walked for copy ops only) is judged against the host link instead
+ * (SPEC 26.4): memory = the model's link bytes (its smaller side) / the
+ * host link peak, never HBM's; without a host link figure it lacks a peak
+ * (its own warning when the device has a row; a device of no row has the
+ * one warning of its peaks). Prefix sums over the counted ops in pre-order
  * (128 bits: no sum of 64-bit figures can wrap), and per node the number of
  * counted ops before it, then give any node's inclusive figures in O(1):
  * its subtree [i, subtree_end[i]) holds the counted ops [before[i],
@@ -47,6 +54,7 @@ struct perf {
 	guint host_only;     /* modelled ops whose launches start no device event: not counted */
 	gboolean shapes;     /* some op has Input Dims */
 	GPtrArray *unknown_devices; /* char *: devices without the peaks they needed, each once, as warnings name them ("device 'NAME'", "device 1 (...)") */
+	GPtrArray *unknown_links;   /* char *: devices of the table whose copies with the host found no host link peak, named so */
 	gboolean overflow;   /* a node's figure did not fit 64 bits */
 };
 

@@ -98,6 +98,6 @@ enum perf_reason perf_conv(struct perf_inputs *in, const char *concrete, gboolea
 	guint64 bytes = perf_mul(&ok, elements, x->bpe);
 	if (!ok)
 		return PERF_OTHER;
-	*out = (struct perf_model){ PERF_CONVOLUTION, x->precision, flops, bytes };
+	*out = (struct perf_model){ .family = PERF_CONVOLUTION, .precision = x->precision, .flops = flops, .bytes = bytes };
 	return PERF_MODELLED;
 }

@@ -7,7 +7,9 @@
  * Concrete Inputs entry is the text True (Python's), not causal when it is
  * False, false or true. The causal pair count is in closed
  * form: sum over i < Nq of min(i + 1, Nk) = T(Nq) when Nq <= Nk, else
- * T(Nk) + (Nq - Nk) Nk, with T(n) = n(n + 1) / 2. */
+ * T(Nk) + (Nq - Nk) Nk, with T(n) = n(n + 1) / 2. aten::copy_ also says
+ * the bytes of its smaller side (link_bytes: what a copy between host and
+ * device moves across the host link at least, SPEC 26.4). */
 #include "views/perf_model.h"
 #include <string.h>
 #include "views/perf_conv.h"
@@ -99,7 +101,7 @@ static enum perf_reason gemm(const struct perf_inputs *in, enum kind kind, struc
 				 perf_mul(&ok, el_out, kind == KIND_SCALED_MM ? 2 : a->bpe));
 	if (!ok)
 		return PERF_OTHER;
-	*out = (struct perf_model){ PERF_GEMM, a->precision, flops, bytes };
+	*out = (struct perf_model){ .family = PERF_GEMM, .precision = a->precision, .flops = flops, .bytes = bytes };
 	return PERF_MODELLED;
 }
 
@@ -157,7 +159,7 @@ static enum perf_reason attention(struct perf_inputs *in, const char *concrete, 
 	guint64 bytes = perf_mul(&ok, elements, q->bpe);
 	if (!ok)
 		return PERF_OTHER;
-	*out = (struct perf_model){ PERF_ATTENTION, q->precision, flops, bytes };
+	*out = (struct perf_model){ .family = PERF_ATTENTION, .precision = q->precision, .flops = flops, .bytes = bytes };
 	return PERF_MODELLED;
 }
 
@@ -192,7 +194,7 @@ static enum perf_reason memory(const struct perf_inputs *in, enum kind kind, str
 	if (reason != PERF_MODELLED)
 		return reason;
 	gboolean ok = TRUE;
-	guint64 el_out = t[0].el, bytes = 0;
+	guint64 el_out = t[0].el, bytes = 0, link = 0;
 	if (kind == KIND_BROADCAST) {
 		guint64 shape[PERF_RANK_MAX];
 		guint rank = 0;
@@ -204,7 +206,9 @@ static enum perf_reason memory(const struct perf_inputs *in, enum kind kind, str
 			el_out = perf_mul(&ok, el_out, shape[d]);
 	}
 	if (kind == KIND_COPY) { /* reads the source, writes the destination */
-		bytes = perf_add(&ok, perf_mul(&ok, t[1].el, t[1].bpe), perf_mul(&ok, t[0].el, t[0].bpe));
+		guint64 source = perf_mul(&ok, t[1].el, t[1].bpe), destination = perf_mul(&ok, t[0].el, t[0].bpe);
+		bytes = perf_add(&ok, source, destination);
+		link = MIN(source, destination);
 	} else {
 		const struct perf_tensor *o = &t[0]; /* all bool: the first */
 		for (guint k = n; k-- > 0;)
@@ -216,14 +220,14 @@ static enum perf_reason memory(const struct perf_inputs *in, enum kind kind, str
 	}
 	if (!ok)
 		return PERF_OTHER;
-	*out = (struct perf_model){ PERF_MEMORY, PERF_PRECISION_NONE, el_out, bytes };
+	*out = (struct perf_model){ PERF_MEMORY, PERF_PRECISION_NONE, el_out, bytes, link, FALSE };
 	return PERF_MODELLED;
 }
 
 enum perf_reason perf_model_op(const char *name, gsize len, const char *input_dims, const char *input_type,
 			       const char *concrete_inputs, struct perf_model *out)
 {
-	*out = (struct perf_model){ PERF_FAMILY_NONE, PERF_PRECISION_NONE, 0, 0 };
+	*out = (struct perf_model){ .family = PERF_FAMILY_NONE, .precision = PERF_PRECISION_NONE, .flops = 0, .bytes = 0 };
 	const struct entry *e = lookup(name, len);
 	if (!e)
 		return PERF_NOT_IN_TABLE;
@@ -246,7 +250,7 @@ enum perf_reason perf_model_op(const char *name, gsize len, const char *input_di
 	}
 	perf_inputs_clear(&in);
 	if (reason != PERF_MODELLED)
-		*out = (struct perf_model){ PERF_FAMILY_NONE, PERF_PRECISION_NONE, 0, 0 };
+		*out = (struct perf_model){ .family = PERF_FAMILY_NONE, .precision = PERF_PRECISION_NONE, .flops = 0, .bytes = 0 };
 	return reason;
 }
 

@@ -27,6 +27,13 @@ struct perf_model {
 	enum perf_family family;
 	enum perf_precision precision;
 	guint64 flops, bytes;
+	/* aten::copy_: the bytes of its smaller side (source or destination),
+	 * what a copy between host and device moves across the host link at
+	 * least (SPEC 26.4); 0 for the other ops */
+	guint64 link_bytes;
+	/* set by src/views/perf.c, not the model: a copy to or from the host,
+	 * judged against the host link (SPEC 26.4) */
+	gboolean host_link;
 };
 
 #define PERF_DEPTH_MAX 64 /* nesting of a literal */

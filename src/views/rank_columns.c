@@ -114,6 +114,8 @@ INTEGER_GETTER(last_count, last_count)
 DURATION_GETTER(delay, delay)
 DURATION_GETTER(host_wait, host_wait)
 
+static void step_late(const void *r, struct value *v) { rank_late_value(&ROW(r)->late, v); } /* SPEC 26.6 */
+
 /* the steps' host durations, mean rounded half up to the ns; empty without steps */
 static void step_mean(const void *r, struct value *v)
 {
@@ -136,6 +138,7 @@ static const struct column columns[] = {
 	{ "transfer(ms)", VALUE_DURATION, COLUMN_DEFAULT, transfer },
 	{ "last count", VALUE_INTEGER, COLUMN_DEFAULT | COLUMN_ESSENTIAL, last_count },
 	{ "delay caused(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, delay },
+	{ "step start late(ms)", VALUE_DURATION, COLUMN_DEFAULT, step_late },
 	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_wait },
 };
 

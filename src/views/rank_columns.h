@@ -8,6 +8,7 @@
 #define PP_RANK_COLUMNS_H
 
 #include "sinks/table.h"
+#include "views/rank_steps.h"
 
 /* A rank's row of --summary rank (made by src/views/rank_reduce.h). */
 struct rank_total {
@@ -20,6 +21,7 @@ struct rank_total {
 	guint64 left_out;  /* events left out for a repeated id */
 	char *repeated;    /* the first such id, as messages show it, or NULL */
 	guint64 zero_ids;  /* events with a Comms Id of 0, which is no id */
+	struct rank_late late; /* step start late, and its lateness at its collectives (SPEC 26.6) */
 };
 
 const struct catalogue *rank_summary_catalogue(void);

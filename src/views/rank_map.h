@@ -4,7 +4,9 @@
  * The first line is the rank's: {"summary": "rank", "rank": R or null (the
  * file's place in --merge's list), "options" (what shaped the record, as
  * src/cli/shape.h writes them), "steps", "step total(ns)", "step numbers"
- * (the distinct N, ascending), "device busy(ns)", "compute(ns)",
+ * (the distinct N, ascending), "step starts(ns)" (per number, the earliest
+ * start of its ProfilerStep#N; a map without it still reads, the starts
+ * unknown), "device busy(ns)", "compute(ns)",
  * "communication(ns)", "exposed communication(ns)", "host wait(ns)",
  * "idle(ns)", "devices" and "world size" (text or null), "events" and
  * "exposed" (how many lines of each follow), "left out" (events of a
@@ -40,8 +42,6 @@
 #include "output/output.h"
 #include "views/rank_record.h"
 
-/* RECORD's lines into OUT; RANK its rank (NULL: none recorded). */
-gboolean rank_map_write(struct output *out, const struct rank_record *record, const char *rank);
 /* Whether PATH's first line is a rank map's. */
 gboolean rank_map_is(const char *path);
 /* The record of the map PATH, its rank POSITION when it records none; NULL, ERROR set, when it is no map. */

@@ -15,6 +15,7 @@ struct rank_record *rank_record_new(void)
 {
 	struct rank_record *record = g_new0(struct rank_record, 1);
 	record->step_numbers = g_array_new(FALSE, FALSE, sizeof(guint64));
+	record->step_starts = g_array_new(FALSE, FALSE, sizeof(gint64));
 	record->events = g_array_new(FALSE, FALSE, sizeof(struct rank_event));
 	g_array_set_clear_func(record->events, event_clear);
 	record->exposed_parts = g_array_new(FALSE, FALSE, sizeof(struct rank_interval));
@@ -26,6 +27,7 @@ void rank_record_free(struct rank_record *record)
 	if (!record)
 		return;
 	g_array_free(record->step_numbers, TRUE);
+	g_array_free(record->step_starts, TRUE);
 	g_array_free(record->events, TRUE);
 	g_array_free(record->exposed_parts, TRUE);
 	g_free(record->repeated);
@@ -144,10 +146,17 @@ static const char *group_ranks(struct collective_source *source, const struct at
 		       : NULL;
 }
 
-static int compare_numbers(gconstpointer x, gconstpointer y)
+struct step_start {
+	guint64 number;
+	gint64 start;
+};
+
+static int compare_starts(gconstpointer x, gconstpointer y)
 {
-	guint64 a = *(const guint64 *)x, b = *(const guint64 *)y;
-	return (a > b) - (a < b);
+	const struct step_start *a = x, *b = y;
+	if (a->number != b->number)
+		return (a->number > b->number) - (a->number < b->number);
+	return (a->start > b->start) - (a->start < b->start);
 }
 
 /* *TOTAL + ADD; past 2^63 - 1, R says so (WHAT). */
@@ -172,17 +181,21 @@ static void figures(struct rank_record *r, const struct steps *steps, const stru
 	gint64 span;
 	if (!r->too_long && __builtin_add_overflow(r->busy, r->idle, &span))
 		r->too_long = "the devices' spans";
+	g_autoptr(GArray) starts = g_array_new(FALSE, FALSE, sizeof(struct step_start));
 	for (guint i = 0; steps && i < steps->count; i++) {
 		r->steps++;
 		r->step_total += steps->events[i].dur;
-		g_array_append_val(r->step_numbers, steps->number[i]);
+		struct step_start s = { steps->number[i], steps->events[i].ts };
+		g_array_append_val(starts, s);
 	}
-	g_array_sort(r->step_numbers, compare_numbers);
-	guint kept = 0;
-	for (guint i = 0; i < r->step_numbers->len; i++)
-		if (!kept || g_array_index(r->step_numbers, guint64, kept - 1) != g_array_index(r->step_numbers, guint64, i))
-			g_array_index(r->step_numbers, guint64, kept++) = g_array_index(r->step_numbers, guint64, i);
-	g_array_set_size(r->step_numbers, kept);
+	g_array_sort(starts, compare_starts); /* by number, the earliest start first */
+	for (guint i = 0; i < starts->len; i++) {
+		const struct step_start *s = &g_array_index(starts, struct step_start, i);
+		if (i && s->number == s[-1].number)
+			continue;
+		g_array_append_val(r->step_numbers, s->number);
+		g_array_append_val(r->step_starts, s->start);
+	}
 }
 
 struct rank_record *rank_record_of(const struct forest *forest, const struct attribution *a,

@@ -18,6 +18,9 @@
  * Comms Id, or one (group, Seq), the first in (ts, position) order is
  * kept; the others are left out, counted (the reduce warns of them).
  *
+ * The steps: their numbers, and per number the earliest start of its
+ * ProfilerStep#N on the rank (SPEC 26.6), one sort of the steps.
+ *
  * One pass over the device events in (ts, position) order: O(E) time, the
  * numbering's counters O(distinct (step, key)); the figures come from the
  * device timeline (src/attribution/timeline.h), the bars' exposed
@@ -60,6 +63,7 @@ struct rank_record {
 	guint64 steps;        /* every step of the trace, of any process */
 	gint64 step_total;    /* their host durations (ns) */
 	GArray *step_numbers; /* guint64: the distinct step numbers, ascending */
+	GArray *step_starts;  /* gint64: per step number, the earliest start of its ProfilerStep#N (ns); empty: unknown (a map without them) */
 	gint64 busy, compute, communication, exposed, host_wait, idle; /* ns, summed over devices */
 	char *devices, *world_size; /* the trace's device names ("A, B") and distributedInfo.world_size, or NULL (set by the caller) */
 	char *options;        /* the options that shaped it (src/cli/shape.h), or NULL (set by the caller, or a map's) */

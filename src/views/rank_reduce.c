@@ -3,8 +3,7 @@
 #include "util/timefmt.h"
 #include "views/collective_across.h"
 #include "views/rank_bars.h"
-
-#define COUNT_WARNINGS 10
+#include "views/rank_groups.h"
 
 struct arrival {
 	gint64 rank, start, end;
@@ -13,24 +12,8 @@ struct arrival {
 	gint lane; /* src/views/rank_bars.h */
 };
 
-struct rank_count {
-	gint64 rank;
-	guint64 count;
-};
-
-/* A (step, group key) and each rank's count of it. */
-struct group {
-	char *key;
-	gsize key_len;
-	gboolean in_step;
-	guint64 step;
-	GArray *counts; /* struct rank_count */
-	guint serial;   /* the add that last counted in it */
-	guint64 least;  /* the smallest count (at the end) */
-};
-
 struct instance {
-	const struct group *group; /* numbered instances only */
+	const struct rank_group *group; /* numbered instances only */
 	guint64 number;
 	GArray *arrivals; /* struct arrival */
 	gboolean settled; /* matched: its last arrival is LAST */
@@ -40,7 +23,7 @@ struct instance {
 struct rank_reduce {
 	GHashTable *rows;      /* &row->rank -> struct rank_total *, owned */
 	GPtrArray *sorted;
-	GHashTable *groups;    /* GBytes (in step, step, key) -> struct group *, owned */
+	GHashTable *groups;    /* src/views/rank_groups.h */
 	GHashTable *instances; /* GBytes -> struct instance *, owned */
 	GHashTable *steps;     /* step number (owned guint64 *) -> how many ranks have it (1 or 2: more) */
 	guint serial;
@@ -52,6 +35,7 @@ struct rank_reduce {
 	GPtrArray *across_sorted;
 	GArray *waits;         /* struct rank_wait, or NULL: not kept */
 	GArray *free;          /* the bars' F (struct rank_interval), or NULL: not kept */
+	struct rank_steps *starts; /* the steps' starts (SPEC 26.6) */
 	gboolean any;          /* an event was added: */
 	gint64 first, end;     /* the earliest start and the latest end of all */
 	gint64 transferred, skewed; /* every transfer and every skew, added up */
@@ -65,14 +49,6 @@ static void row_free(gpointer data)
 	g_free(row);
 }
 
-static void group_free(gpointer data)
-{
-	struct group *g = data;
-	g_free(g->key);
-	g_array_free(g->counts, TRUE);
-	g_free(g);
-}
-
 static void instance_free(gpointer data)
 {
 	struct instance *i = data;
@@ -84,11 +60,12 @@ struct rank_reduce *rank_reduce_new(void)
 {
 	struct rank_reduce *r = g_new0(struct rank_reduce, 1);
 	r->rows = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, row_free);
-	r->groups = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, group_free);
+	r->groups = rank_groups_new();
 	r->instances = g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, instance_free);
 	r->steps = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	r->devices = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	r->world_sizes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	r->starts = rank_steps_new();
 	return r;
 }
 
@@ -100,6 +77,7 @@ void rank_reduce_free(struct rank_reduce *r)
 		g_array_free(r->waits, TRUE);
 	if (r->free)
 		g_array_free(r->free, TRUE);
+	rank_steps_free(r->starts);
 	g_hash_table_destroy(r->instances);
 	g_hash_table_destroy(r->groups);
 	g_hash_table_destroy(r->steps);
@@ -113,34 +91,6 @@ void rank_reduce_free(struct rank_reduce *r)
 	if (r->across)
 		g_hash_table_destroy(r->across);
 	g_free(r);
-}
-
-/* The group of EVENT, made when new, with this add's count in it. */
-static struct group *group_of(struct rank_reduce *r, const struct rank_event *event, gint64 rank, GString *id)
-{
-	g_string_truncate(id, 0);
-	g_string_append_c(id, (char)event->in_step);
-	g_string_append_len(id, (const char *)&event->step, sizeof event->step);
-	g_string_append_len(id, event->key, (gssize)event->key_len);
-	GBytes *bytes = g_bytes_new(id->str, id->len);
-	struct group *g = g_hash_table_lookup(r->groups, bytes);
-	if (!g) {
-		g = g_new0(struct group, 1);
-		g->key = g_memdup2(event->key, event->key_len + 1);
-		g->key_len = event->key_len;
-		g->in_step = event->in_step;
-		g->step = event->step;
-		g->counts = g_array_new(FALSE, FALSE, sizeof(struct rank_count));
-		g_hash_table_insert(r->groups, g_bytes_ref(bytes), g);
-	}
-	g_bytes_unref(bytes);
-	if (g->serial != r->serial || !g->counts->len) {
-		struct rank_count count = { rank, 0 };
-		g_array_append_val(g->counts, count);
-		g->serial = r->serial;
-	}
-	g_array_index(g->counts, struct rank_count, g->counts->len - 1).count++;
-	return g;
 }
 
 /* *TOTAL + ADD; past 2^63 - 1, R says so (WHAT). */
@@ -185,6 +135,7 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 	if (record->world_size)
 		g_hash_table_add(r->world_sizes, g_strdup(record->world_size));
 	r->without_steps += record->steps == 0;
+	rank_steps_add(r->starts, record);
 	for (guint i = 0; i < record->step_numbers->len; i++) {
 		guint64 number = g_array_index(record->step_numbers, guint64, i);
 		gpointer had = g_hash_table_lookup(r->steps, &number);
@@ -201,9 +152,9 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 	}
 	for (guint i = 0; i < record->events->len; i++) {
 		const struct rank_event *event = &g_array_index(record->events, struct rank_event, i);
-		const struct group *group = NULL;
+		const struct rank_group *group = NULL;
 		if (event->kind == RANK_EVENT_NUMBERED) {
-			group = group_of(r, event, record->rank, id);
+			group = rank_groups_count(r->groups, event, record->rank, r->serial, id);
 			g_string_assign(id, "N");
 			g_string_append_len(id, (const char *)&group, sizeof group);
 			g_string_append_len(id, (const char *)&event->number, sizeof event->number);
@@ -259,6 +210,9 @@ static void settle(struct rank_reduce *r, struct instance *instance)
 		struct rank_total *row = g_hash_table_lookup(r->rows, &a->rank);
 		gint64 wait = MIN(last, a->end) - a->start, transfer = a->end - MAX(last, a->start);
 		row->collectives++;
+		/* at most the instances' skews, whose sum add_up checks: it wraps only when theirs does */
+		if (__builtin_add_overflow(row->late.arrivals, a->start - first, &row->late.arrivals))
+			row->late.arrivals = G_MAXINT64;
 		row->wait += wait;
 		row->transfer += MAX(transfer, 0);
 		add_up(r, &r->waited, wait, "the ranks' waits");
@@ -286,75 +240,6 @@ static int compare_rows(gconstpointer x, gconstpointer y)
 	if (a->delay != b->delay)
 		return a->delay > b->delay ? -1 : 1;
 	return (a->rank > b->rank) - (a->rank < b->rank);
-}
-
-/* Groups whose counts differ: by step (those outside the steps last), then key. */
-static int compare_groups(gconstpointer x, gconstpointer y)
-{
-	const struct group *a = *(struct group *const *)x, *b = *(struct group *const *)y;
-	if (a->in_step != b->in_step)
-		return a->in_step ? -1 : 1;
-	if (a->step != b->step)
-		return a->step < b->step ? -1 : 1;
-	int c = memcmp(a->key, b->key, MIN(a->key_len, b->key_len));
-	return c ? c : (a->key_len > b->key_len) - (a->key_len < b->key_len);
-}
-
-static int compare_counts(gconstpointer x, gconstpointer y)
-{
-	const struct rank_count *a = x, *b = y;
-	return (a->rank > b->rank) - (a->rank < b->rank);
-}
-
-/* The count warnings of the groups whose ranks' counts differ, at most COUNT_WARNINGS, then how many more. */
-static void count_warnings(struct rank_reduce *r, GString *warnings)
-{
-	g_autoptr(GPtrArray) differ = g_ptr_array_new();
-	GHashTableIter iter;
-	gpointer value;
-	g_hash_table_iter_init(&iter, r->groups);
-	while (g_hash_table_iter_next(&iter, NULL, &value)) {
-		struct group *g = value;
-		guint64 least = G_MAXUINT64, most = 0;
-		for (guint i = 0; i < g->counts->len; i++) {
-			least = MIN(least, g_array_index(g->counts, struct rank_count, i).count);
-			most = MAX(most, g_array_index(g->counts, struct rank_count, i).count);
-		}
-		g->least = least;
-		if (least != most)
-			g_ptr_array_add(differ, g);
-	}
-	g_ptr_array_sort(differ, compare_groups);
-	guint64 written = 0, more = 0;
-	for (guint i = 0; i < differ->len; i++) {
-		struct group *g = differ->pdata[i];
-		g_array_sort(g->counts, compare_counts);
-		gint64 fewest = 0; /* the lowest rank with the smallest count */
-		for (guint j = g->counts->len; j-- > 0;)
-			if (g_array_index(g->counts, struct rank_count, j).count == g->least)
-				fewest = g_array_index(g->counts, struct rank_count, j).rank;
-		g_autofree char *key = rank_key_shown(g->key, g->key_len);
-		g_autofree char *step = g->in_step ? g_strdup_printf("in step %" G_GUINT64_FORMAT, g->step)
-						   : g_strdup("outside the steps");
-		for (guint j = 0; j < g->counts->len; j++) {
-			const struct rank_count *c = &g_array_index(g->counts, struct rank_count, j);
-			if (c->count == g->least)
-				continue;
-			if (written == COUNT_WARNINGS) {
-				more++;
-				continue;
-			}
-			written++;
-			g_string_append_printf(warnings,
-					       "profile_parser: warning: --summary rank: %s %s: rank %" G_GINT64_FORMAT
-					       " has %" G_GUINT64_FORMAT " events, rank %" G_GINT64_FORMAT " %" G_GUINT64_FORMAT
-					       ": the last %" G_GUINT64_FORMAT " of rank %" G_GINT64_FORMAT " are not matched\n",
-					       key, step, c->rank, c->count, fewest, g->least, c->count - g->least, c->rank);
-		}
-	}
-	if (more)
-		g_string_append_printf(warnings, "profile_parser: warning: --summary rank: %" G_GUINT64_FORMAT
-						 " more rank%s whose counts of a collective differ\n", more, more == 1 ? "" : "s");
 }
 
 static void bar_wait(gpointer data, gint64 rank, gint64 wait)
@@ -397,7 +282,7 @@ gboolean rank_reduce_finish(struct rank_reduce *r, GString *warnings, GError **e
 		return FALSE;
 	}
 	g_autoptr(GString) counts = g_string_new(NULL);
-	count_warnings(r, counts);
+	rank_groups_warnings(r->groups, counts);
 	GHashTableIter iter;
 	gpointer value;
 	g_hash_table_iter_init(&iter, r->instances);
@@ -407,6 +292,9 @@ gboolean rank_reduce_finish(struct rank_reduce *r, GString *warnings, GError **e
 			continue;
 		settle(r, instance);
 	}
+	const char *starts = rank_steps_finish(r->starts, g_hash_table_size(r->rows));
+	if (starts && !r->wrapped)
+		r->wrapped = starts;
 	if (r->wrapped) {
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s add up past 2^63 ns (292 years): sums would be wrong",
 			    r->wrapped);
@@ -429,8 +317,10 @@ gboolean rank_reduce_finish(struct rank_reduce *r, GString *warnings, GError **e
 	g_string_append(warnings, counts->str);
 	r->sorted = g_ptr_array_sized_new(g_hash_table_size(r->rows));
 	g_hash_table_iter_init(&iter, r->rows);
-	while (g_hash_table_iter_next(&iter, NULL, &value))
+	while (g_hash_table_iter_next(&iter, NULL, &value)) {
+		rank_steps_late(r->starts, ((struct rank_total *)value)->rank, &((struct rank_total *)value)->late);
 		g_ptr_array_add(r->sorted, value);
+	}
 	rank_rows_repeat_warnings(r->sorted, warnings);
 	g_ptr_array_sort(r->sorted, compare_rows);
 	return TRUE;
@@ -480,6 +370,8 @@ void rank_reduce_job(const struct rank_reduce *r, struct rank_job *job)
 		job->first_rank = first->rank;
 		job->first_delay = first->delay;
 		job->first_last_count = first->last_count;
+		job->first_late = first->late;
+		job->first_collectives = first->collectives;
 	}
 }
 

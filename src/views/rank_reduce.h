@@ -21,8 +21,9 @@
  * transfer end - max(A, start) (0 when negative), and the delay the last
  * rank caused: A less the latest start of the other ranks (0 on a tie).
  * The instances where a rank's event ends before another's starts say
- * the clocks disagree. The result does not depend on the order the ranks
- * come in.
+ * the clocks disagree. Each rank's step start late and its lateness at its
+ * collectives are src/views/rank_steps.h's. The result does not depend on
+ * the order the ranks come in.
  *
  * Exact in 63 bits, or an error: the events of all ranks must lie within
  * 2^63 - 1 ns of each other (so that every difference above fits), and the
@@ -71,6 +72,8 @@ struct rank_job {
 	gint64 waited;               /* every rank's wait over every instance */
 	gint64 first_rank, first_delay;
 	guint64 first_last_count;
+	struct rank_late first_late; /* the first row's step start late and lateness at collectives (SPEC 26.6) */
+	guint64 first_collectives;   /* its matched instances */
 };
 void rank_reduce_job(const struct rank_reduce *reduce, struct rank_job *job);
 /* The wait parts of the matched events, [start, end) = [a_r, min(A, e_r))

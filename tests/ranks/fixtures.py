@@ -99,6 +99,21 @@ FIXTURES = {
                                    31, "ncclKernel_AllReduce", s2, d2, {"Seq": 1, "Process Group Name": "tp"})])
                         for r, s, d, s2, d2, pgr in ((0, 100, 10, 200, 10, "[0, 1]"), (1, 105, 5, 201, 9, "[0, 1]"),
                                                      (2, 500, 20, 600, 10, "[2, 3]"), (3, 510, 10, 602, 8, [2, 3]))},
+    # step start late (SPEC 26.6), three common steps (odd: the middle one), rank 0's step 4 on no other rank;
+    # each all-reduce 200 us into its step: rank 2 is late at its collectives because it entered the steps late
+    "start_before": {0: (((1, 0, 900), (2, 2000, 900), (3, 4000, 900), (4, 6000, 900)),
+                         [ar(200, 400, launch=150), ar(2200, 400, launch=2150), ar(4200, 400, launch=4150)]),
+                     1: (((1, 10, 900), (2, 2000, 900), (3, 4010, 900)),
+                         [ar(210, 400, launch=160), ar(2200, 400, launch=2150), ar(4210, 400, launch=4160)]),
+                     2: (((1, 100, 900), (2, 2300, 900), (3, 4040, 900)),
+                         [ar(300, 400, launch=250), ar(2500, 400, launch=2450), ar(4240, 400, launch=4190)])},
+    # two common steps (even: the mean of the middle two, half a ns rounded up), rank 1's step 3 on no other;
+    # rank 2 enters the steps nearly on time but reaches its all-reduce 600 us in, the others 200 us in
+    "start_in": {0: (((1, 0, 1500), (2, 2030, 1500)), [ar(200, 800, launch=100), ar(2230, 800, launch=2130)]),
+                 1: (((1, 20, 1500), (2, 2000, 1500), (3, 4000, 1500)),
+                     [ar(220, 800, launch=120), ar(2200, 800, launch=2100)]),
+                 2: (((1, 10, 1500), (2, 2050.001, 1500)),
+                     [ar(610, 800, launch=600), ar(2650.001, 800, launch=2640.001)])},
 }
 
 for name, ranks in FIXTURES.items():

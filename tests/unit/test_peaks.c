@@ -1,12 +1,16 @@
 /* The table of device peaks (src/views/peaks.h): strict parsing with
  * FILE:LINE errors, exact figures, the longest match, the overrides, where
  * the shipped table is found; and the shipped data/peaks.tsv ($top_srcdir)
- * loads and maps the device names traces write to the intended rows. */
+ * loads and maps the device names traces write to the intended rows. Most
+ * tables here have the header of before the links (HEADER, eight cells a
+ * row), which still loads; test_links has the header with them
+ * (HEADER_LINKS, ten cells, SPEC 26.4, 26.5). */
 #include "views/peaks.h"
 #include "unit.h"
 #include <glib/gstdio.h>
 
 #define HEADER "match\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\tsource\n"
+#define HEADER_LINKS "match\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\thost link(TB/s)\tinterconnect(TB/s)\tsource\n"
 
 static struct peaks *parse(const char *text, GError **error)
 {
@@ -120,6 +124,55 @@ static void test_rejected(void)
 	expect_rejected(HEADER "B\t\t\t\t\t\t1.0000001\ts\n", "t.tsv:2:", "bandwidth '1.0000001' has more than 6 decimals");
 	expect_rejected(HEADER "B\t\t\t 5\t\t\t\ts\n", "t.tsv:2:", "16-bit ' 5' is not a decimal number");
 	expect_rejected(HEADER "B\t\t\t\t\t\t\t\xff\n", "t.tsv:", "not UTF-8");
+}
+
+static void test_links(void)
+{
+	/* the header with the links: ten cells a row, the links per direction in TB/s */
+	GError *error = NULL;
+	g_autoptr(Peaks) peaks = parse(HEADER_LINKS "A\t1\t2\t\t\t\t3\t0.064\t0.45\tthe A datasheet\n"
+						    "B\t\t\t\t\t\t\t0.0315\t\ta host link alone\n",
+				       &error);
+	CU_ASSERT_PTR_NULL(error);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(peaks);
+	const struct peak_row *a = peaks_find(peaks, "A"), *b = peaks_find(peaks, "B");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b); /* a row with a link alone is a filled one */
+	CU_ASSERT_EQUAL(a->figure[PEAK_BANDWIDTH], 3000000u);
+	CU_ASSERT_EQUAL(a->figure[PEAK_HOST_LINK], 64000u);     /* 64 GB/s */
+	CU_ASSERT_EQUAL(a->figure[PEAK_INTERCONNECT], 450000u); /* 450 GB/s */
+	ASSERT_STR(a->source, "the A datasheet");
+	CU_ASSERT_EQUAL(b->figure[PEAK_HOST_LINK], 31500u);
+	CU_ASSERT_EQUAL(b->figure[PEAK_INTERCONNECT], PEAK_UNKNOWN);
+	ASSERT_STR(peak_kind_name(PEAK_HOST_LINK), "host link(TB/s)");
+	ASSERT_STR(peak_kind_name(PEAK_INTERCONNECT), "interconnect(TB/s)");
+	/* the overrides set the compute and the memory bandwidth, never a link */
+	peaks->flops_override = 500000;
+	peaks->bandwidth_override = 7000000;
+	CU_ASSERT_EQUAL(peaks_figure(peaks, a, PEAK_FP64), 500000u);
+	CU_ASSERT_EQUAL(peaks_figure(peaks, a, PEAK_BANDWIDTH), 7000000u);
+	CU_ASSERT_EQUAL(peaks_figure(peaks, a, PEAK_HOST_LINK), 64000u);
+	CU_ASSERT_EQUAL(peaks_figure(peaks, a, PEAK_INTERCONNECT), 450000u);
+	CU_ASSERT_EQUAL(peaks_figure(peaks, NULL, PEAK_HOST_LINK), PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(peaks_figure(peaks, b, PEAK_INTERCONNECT), PEAK_UNKNOWN);
+	/* the old header: its rows have no links (unknown), and rows of its own width */
+	g_autoptr(Peaks) old = parse(HEADER "A\t1\t2\t\t\t\t3\ts\n", NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
+	const struct peak_row *o = peaks_find(old, "A");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+	CU_ASSERT_EQUAL(o->figure[PEAK_BANDWIDTH], 3000000u);
+	CU_ASSERT_EQUAL(o->figure[PEAK_HOST_LINK], PEAK_UNKNOWN);
+	CU_ASSERT_EQUAL(o->figure[PEAK_INTERCONNECT], PEAK_UNKNOWN);
+	ASSERT_STR(o->source, "s");
+	/* each table its header's width; the links' cells checked as the others */
+	expect_rejected(HEADER_LINKS "A\t1\t\t\t\t\t\ts\n", "t.tsv:2:", "8 cells, not 10 tab-separated cells");
+	expect_rejected(HEADER "A\t1\t\t\t\t\t\t0.064\t0.45\ts\n", "t.tsv:2:", "10 cells, not 8");
+	expect_rejected(HEADER_LINKS "A\t\t\t\t\t\t\t64 GB/s\t\ts\n", "t.tsv:2:",
+			"host link(TB/s) '64 GB/s' is not a decimal number");
+	expect_rejected(HEADER_LINKS "A\t\t\t\t\t\t\t\t0\ts\n", "t.tsv:2:", "interconnect(TB/s) '0' is not positive");
+	expect_rejected("match\tfp64\tfp32\t16-bit\tfp8\tint8\tbandwidth\thost link\tinterconnect\tsource\n", "t.tsv:1:",
+			"not the header of a peaks table (tab-separated: match, fp64, fp32, 16-bit, fp8, int8, bandwidth, "
+			"host link(TB/s), interconnect(TB/s), source; or, without the links");
 }
 
 static const char *row_match(const struct peaks *peaks, const char *device)
@@ -325,7 +378,7 @@ static void test_shipped_loads(void)
 	for (gsize i = 0; i < G_N_ELEMENTS(filled); i++) {
 		const struct peak_row *row = peaks_find(peaks, filled[i].device);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(row);
-		for (int kind = 0; kind < PEAK_KINDS; kind++) {
+		for (int kind = 0; kind <= PEAK_BANDWIDTH; kind++) { /* the links: test_shipped_links */
 			if (row->figure[kind] != filled[i].figure[kind])
 				printf("\n%s %s: %" G_GUINT64_FORMAT ", not %" G_GUINT64_FORMAT "\n", filled[i].device,
 				       peak_kind_name(kind), row->figure[kind], filled[i].figure[kind]);
@@ -365,6 +418,52 @@ static void test_shipped_loads(void)
 	CU_ASSERT_EQUAL(mi210->figure[PEAK_INT8], 181000000u);
 	CU_ASSERT_EQUAL(mi210->figure[PEAK_FP8], PEAK_UNKNOWN);
 	CU_ASSERT_EQUAL(mi210->figure[PEAK_BANDWIDTH], 1600000u);
+}
+
+/* The links of the shipped table (data/peaks.tsv's comments), per direction,
+ * by hand: a vendor's both-directions total halved. */
+static void test_shipped_links(void)
+{
+	g_autoptr(Peaks) peaks = shipped();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(peaks);
+	static const struct {
+		const char *device;
+		guint64 host, interconnect; /* MB/s; 0 unknown */
+	} links[] = {
+		/* H100 white paper: NVLink "900 GB/sec total", PCIe Gen 5 "128 GB/sec total (64 GB/sec in each direction)" */
+		{ "NVIDIA H100 80GB HBM3", 64000, 450000 },
+		{ "NVIDIA H100 PCIe", 64000, 0 }, /* an optional NVLink bridge: no interconnect */
+		{ "NVIDIA H200", 64000, 450000 }, /* "NVLink: 900GB/s PCIe Gen5: 128GB/s" */
+		{ "NVIDIA H200 NVL", 64000, 0 },
+		/* Ampere blog: 12 (A100) and 6 (V100) links of "25-GB/second bandwidth in each
+		 * direction"; PCIe Gen 4 x16 "31.5 GB/sec" */
+		{ "NVIDIA A100-SXM4-40GB", 31500, 300000 },
+		{ "NVIDIA A100-SXM4-80GB", 31500, 300000 },
+		{ "NVIDIA A100-PCIE-40GB", 31500, 0 },
+		{ "NVIDIA A100 80GB PCIe", 31500, 0 },
+		{ "Tesla V100-SXM2-32GB", 16000, 150000 }, /* PCIe Gen3 "32 GB/sec" (T) halved */
+		{ "Tesla V100-PCIE-16GB", 16000, 16000 },  /* no NVLink: its peers over PCIe Gen3 */
+		/* CDNA 3: 7 x16 Infinity Fabric links, "896 GB/s" both ways; x16 PCIe Gen 5 */
+		{ "AMD Instinct MI300X", 64000, 448000 },
+		{ "AMD Instinct MI325X", 64000, 448000 },
+		{ "AMD Instinct MI250X", 31500, 0 }, /* PCIe Gen 4 x16 a GCD; peers by topology */
+		{ "AMD Instinct MI250", 31500, 0 },
+		/* not found in any text read */
+		{ "NVIDIA H100 NVL", 0, 0 },
+		{ "NVIDIA H800", 0, 0 },
+		{ "NVIDIA B200", 0, 0 },
+		{ "Tesla V100S-PCIE-32GB", 0, 0 },
+		{ "AMD Instinct MI210", 0, 0 },
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(links); i++) {
+		const struct peak_row *row = peaks_find(peaks, links[i].device);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(row);
+		if (row->figure[PEAK_HOST_LINK] != links[i].host || row->figure[PEAK_INTERCONNECT] != links[i].interconnect)
+			printf("\n%s: links %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT "\n", links[i].device,
+			       row->figure[PEAK_HOST_LINK], row->figure[PEAK_INTERCONNECT]);
+		CU_ASSERT_EQUAL(row->figure[PEAK_HOST_LINK], links[i].host);
+		CU_ASSERT_EQUAL(row->figure[PEAK_INTERCONNECT], links[i].interconnect);
+	}
 }
 
 static void test_shipped_names(void)
@@ -413,5 +512,5 @@ static void test_shipped_names(void)
 }
 
 UNIT_MAIN("peaks", UNIT_TEST(test_decimal_exact), UNIT_TEST(test_parse), UNIT_TEST(test_rejected),
-	  UNIT_TEST(test_longest_match), UNIT_TEST(test_empty_row_loses), UNIT_TEST(test_overrides), UNIT_TEST(test_locate),
-	  UNIT_TEST(test_shipped_loads), UNIT_TEST(test_shipped_names))
+	  UNIT_TEST(test_links), UNIT_TEST(test_longest_match), UNIT_TEST(test_empty_row_loses), UNIT_TEST(test_overrides), UNIT_TEST(test_locate),
+	  UNIT_TEST(test_shipped_loads), UNIT_TEST(test_shipped_links), UNIT_TEST(test_shipped_names))

@@ -1,10 +1,12 @@
 /* The rank map (src/views/rank_map.h): a record written and read back is
  * the same record, every kind of event (a name with a NUL, a Comms Id past
  * 2^63, a Seq of a group with its ranks, an event outside the steps), its
- * options, lanes and exposed intervals; a line that is not a map's, or
+ * options, lanes and exposed intervals, and its steps' starts (SPEC 26.6;
+ * a map without them reads, its starts unknown); a line that is not a map's, or
  * one no trace makes (an instance twice, an id that is none, a number out
  * of turn), is refused, naming the line. */
 #include "views/rank_map.h"
+#include "views/rank_map_write.h"
 #include "unit.h"
 #include <glib/gstdio.h>
 
@@ -27,6 +29,8 @@ static void test_round_trip(void)
 	r->step_total = 2000;
 	guint64 steps[] = { 3, 4 };
 	g_array_append_vals(r->step_numbers, steps, 2);
+	gint64 starts[] = { -5, 1000 }; /* each number's earliest ProfilerStep#N start (SPEC 26.6) */
+	g_array_append_vals(r->step_starts, starts, 2);
 	r->busy = 10, r->compute = 4, r->communication = 7, r->exposed = 6, r->host_wait = 1, r->idle = 3;
 	r->devices = g_strdup("NVIDIA H100");
 	g_autoptr(GString) key = g_string_new(NULL);
@@ -60,6 +64,9 @@ static void test_round_trip(void)
 	CU_ASSERT_EQUAL(back->steps, 2);
 	CU_ASSERT_EQUAL(back->step_total, 2000);
 	CU_ASSERT_EQUAL(back->step_numbers->len, 2);
+	CU_ASSERT_EQUAL_FATAL(back->step_starts->len, 2);
+	CU_ASSERT_EQUAL(g_array_index(back->step_starts, gint64, 0), -5);
+	CU_ASSERT_EQUAL(g_array_index(back->step_starts, gint64, 1), 1000);
 	CU_ASSERT_EQUAL(back->busy + back->compute + back->communication + back->exposed + back->host_wait + back->idle, 31);
 	ASSERT_STR(back->devices, "NVIDIA H100");
 	CU_ASSERT_PTR_NULL(back->world_size);
@@ -92,6 +99,34 @@ static void test_round_trip(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(placed);
 	CU_ASSERT_EQUAL(placed->rank, 99);
 	CU_ASSERT_TRUE(placed->by_position);
+	/* a record whose starts are unknown (an older map's): written without them, read back unknown */
+	g_array_set_size(r->step_starts, 0);
+	g_autofree char *older = write_map(r, "7");
+	g_autoptr(RankRecord) unknown = rank_map_read(older, 0, &error);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(unknown);
+	CU_ASSERT_EQUAL(unknown->step_numbers->len, 2);
+	CU_ASSERT_EQUAL(unknown->step_starts->len, 0);
+}
+
+/* A map of before the step starts (SPEC 26.6) reads, its starts unknown. */
+static void test_older_map(void)
+{
+	g_autofree char *dir = g_dir_make_tmp("rank_map_XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "older.jsonl", NULL);
+	CU_ASSERT_TRUE(g_file_set_contents(
+		path,
+		"{\"summary\":\"rank\",\"rank\":3,\"options\":\"\",\"steps\":2,\"step total(ns)\":10,\"step numbers\":[1,2],"
+		"\"device busy(ns)\":0,\"compute(ns)\":0,\"communication(ns)\":0,\"exposed communication(ns)\":0,"
+		"\"host wait(ns)\":0,\"idle(ns)\":0,\"devices\":null,\"world size\":null,\"left out\":0,"
+		"\"comms id 0\":0,\"exposed\":0,\"events\":0}\n",
+		-1, NULL));
+	GError *error = NULL;
+	g_autoptr(RankRecord) r = rank_map_read(path, 0, &error);
+	CU_ASSERT_PTR_NULL(error);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(r->rank, 3);
+	CU_ASSERT_EQUAL(r->step_numbers->len, 2);
+	CU_ASSERT_EQUAL(r->step_starts->len, 0);
 }
 
 /* A head with no events nor intervals but as many event lines as follow it. */
@@ -116,6 +151,14 @@ static void test_refused(void)
 		{ HEAD "1}\n{\"start\":1,\"end\":4,\"lane\":0,\"seq\":\"1\",\"group\":\"\"}\n", "line 2: a \"seq\" without a \"group\"" },
 		{ HEAD "1}\n{\"start\":1,\"end\":4,\"lane\":0,\"step\":null,\"name\":\"k\",\"number\":1}\n",
 		  "line 2: \"number\" 1 where 0 is due" },
+		{ "{\"summary\":\"rank\",\"rank\":0,\"options\":\"\",\"steps\":2,\"step total(ns)\":0,\"device busy(ns)\":0,"
+		  "\"compute(ns)\":0,\"communication(ns)\":0,\"exposed communication(ns)\":0,\"host wait(ns)\":0,\"idle(ns)\":0,"
+		  "\"step numbers\":[1,2],\"step starts(ns)\":[5],\"left out\":0,\"comms id 0\":0,\"exposed\":0,\"events\":0}\n",
+		  "line 1: \"step starts(ns)\" that is not a list as long as \"step numbers\"" },
+		{ "{\"summary\":\"rank\",\"rank\":0,\"options\":\"\",\"steps\":1,\"step total(ns)\":0,\"device busy(ns)\":0,"
+		  "\"compute(ns)\":0,\"communication(ns)\":0,\"exposed communication(ns)\":0,\"host wait(ns)\":0,\"idle(ns)\":0,"
+		  "\"step numbers\":[1],\"step starts(ns)\":[\"5\"],\"left out\":0,\"comms id 0\":0,\"exposed\":0,\"events\":0}\n",
+		  "line 1: a step start that is not a whole number" },
 	};
 	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
 		CU_ASSERT_TRUE(g_file_set_contents(path, cases[i].text, -1, NULL));
@@ -130,4 +173,4 @@ static void test_refused(void)
 	}
 }
 
-UNIT_MAIN("rank_map", UNIT_TEST(test_round_trip), UNIT_TEST(test_refused))
+UNIT_MAIN("rank_map", UNIT_TEST(test_round_trip), UNIT_TEST(test_older_map), UNIT_TEST(test_refused))
