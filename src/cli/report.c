@@ -154,10 +154,11 @@ static void print_coverage(FILE *out, const struct coverage *c)
  *   device 0:      busy 2.0 ms of a 2.5 ms span (80.0%)
  *                  compute busy 1.5, communication busy 1.0 (0.5 overlapped with compute), memcpy busy 0.2 ms
  *                  idle 0.5 ms of the span: host wait 0.2 ms (40.0%), other 0.3 ms
- * The percentages have one decimal, half away from zero (src/util/percent.h),
- * as every percentage of every output. The idle line (SPEC 15.3) splits the span less the busy time
- * into host wait (the host had not yet asked for the work that ended a gap)
- * and the rest; without idle time it has no percentage. */
+ * The percentages have one decimal, half away from zero, as every
+ * percentage of every output (src/util/percent.h). The idle line (SPEC
+ * 15.3) splits the span less the busy time into host wait (the host had
+ * not yet asked for the work that ended a gap) and the rest; without idle
+ * time it has no percentage. */
 void report_timeline_device(GString *line, const struct timeline_device *d)
 {
 	g_autofree char *label = d->has_device ? g_strdup_printf("device %u:", d->device)
