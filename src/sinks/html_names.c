@@ -128,6 +128,7 @@ void html_names_append_shown(struct html_names *names, GString *out, const char 
 	char *valid;
 	if (!too_long(text, len, &valid)) {
 		html_append_text(out, text, len);
+		g_free(valid);
 		return;
 	}
 	if (valid)
