@@ -24,11 +24,14 @@ page=$tmp/charts.html
 # compute's union 50, communication 20, overlapping compute 10 ([20,30)),
 # memcpy 10: the class parts 80, 10 more than busy. Gaps [40,60): host wait
 # to the launch at 50, 10, other 10; [70,120): host wait to 115, 45, other
-# 5: idle 70, host wait 55 (78.5% of idle, 39.2% of the span), other 15.
+# 5: idle 70, host wait 55 (78.571...% of idle, 78.6 as every percentage,
+# one decimal half away from zero (SPEC 28); 39.285...% of the span, 39.3),
+# other 15 (10.7%); communication 20 is 14.285...% of the span, 14.3.
 # Device 1: a memset [30,35), k3 [80,120) launched at 40, k4 [170,190)
 # launched at 160. Span [30,190) 160; busy 65 (40.6%); compute 60, memset
 # 5; gaps [35,80): host wait 5 (to 40), other 40; [120,170): host wait 40
-# (to 160), other 10: idle 95, host wait 45 (47.3%), other 50. The device
+# (to 160), other 10: idle 95 (59.375% of the span, 59.4), host wait 45
+# (47.368...% of idle, 47.4), other 50 (31.25% of the span, 31.3). The device
 # of pid "<i>gpu</i>" (no args.device): one unlaunched kernel [10,20).
 # Steps [0,100] and [100,200] of pid 1, which launched on devices 0 and 1.
 # Step 1's launches: compute 20 + 40, communication 20, memcpy 10, memset 5
@@ -39,24 +42,24 @@ page=$tmp/charts.html
 # busy in the window [100,150) [170,190): idle 30; host wait [100,115)
 # [120,160) less busy: [150,160), 10 (33.3%); other 20.
 cat >"$tmp/titles" <<'EOF'
-device 0: busy 0.07 ms of a 0.14 ms span (50.0%) | compute busy 0.05, communication busy 0.02 (0.01 overlapped with compute), memcpy busy 0.01 ms | idle 0.07 ms of the span: host wait 0.055 ms (78.5%), other 0.015 ms | the class parts add up to 0.08 ms, 0.01 ms more than the busy time: classes ran at once (communication overlapped with compute 0.01 ms)
+device 0: busy 0.07 ms of a 0.14 ms span (50.0%) | compute busy 0.05, communication busy 0.02 (0.01 overlapped with compute), memcpy busy 0.01 ms | idle 0.07 ms of the span: host wait 0.055 ms (78.6%), other 0.015 ms | the class parts add up to 0.08 ms, 0.01 ms more than the busy time: classes ran at once (communication overlapped with compute 0.01 ms)
 device 0: compute busy 0.05 ms (35.7% of the span)
-device 0: communication busy 0.02 ms (14.2% of the span)
+device 0: communication busy 0.02 ms (14.3% of the span)
 device 0: memcpy busy 0.01 ms (7.1% of the span)
-device 0: host wait 0.055 ms (39.2% of the span)
+device 0: host wait 0.055 ms (39.3% of the span)
 device 0: other idle 0.015 ms (10.7% of the span)
-device 1: busy 0.065 ms of a 0.16 ms span (40.6%) | compute busy 0.06, memset busy 0.005 ms | idle 0.095 ms of the span: host wait 0.045 ms (47.3%), other 0.05 ms
+device 1: busy 0.065 ms of a 0.16 ms span (40.6%) | compute busy 0.06, memset busy 0.005 ms | idle 0.095 ms of the span: host wait 0.045 ms (47.4%), other 0.05 ms
 device 1: compute busy 0.06 ms (37.5% of the span)
 device 1: memset busy 0.005 ms (3.1% of the span)
 device 1: host wait 0.045 ms (28.1% of the span)
-device 1: other idle 0.05 ms (31.2% of the span)
+device 1: other idle 0.05 ms (31.3% of the span)
 device ? (pid <i>gpu</i>): busy 0.01 ms of a 0.01 ms span (100.0%) | compute busy 0.01 ms | idle 0.0 ms of the span: host wait 0.0 ms, other 0.0 ms
 device ? (pid <i>gpu</i>): compute busy 0.01 ms (100.0% of the span)
 device 0, 10-100 us: 2 gaps, idle 0.07 ms (50.0% of the span): host wait 0.055 ms, other 0.015 ms
-device 0, 10-100 us: host wait 0.055 ms (78.5% of the idle)
+device 0, 10-100 us: host wait 0.055 ms (78.6% of the idle)
 device 0, 10-100 us: other idle 0.015 ms (21.4% of the idle)
-device 1, 10-100 us: 2 gaps, idle 0.095 ms (59.3% of the span): host wait 0.045 ms, other 0.05 ms
-device 1, 10-100 us: host wait 0.045 ms (47.3% of the idle)
+device 1, 10-100 us: 2 gaps, idle 0.095 ms (59.4% of the span): host wait 0.045 ms, other 0.05 ms
+device 1, 10-100 us: host wait 0.045 ms (47.4% of the idle)
 device 1, 10-100 us: other idle 0.05 ms (52.6% of the idle)
 ProfilerStep#1 | host 0.1 ms, device total 0.095 ms, busy 0.08 ms | compute 0.06, communication 0.02, memcpy 0.01, memset 0.005 ms | idle 0.04 ms of the window: host wait 0.02 ms (50.0%), other 0.02 ms
 ProfilerStep#1: compute 0.06 ms (60.0% of the window)
@@ -88,7 +91,7 @@ else fail "the device figures are not the report's:"; cat "$tmp/why" "$tmp/repor
 check figs "$page" | sed -n 4,5p >"$tmp/gap_figs"
 cat >"$tmp/want_gap_figs" <<'EOF'
 2 gaps, idle 0.07 ms (50.0% of the span): host wait 0.055 ms, other 0.015 ms
-2 gaps, idle 0.095 ms (59.3% of the span): host wait 0.045 ms, other 0.05 ms
+2 gaps, idle 0.095 ms (59.4% of the span): host wait 0.045 ms, other 0.05 ms
 EOF
 if diff "$tmp/want_gap_figs" "$tmp/gap_figs" >"$tmp/why"; then pass "the figures under the gap-length bars (SPEC 19.2)"
 else fail "the gap-length figures:"; cat "$tmp/why"; fi

@@ -7,7 +7,8 @@
 #     ran at once stack past it), the zoom buttons hidden, the span bars kept;
 #     the page parses strictly and holds no element but its own;
 # (b) in Chromium: the script shows the buttons; a click on "zoom in" shows
-#     the middle half and redraws the ticks; a drag zooms on what it spans.
+#     the middle half and redraws the ticks; a drag zooms on what it spans;
+# (c) in Chromium: the memory peak's label inside the plot at either edge.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 need python3 python3
 check() { python3 "$top_srcdir/tests/html_check.py" "$@"; }
@@ -67,6 +68,15 @@ done
 [ "$(grep -c '^bin ' "$tmp/titles")" -eq 4000 ] && pass "a tooltip a bin" || fail "$(grep -c '^bin ' "$tmp/titles") bin tooltips, not 4000"
 grep -q '<svg class="bar"' "$page" && pass "the span bars stay" || fail "no span bar"
 
+# Without a script the peak's label runs from its mark towards the middle:
+# device 0's (bin 1 of 2000, in the first third) starts at its mark, device
+# 1's (bin 1999) ends there (tests/views/page_peak.json, (c) below).
+"$PROFILE_PARSER" -q -s "$top_srcdir/tests/views/page_peak.json" -mc cpu_op -d "$tmp/peak.html" || fail "the peak's page"
+anchors=$(grep -o '<g class="tl-peak" data-k="[0-9]*"><line [^>]*><text [^>]*text-anchor="[a-z]*"' "$tmp/peak.html" |
+	sed 's/.*data-k="\([0-9]*\)".*text-anchor="\([a-z]*\)"/\1 \2/' | tr '\n' ' ')
+[ "$anchors" = "1 start 1999 end " ] && pass "without a script, the peaks' labels run towards the middle ($anchors)" \
+	|| fail "the peaks' labels' anchors: '$anchors'"
+
 # (b) in Chromium: ticks before, a click on "zoom in", ticks after; then a
 # drag across the second chart's second quarter.
 if [ -z "$browser" ]; then
@@ -114,5 +124,36 @@ print("\n".join(problems) or "zoomed: %s; dragged: %s" % (got.get("click"), got.
 sys.exit(1 if problems else 0)
 PY
 	if [ $? = 0 ]; then pass "$browser: $(cat "$tmp/why")"; else fail "$browser: zoom:"; cat "$tmp/why"; fi
+
+	# (c) the memory peak's label stays inside the plot, both edges (SPEC
+	# 28), on tests/views/page_peak.json: device 0's peak (2 GiB at 0.5 us
+	# of [0, 1000)) in its bin 1 of 2000, at the plot's left edge; device
+	# 1's (3 GiB at 999.5 us) in its last bin, at the right edge. Each label
+	# ("peak 2.00 GiB in aten::empty_strided_..._first_layer", 82
+	# characters) centred on its mark ran past the edge by half its width.
+	# At 800 px the labels fit whole; at 480 px the plot is narrower than
+	# them: each loses its end to a "…".
+	python3 - "$tmp/peak.html" "$tmp/peaks.html" <<'PY'
+import sys
+page = open(sys.argv[1], encoding="utf-8").read()
+measure = """<script>(function () {
+var out = [];
+[].forEach.call(document.querySelectorAll("figure.tl"), function (f, i) {
+  var t = f.querySelector(".tl-peak text"), r = t.getBoundingClientRect();
+  var fr = f.querySelector(".tl-frame").getBoundingClientRect();
+  out.push(i + ":" + (r.left >= fr.left - 0.5 && r.right <= fr.right + 0.5 ? "inside" :
+    "out(" + Math.round(r.left - fr.left) + "," + Math.round(fr.right - r.right) + ")") + ":" +
+    (t.lastChild.data.slice(-1) === "\u2026" ? "cut" : "whole"));
+});
+document.body.setAttribute("data-peaks", out.join(" "));
+})();</script></body>"""
+open(sys.argv[2], "w", encoding="utf-8").write(page.replace("</body>", measure))
+PY
+	for size in 800,600:"0:inside:whole 1:inside:whole" 480,600:"0:inside:cut 1:inside:cut"; do
+		render --dump-dom --window-size="${size%%:*}" "file://$tmp/peaks.html" >"$tmp/peaks.dom"
+		got=$(sed -n 's/.*data-peaks="\([^"]*\)".*/\1/p' "$tmp/peaks.dom")
+		[ "$got" = "${size#*:}" ] && pass "$browser at ${size%%,*} px: the memory peaks' labels inside the plot ($got)" \
+			|| fail "$browser at ${size%%,*} px: the memory peaks' labels: '$got', not '${size#*:}'"
+	done
 fi
 finish

@@ -3,7 +3,7 @@
 # worked out by hand are tests/cases/idle_*): on every trace, the report's
 # idle line per device is the span less the busy time, its host wait no
 # more than that, other idle the rest, the percentage host wait over idle
-# rounded down; every step's idle time is within its window and its host
+# with one decimal, half away from zero (SPEC 28); every step's idle time is within its window and its host
 # wait within its idle time (a trace without device events has no idle
 # figure: empty cells). On a few traces, the exact figures of the
 # report, --summary step and --summary kernel, worked out by
@@ -35,7 +35,8 @@ for (device, busy, span), (x, h, whole, tenth, o) in zip(heads, idles):
     assert x == D(span) - D(busy), (device, x, span, busy)
     assert 0 <= h <= x and o == x - h, (device, x, h, o)
     if x:
-        assert int(whole) * 10 + int(tenth) == h * 1000 // x, (device, h, x, whole, tenth)
+        hn, xn = int(h * 1000000), int(x * 1000000)  # ns: one decimal, half away from zero (SPEC 28)
+        assert int(whole) * 10 + int(tenth) == (2000 * hn + xn) // (2 * xn), (device, h, x, whole, tenth)
     else:
         assert whole == "", device
 for r in csv.DictReader(open(sys.argv[2], newline="")):

@@ -114,7 +114,7 @@ def main():
         idle = f["last"] - f["first"] - length(busy.get(group, []))
         line = "device %d: idle %s ms of the span: host wait %s ms" % (group, ms_text(idle), ms_text(f["wait"]))
         if idle > 0:
-            permille = f["wait"] * 1000 // idle
+            permille = (2000 * f["wait"] + idle) // (2 * idle)  # half away from zero (SPEC 28)
             line += " (%d.%d%%)" % (permille // 10, permille % 10)
         want.append(line + ", other %s ms" % ms_text(idle - f["wait"]))
     got = []

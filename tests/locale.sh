@@ -66,13 +66,13 @@ run flame.svg -s "$example" $mc
 
 # What the comma locale would have changed, worked out by hand: the labels'
 # width in the SVG's script (7.2 px), a frame's share (0.0605 of 0.180925 ms:
-# 33.44%), the device's memory (85029158912 / 2^30 = 79.19 GiB) and the
+# 33.439...%, one decimal: 33.4%), the device's memory (85029158912 / 2^30 = 79.19 GiB) and the
 # share of the device time under monitored events (0.03345 / 0.180925: 18.5%).
 dir=$tmp/$LOCALE
 grep -q "var W = [0-9]*, P = [0-9]*, CW = 7\.2, zoomed = null;" "$dir/flame.svg" \
 	&& pass "the SVG's script: CW = 7.2" || fail "the SVG's script: $(grep -o 'CW = [^ ]*' "$dir/flame.svg")"
-grep -q "<title>aten::to&#10;0\.0605 ms, 33\.44%</title>" "$dir/flame.svg" \
-	&& pass "the SVG's titles: 33.44%" || fail "the SVG's titles: $(grep -o 'ms, [0-9,.]*%' "$dir/flame.svg" | head -n 3)"
+grep -q "<title>aten::to&#10;0\.0605 ms, 33\.4%</title>" "$dir/flame.svg" \
+	&& pass "the SVG's titles: 33.4%" || fail "the SVG's titles: $(grep -o 'ms, [0-9,.]*%' "$dir/flame.svg" | head -n 3)"
 grep -q "device 0: NVIDIA H100 80GB HBM3, 79\.2 GiB," "$dir/nodes.csv.err" \
 	&& pass "the report: 79.2 GiB" || fail "the report's device: $(grep 'device 0' "$dir/nodes.csv.err")"
 grep -q "monitored events claim 18\.5% of the device time" "$dir/kernel.txt.err" \

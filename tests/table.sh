@@ -13,7 +13,7 @@
 # names that differ only at their end or in their middle kept apart at 80,
 # 100 and 120 columns, every line within the width, the columns left out
 # said once; control characters escaped, a tab apart from a space; many
-# long names alike decided in about one reading; the width from COLUMNS,
+# long names alike decided in about one reading; the width from COLUMNS (any size),
 # else 120; the outputs (-d DIR/ writes STEM.txt); --summary perf's literal
 # columns shortened to let the columns after them in; and the README's table,
 # which must be what the example trace gives at 100.
@@ -379,6 +379,27 @@ COLUMNS=100 "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/100.txt" -mc cpu_op --form
 cmp -s "$tmp/120.txt" "$tmp/unset.txt" && pass "no COLUMNS, no terminal: 120" || fail "no COLUMNS: not the table at 120"
 cmp -s "$tmp/120.txt" "$tmp/bad.txt" && pass "COLUMNS that is not a number: 120" || fail "COLUMNS=wide: not the table at 120"
 cmp -s "$tmp/120.txt" "$tmp/100.txt" && fail "COLUMNS=100 and 120 give the same table" || pass "COLUMNS changes the table"
+# Any width: COLUMNS past 65535 was taken for 120. A name of 70,000
+# characters and its launch count: at COLUMNS=70008 the count's column is
+# 6 wide (its header's longest word, the header on two lines), so the name
+# has 70008 - 6 - 2 = 70000, all it needs: the row is the name, 2 spaces
+# and "     0", 70008 characters. At COLUMNS=99999999999999999999 (past 64
+# bits: as wide as any table) the header's room to spare widens the count
+# to "launch count", 12: the name, 2 + 11 spaces and "0" (70014). At 70007
+# the name gets 69999: a "…" and its last 69998 characters.
+long=$(head -c 70000 /dev/zero | tr '\0' a)
+printf '{"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "%s", "pid": 1, "tid": 1, "ts": 0, "dur": 1}]}\n' "$long" > "$tmp/wide.json"
+for width in 70008 99999999999999999999 70007; do
+	COLUMNS=$width "$PROFILE_PARSER" -q -s "$tmp/wide.json" -d "$tmp/wide.txt" -mc cpu_op --format table --columns "name,launch count"
+	row=$(tail -n 1 "$tmp/wide.txt")
+	case $width in
+	70008) want="$long       0" what="the name whole (70008 characters)" ;;
+	70007) want="…$(printf '%s' "$long" | cut -c 1-69998)       0" what="the name cut to 69999 characters" ;;
+	*) want="$long             0" what="the name whole, the header on one line (70014 characters)" ;;
+	esac
+	[ "$row" = "$want" ] && pass "COLUMNS=$width: $what" \
+		|| fail "COLUMNS=$width: not $what: a row of $(printf '%s' "$row" | wc -c) bytes"
+done
 
 # Outputs: -d x.txt with --format table; -d DIR/ writes STEM.txt (.txt.gz with
 # --compress); a name of another format is a usage error; x.txt alone stays CSV.

@@ -1,5 +1,6 @@
 #include "attribution/timeline.h"
 #include "attribution/idle.h"
+#include "util/percent.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,22 +174,12 @@ void timeline_free(struct timeline *t)
 	g_free(t);
 }
 
-/* PART of WHOLE in tenths of a percent, rounded down; -1 when WHOLE is empty. */
-static gint64 permille(gint64 part, gint64 whole)
-{
-	if (whole <= 0)
-		return -1;
-	if (part <= G_MAXINT64 / 1000)
-		return part * 1000 / whole;
-	return (gint64)((double)part / whole * 1000); /* over 106 days: doubles are exact enough */
-}
-
 gint64 timeline_permille(const struct timeline_device *d)
 {
-	return permille(d->busy, d->last - d->first);
+	return tenths_of_percent(d->busy, d->last - d->first);
 }
 
 gint64 timeline_wait_permille(const struct timeline_device *d)
 {
-	return permille(d->host_wait, d->idle);
+	return tenths_of_percent(d->host_wait, d->idle);
 }

@@ -53,8 +53,9 @@ struct timeline *timeline_compute(const struct event *events, guint count, const
 				  const struct threads *threads, const GRegex *communication);
 void timeline_free(struct timeline *timeline);
 
-/* Busy over span in tenths of a percent, rounded down (so 1000, "100.0%",
- * only when busy for the whole span); -1 when the span is empty. */
+/* Busy over span in tenths of a percent, rounded half away from zero as
+ * every percentage is (src/util/percent.h: 1000, "100.0%", from 99.95% of
+ * the span up); -1 when the span is empty. */
 gint64 timeline_permille(const struct timeline_device *device);
 /* Host wait over idle time, the same way; -1 when never idle. */
 gint64 timeline_wait_permille(const struct timeline_device *device);

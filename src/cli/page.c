@@ -130,7 +130,8 @@ static gboolean add_waiting(HtmlPage *page, const struct forest *forest, const s
 }
 
 /* The facts of the header that the trace gives: its texts cut when long,
- * its lists (devices, versions) capped at PAGE_FACTS each. */
+ * its lists (devices, versions) capped at PAGE_FACTS each; the versions
+ * on one line. */
 static void add_trace_facts(HtmlPage *page, const struct trace *trace, const char *src)
 {
 	html_page_fact(page, "Trace", src);
@@ -150,10 +151,10 @@ static void add_trace_facts(HtmlPage *page, const struct trace *trace, const cha
 							trace->world_size ? trace->world_size : "?");
 		html_page_fact_cut(page, "Rank", rank);
 	}
-	for (guint i = 0; i < MIN(trace->versions->len, PAGE_FACTS); i++)
-		html_page_fact_cut(page, "Version", trace->versions->pdata[i]);
-	if (trace->versions->len > PAGE_FACTS)
-		html_page_facts_more(page, "Version", trace->versions->len - PAGE_FACTS, NULL);
+	guint versions = trace->versions->len; /* SPEC 28: on one line */
+	if (versions)
+		html_page_fact_list(page, "Versions", (const char *const *)trace->versions->pdata, MIN(versions, PAGE_FACTS),
+				    versions > PAGE_FACTS ? versions - PAGE_FACTS : 0);
 }
 
 HtmlPage *page_build(const struct trace *trace, const char *src, const struct forest *forest,

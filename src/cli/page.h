@@ -3,9 +3,9 @@
  *
  * One trace: page_build makes the page while the run writes (its header's
  * facts: the trace, its devices from deviceProperties, distributedInfo's
- * rank and world size, the versions the trace records, the view; then the
- * view's sections; at most PAGE_FACTS devices and PAGE_FACTS versions,
- * then how many more), each view written into memory through the HTML sink;
+ * rank and world size, the versions the trace records on one line, the
+ * view; then the view's sections; at most PAGE_FACTS devices and
+ * PAGE_FACTS versions, then how many more), each view written into memory through the HTML sink;
  * page_finish adds every warning of the run (the report's warnings, as
  * src/cli/warnings.c words them, -q or not, and the note on the categories
  * chosen) and writes it. A summary view (--summary any) is the header and

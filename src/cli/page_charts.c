@@ -8,6 +8,7 @@
 #include "sinks/html_timeline.h"
 #include "attribution/timeline_bins.h"
 #include "util/timefmt.h"
+#include "util/percent.h"
 #include "views/summary_step.h"
 #include "attribution/memory_devices.h"
 
@@ -218,8 +219,9 @@ static void step_bar(struct html_bar *bar, const struct step_figures *row, gbool
 	time_append_ms(figures, row->host_wait);
 	g_string_append(figures, " ms");
 	if (row->idle > 0) {
-		gint64 permille = row->host_wait * 1000 / row->idle;
-		g_string_append_printf(figures, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
+		g_string_append(figures, " (");
+		percent_append(figures, tenths_of_percent(row->host_wait, row->idle));
+		g_string_append(figures, "%)");
 	}
 	g_string_append(figures, ", other ");
 	time_append_ms(figures, row->idle - row->host_wait);

@@ -2,6 +2,7 @@
 #include "attribution/idle_classes.h"
 #include "attribution/waiting.h"
 #include "sinks/table.h"
+#include "util/percent.h"
 #include "cli/report.h"
 #include "sinks/html_bars.h"
 #include "sinks/html_text.h"
@@ -89,9 +90,9 @@ gboolean page_waiting_intro(GString *body, const struct forest *forest, const st
 		g_string_append(line, " ms)");
 		html_append(body, line->str);
 	}
-	gint64 tenths = tenths_of_percent(report.outside, report.host_wait);
-	g_string_printf(line, ". %" G_GINT64_FORMAT ".%d%% of it with the launching thread outside monitored events.",
-			tenths / 10, (int)(tenths % 10));
+	g_string_assign(line, ". ");
+	percent_append(line, tenths_of_percent(report.outside, report.host_wait)); /* host_wait > 0 */
+	g_string_append(line, "% of it with the launching thread outside monitored events.");
 	html_append(body, line->str);
 	g_string_append(body, "</p>\n");
 	html_paragraph(body, "note",

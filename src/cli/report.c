@@ -9,6 +9,7 @@
 #include <string.h>
 #include "views/flame.h"
 #include "util/timefmt.h"
+#include "util/percent.h"
 #include "util/visible.h"
 #include "cli/memory_report.h"
 
@@ -138,9 +139,9 @@ static void print_coverage(FILE *out, const struct coverage *c)
 	time_append_ms(line, c->total);
 	g_string_append_printf(line, " ms in %u device event%s; ", c->events, c->events == 1 ? "" : "s");
 	time_append_ms(line, c->monitored);
-	char percent[G_ASCII_DTOSTR_BUF_SIZE];
-	g_string_append_printf(line, " ms (%s%%) under monitored events; ",
-			       DECIMAL(percent, "%.1f", c->total ? 100.0 * c->monitored / c->total : 100.0));
+	g_string_append(line, " ms (");
+	percent_append(line, c->total ? tenths_of_percent(c->monitored, c->total) : 1000);
+	g_string_append(line, "%) under monitored events; ");
 	time_append_ms(line, c->outside);
 	g_string_append_printf(line, " ms from %u launch%s outside any monitored event\n", c->outside_launches,
 			       c->outside_launches == 1 ? "" : "es");
@@ -153,10 +154,11 @@ static void print_coverage(FILE *out, const struct coverage *c)
  *   device 0:      busy 2.0 ms of a 2.5 ms span (80.0%)
  *                  compute busy 1.5, communication busy 1.0 (0.5 overlapped with compute), memcpy busy 0.2 ms
  *                  idle 0.5 ms of the span: host wait 0.2 ms (40.0%), other 0.3 ms
- * The percentages are rounded down to a tenth: 100.0% means busy for the
- * whole span. The idle line (SPEC 15.3) splits the span less the busy time
- * into host wait (the host had not yet asked for the work that ended a gap)
- * and the rest; without idle time it has no percentage. */
+ * The percentages have one decimal, half away from zero, as every
+ * percentage of every output (src/util/percent.h). The idle line (SPEC
+ * 15.3) splits the span less the busy time into host wait (the host had
+ * not yet asked for the work that ended a gap) and the rest; without idle
+ * time it has no percentage. */
 void report_timeline_device(GString *line, const struct timeline_device *d)
 {
 	g_autofree char *label = d->has_device ? g_strdup_printf("device %u:", d->device)
@@ -166,9 +168,12 @@ void report_timeline_device(GString *line, const struct timeline_device *d)
 	g_string_append(line, " ms of a ");
 	time_append_ms(line, d->last - d->first);
 	g_string_append(line, " ms span");
-	gint64 permille = timeline_permille(d);
-	if (permille >= 0)
-		g_string_append_printf(line, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
+	gint64 tenths = timeline_permille(d);
+	if (tenths >= 0) {
+		g_string_append(line, " (");
+		percent_append(line, tenths);
+		g_string_append(line, "%)");
+	}
 	g_string_append(line, "\n                 ");
 	gboolean first = TRUE;
 	for (guint c = 0; c < CLASS_COUNT; c++) {
@@ -188,9 +193,12 @@ void report_timeline_device(GString *line, const struct timeline_device *d)
 	g_string_append(line, " ms of the span: host wait ");
 	time_append_ms(line, d->host_wait);
 	g_string_append(line, " ms");
-	permille = timeline_wait_permille(d);
-	if (permille >= 0)
-		g_string_append_printf(line, " (%" G_GINT64_FORMAT ".%d%%)", permille / 10, (int)(permille % 10));
+	tenths = timeline_wait_permille(d);
+	if (tenths >= 0) {
+		g_string_append(line, " (");
+		percent_append(line, tenths);
+		g_string_append(line, "%)");
+	}
 	g_string_append(line, ", other ");
 	time_append_ms(line, d->idle - d->host_wait);
 	g_string_append(line, " ms\n");
@@ -217,9 +225,10 @@ static void report_findings(FILE *out, const GPtrArray *findings, guint at_least
 		const struct finding *f = findings->pdata[i];
 		if (f->rule->kind != FINDING_PERFORMANCE)
 			continue;
-		g_string_printf(line, "  finding:       %s (%s): ", f->rule->id, finding_severity_name(f->severity));
+		/* "ID (SEVERITY)[: saves up to X ms (P%)][ on device D]: EVIDENCE": one space between words */
+		g_string_printf(line, "  finding:       %s (%s)", f->rule->id, finding_severity_name(f->severity));
 		if (f->saving >= 0) {
-			g_string_append(line, "saves up to ");
+			g_string_append(line, ": saves up to ");
 			time_append_ms(line, f->saving);
 			g_string_append(line, " ms (");
 			percent_append(line, finding_share(f));

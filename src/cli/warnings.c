@@ -7,11 +7,12 @@
 #include "views/flame.h"
 #include "input/roles.h"
 #include "util/timefmt.h"
+#include "util/percent.h"
 #include "cli/uses.h"
 #include "util/visible.h"
 #include "cli/memory_report.h"
 
-#define COVERAGE_WARNING 90.0 /* percent */
+#define COVERAGE_WARNING 90 /* percent */
 #define LISTED_NAMES 8
 
 static void warn(FILE *out, const struct run_summary *run, const char *format, ...) G_GNUC_PRINTF(3, 4);
@@ -195,13 +196,11 @@ static void warn_coverage(FILE *out, const struct run_summary *run)
 	const struct coverage *c = &run->coverage;
 	if (!c->events || !c->total)
 		return;
-	double percent = 100.0 * c->monitored / c->total;
-	if (percent >= COVERAGE_WARNING)
-		return;
-	g_autoptr(GString) text = g_string_new(NULL);
-	char shown[G_ASCII_DTOSTR_BUF_SIZE];
-	g_ascii_formatd(shown, sizeof shown, "%.1f", percent); /* 18.5, never the locale's 18,5 */
-	g_string_append_printf(text, "monitored events claim %s%% of the device time (", shown);
+	if ((unsigned __int128)c->monitored * 100 >= (unsigned __int128)c->total * COVERAGE_WARNING)
+		return; /* exact: 90% of the device time or more is claimed */
+	g_autoptr(GString) text = g_string_new("monitored events claim ");
+	percent_append(text, tenths_of_percent(c->monitored, c->total)); /* 18.5, never the locale's 18,5 */
+	g_string_append(text, "% of the device time (");
 	time_append_ms(text, c->monitored);
 	g_string_append(text, " of ");
 	time_append_ms(text, c->total);

@@ -250,9 +250,9 @@ guint output_columns(const struct output *output)
 {
 	const char *columns = g_getenv("COLUMNS");
 	char *end;
-	guint64 width = columns ? g_ascii_strtoull(columns, &end, 10) : 0;
-	if (columns && g_ascii_isdigit(*columns) && !*end && width >= 1 && width <= G_MAXUINT16)
-		return (guint)width;
+	guint64 width = columns ? g_ascii_strtoull(columns, &end, 10) : 0; /* past 64 bits: G_MAXUINT64 */
+	if (columns && g_ascii_isdigit(*columns) && !*end && width >= 1)
+		return (guint)MIN(width, (guint64)OUTPUT_COLUMNS_MAX);
 	struct winsize size;
 	if (output->file && !output->gz && isatty(fileno(output->file)) &&
 	    ioctl(fileno(output->file), TIOCGWINSZ, &size) == 0 && size.ws_col > 0)

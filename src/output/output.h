@@ -35,8 +35,11 @@ gboolean output_commit(struct output *output, GError **error);
 void output_abort(struct output *output);
 
 #define OUTPUT_COLUMNS_DEFAULT 120
+#define OUTPUT_COLUMNS_MAX G_MAXINT /* wider than any table: a larger COLUMNS counts as this */
 /* The width a table written to OUTPUT may take: $COLUMNS when it is a
- * number, else the terminal's when OUTPUT is one, else 120. */
+ * whole number from 1 up (any size: one past OUTPUT_COLUMNS_MAX counts as
+ * that, as wide as any table needs), else the terminal's when OUTPUT is
+ * one, else 120. */
 guint output_columns(const struct output *output);
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "sinks/html_names.h"
 #include "util/timefmt.h"
+#include "util/percent.h"
 
 #define PAD 10
 #define HEADER 48            /* the title and the legend */
@@ -99,9 +100,9 @@ static void append_frame(GString *out, const struct flame_tree *tree, guint f, g
 	}
 	g_string_append(out, "&#10;");
 	time_append_ms(out, frame->total);
-	char percent[G_ASCII_DTOSTR_BUF_SIZE];
-	g_ascii_formatd(percent, sizeof percent, "%.2f", 100.0 * frame->total / grand); /* not the locale's comma */
-	g_string_append_printf(out, " ms, %s%%</title><rect x=\"", percent);
+	g_string_append(out, " ms, ");
+	percent_append(out, tenths_of_percent(frame->total, grand)); /* grand > 0; one decimal, never the locale's comma */
+	g_string_append(out, "%</title><rect x=\"");
 	append_px(out, left);
 	g_string_append_printf(out, "\" y=\"%d\" width=\"", y);
 	append_px(out, right - left);

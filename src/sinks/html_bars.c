@@ -1,6 +1,7 @@
 #include "sinks/html_bars.h"
 #include "sinks/html_text.h"
 #include "util/timefmt.h"
+#include "util/percent.h"
 
 #define BAR_HEIGHT 10 /* the viewBox's height */
 
@@ -48,10 +49,10 @@ void html_bar_share(GString *out, gint64 part, gint64 whole, const char *name)
 {
 	if (whole <= 0)
 		return;
-	/* tenths of a percent, rounded down; exact for times up to 10^15 ns */
-	gint64 permille = part <= G_MAXINT64 / 1000 ? part * 1000 / whole : (gint64)((double)part * 1000 / whole);
-	g_string_append_printf(out, " (%" G_GINT64_FORMAT ".%d%% of the %s)", permille / 10, (int)(permille % 10),
-			       name);
+	g_string_append(out, " (");
+	if (!percent_append_share(out, part, whole)) /* one decimal, half away from zero */
+		percent_append(out, 0);
+	g_string_append_printf(out, "%% of the %s)", name);
 }
 
 /* The position of NS on a bar SCALE ns wide, in viewBox units. */

@@ -122,12 +122,42 @@ void html_names_append(struct html_names *names, GString *out, const char *text,
 	g_free(valid);
 }
 
+void html_names_append_shown(struct html_names *names, GString *out, const char *text, gsize len, const char *shown,
+			     gsize shown_len)
+{
+	char *valid;
+	if (!too_long(text, len, &valid)) {
+		html_append_text(out, text, len);
+		g_free(valid);
+		return;
+	}
+	if (valid)
+		text = valid, len = strlen(valid);
+	g_autoptr(GString) cut = g_string_new(NULL), title = g_string_new(NULL);
+	table_shorten(cut, shown, shown_len, HTML_NAME_CHARS, 0);
+	table_shorten(title, text, len, HTML_NAME_CHARS, 0);
+	guint number = names ? listed(names, text, len) : 0;
+	if (number)
+		g_string_append_printf(out, "<a class=\"cut\" href=\"#name-%u\" title=\"", number);
+	else {
+		if (names)
+			names->unlisted++;
+		g_string_append(out, "<span class=\"cut\" title=\"");
+	}
+	html_append_text(out, title->str, title->len);
+	g_string_append(out, "\">");
+	html_append_text(out, cut->str, cut->len);
+	g_string_append(out, number ? "</a>" : "</span>");
+	g_free(valid);
+}
+
 void html_names_append_list(const struct html_names *names, GString *out)
 {
 	if (!html_names_any(names))
 		return;
-	g_string_append_printf(out, "<p class=\"note\">Names longer than %u characters are cut where the page shows them, "
-				    "keeping their end after \xe2\x80\xa6; a cut name links to its full text, here, once.",
+	g_string_append_printf(out, "<p class=\"note\">Names and lists longer than %u characters are cut where the page "
+				    "shows them, keeping their end after \xe2\x80\xa6 (a list shows its kernels' short names); a cut "
+				    "name or list links to its full text, here, once.",
 			       HTML_NAME_CHARS);
 	if (names->unlisted)
 		g_string_append_printf(out, " %" G_GUINT64_FORMAT " cut name%s found no room in this list (it holds at "

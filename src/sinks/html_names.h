@@ -13,6 +13,8 @@
  * serves. The list holds at most HTML_NAMES_BUDGET bytes of names: a
  * text that no longer fits is shown cut without a link, and the list says
  * how many such cells there were (--format csv gives every name whole).
+ * A list column's cell is cut so too, its device events' short names
+ * shown (html_names_append_shown).
  * So a page holds at most HTML_NAMES_BUDGET bytes of full names, plus a
  * bounded text per cell shown.
  *
@@ -35,6 +37,14 @@ void html_names_free(struct html_names *names);
 /* Appends LEN bytes of TEXT (any bytes) escaped for HTML, cut as above when
  * longer than HTML_NAME_CHARS characters; NAMES NULL: cut with no link. */
 void html_names_append(struct html_names *names, GString *out, const char *text, gsize len);
+/* A list column's cell (SPEC 28): TEXT (LEN bytes, the whole list as CSV
+ * has it) shown whole when at most HTML_NAME_CHARS characters; else SHOWN
+ * (SHOWN_LEN bytes of valid UTF-8: the list with its device events' short
+ * names), cut as above when it is longer too, inside a link to TEXT listed
+ * whole (as a cut name is, within the list's budget), TEXT's cut form in
+ * its title. */
+void html_names_append_shown(struct html_names *names, GString *out, const char *text, gsize len, const char *shown,
+			     gsize shown_len);
 /* Appends the same cut form as plain text (not escaped, valid UTF-8), with
  * no link: for a tooltip or a label. */
 void html_names_cut(GString *out, const char *text, gsize len);

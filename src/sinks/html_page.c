@@ -79,6 +79,22 @@ void html_page_fact_cut(struct html_page *page, const char *label, const char *v
 	g_string_append(page->facts, "</dd>\n");
 }
 
+void html_page_fact_list(struct html_page *page, const char *label, const char *const *values, guint count,
+			 guint64 more)
+{
+	g_string_append(page->facts, "<dt>");
+	html_append(page->facts, label);
+	g_string_append(page->facts, "</dt><dd>");
+	for (guint i = 0; i < count; i++) {
+		if (i)
+			g_string_append(page->facts, ", ");
+		html_names_append(page->names, page->facts, values[i], strlen(values[i]));
+	}
+	if (more)
+		g_string_append_printf(page->facts, "%sand %" G_GUINT64_FORMAT " more", count ? ", " : "", more);
+	g_string_append(page->facts, "</dd>\n");
+}
+
 void html_page_facts_more(struct html_page *page, const char *label, guint64 more, const char *where)
 {
 	g_autofree char *value = g_strdup_printf("and %" G_GUINT64_FORMAT " more%s%s", more, where ? ": " : "",

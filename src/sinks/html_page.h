@@ -36,6 +36,11 @@ void html_page_fact(struct html_page *page, const char *label, const char *value
 /* The same for a VALUE from the trace: cut when long, its full text in the
  * page's list of long names. */
 void html_page_fact_cut(struct html_page *page, const char *label, const char *value);
+/* One fact of LABEL listing COUNT VALUES (from the trace, each cut when
+ * long as html_page_fact_cut cuts it) on one line, joined by ", ", then
+ * "and MORE more" when MORE is not 0 (SPEC 28: the header's versions). */
+void html_page_fact_list(struct html_page *page, const char *label, const char *const *values, guint count,
+			 guint64 more);
 /* The fact that ends a capped list of facts of LABEL: "and MORE more",
  * then ": WHERE" when given (where to find them). */
 void html_page_facts_more(struct html_page *page, const char *label, guint64 more, const char *where);

@@ -204,7 +204,10 @@ static void append_memory(GString *out, GString *marks, const struct timeline_bi
 	append_x(marks, peak_k + 0.5, bins);
 	g_string_append_printf(marks, "\" y1=\"%d\" y2=\"%d\"/><text x=\"", peak_y, PLOT_TOP + PLOT_HEIGHT);
 	append_x(marks, peak_k + 0.5, bins);
-	g_string_append_printf(marks, "\" y=\"%d\" text-anchor=\"middle\">", peak_y - 3);
+	/* SPEC 28: the label inside the chart; without a script, it runs from
+	 * the mark towards the middle (the script fits it: html_timeline_script) */
+	const char *anchor = 3 * (2 * peak_k + 1) < 2 * bins ? "start" : 3 * (2 * peak_k + 1) > 4 * bins ? "end" : "middle";
+	g_string_append_printf(marks, "\" y=\"%d\" text-anchor=\"%s\">", peak_y - 3, anchor);
 	if (peak_path) {
 		g_string_append(marks, "<title>memory peak in ");
 		html_append(marks, peak_path);
@@ -331,7 +334,10 @@ const char html_timeline_style[] =
 
 /* Zoom: the plot's viewBox set to the bins [a, b), the ticks, the step
  * labels and the peak's mark redrawn as append_ticks() and the rest draw
- * them; the figure's data-range says the range shown. */
+ * them; the figure's data-range says the range shown. The peak's label
+ * is kept inside the plot, both edges (SPEC 28): centred on its mark when
+ * there is room, else against the nearer edge; a label wider than the
+ * plot loses its end to a "…". Drawn again when the window is resized. */
 const char html_timeline_script[] =
 	"[].forEach.call(document.querySelectorAll('figure.tl'), function (fig) {\n"
 	"  'use strict';\n"
@@ -346,6 +352,20 @@ const char html_timeline_script[] =
 	"    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });\n"
 	"    if (text !== undefined) e.textContent = text;\n"
 	"    return e;\n"
+	"  }\n"
+	"  function fit(text, c) {\n"
+	"    var w = chart.getBoundingClientRect().width, node = text.lastChild;\n"
+	"    if (!w || !node || node.nodeType !== 3) { text.setAttribute('x', c.toFixed(3) + '%'); return; }\n"
+	"    if (node.full === undefined) node.full = node.data;\n"
+	"    node.data = node.full;\n"
+	"    var len = text.getComputedTextLength() * 100 / w;\n"
+	"    if (len > W0) {\n"
+	"      var keep = Math.max(1, Math.floor(node.full.length * W0 / len) - 1);\n"
+	"      do { node.data = node.full.slice(0, keep--) + '\\u2026'; len = text.getComputedTextLength() * 100 / w; }\n"
+	"      while (len > W0 && keep > 0);\n"
+	"    }\n"
+	"    text.setAttribute('text-anchor', 'middle');\n"
+	"    text.setAttribute('x', Math.max(X0 + len / 2, Math.min(X0 + W0 - len / 2, c)).toFixed(3) + '%');\n"
 	"  }\n"
 	"  function draw() {\n"
 	"    plot.setAttribute('viewBox', a + ' 0 ' + (b - a) + ' 1000');\n"
@@ -374,7 +394,7 @@ const char html_timeline_script[] =
 	"        var line = peak.querySelector('line');\n"
 	"        line.setAttribute('x1', pct(k));\n"
 	"        line.setAttribute('x2', pct(k));\n"
-	"        peak.querySelector('text').setAttribute('x', pct(k));\n"
+	"        fit(peak.querySelector('text'), X0 + W0 * (k - a) / (b - a));\n"
 	"      }\n"
 	"    }\n"
 	"    fig.setAttribute('data-range', a + ' ' + b);\n"
@@ -416,5 +436,6 @@ const char html_timeline_script[] =
 	"  }\n"
 	"  plot.addEventListener('pointerup', end);\n"
 	"  plot.addEventListener('pointerleave', end);\n"
+	"  window.addEventListener('resize', draw);\n"
 	"  draw();\n"
 	"});\n";

@@ -6,6 +6,8 @@
 #include "sinks/sink_csv.h"
 #include <string.h>
 #include "util/timefmt.h"
+#include "util/pylit.h"
+#include "util/short_name.h"
 
 void csv_append_field(GString *out, const char *text, gsize len)
 {
@@ -22,16 +24,26 @@ void csv_append_field(GString *out, const char *text, gsize len)
 	g_string_append_c(out, '"');
 }
 
-/* {'NAME': VALUE} for each event of the list, joined by ','. */
-static void append_entries(GString *field, const struct entries *entries)
+/* {'NAME': VALUE} for each event of the list, joined by ','; with
+ * SHORT_NAMES, a device event's NAME is repr() of its short name. */
+void csv_append_entries(GString *field, const struct entries *entries, gboolean short_names)
 {
 	struct entry_iter iter;
 	entries_begin(&iter, entries);
+	gboolean fold = short_names && entries->device;
+	g_autoptr(GString) name = fold ? g_string_new(NULL) : NULL;
+	gsize start = field->len;
 	for (const struct event *event; (event = entries_next(&iter));) {
-		if (field->len)
+		if (field->len > start)
 			g_string_append_c(field, ',');
 		g_string_append_c(field, '{');
-		g_string_append_len(field, event->name->literal, event->name->literal_len);
+		if (fold && !memchr(event->name->text, '\0', event->name->len)) {
+			g_string_truncate(name, 0);
+			short_name_append(name, event->name->text, event->name->len);
+			pylit_append_string(field, name->str, name->len);
+		} else {
+			g_string_append_len(field, event->name->literal, event->name->literal_len);
+		}
 		g_string_append(field, ": ");
 		if (entries->field == ENTRY_DURATION)
 			time_append_ms(field, event->dur);
@@ -58,7 +70,7 @@ void csv_append_value(GString *field, const struct value *value)
 	case VALUE_PERCENT: percent_append(field, value->number); break;
 	case VALUE_TEXT:
 	case VALUE_LITERAL: g_string_append_len(field, value->text.text, value->text.len); break;
-	case VALUE_ENTRIES: append_entries(field, &value->entries); break;
+	case VALUE_ENTRIES: csv_append_entries(field, &value->entries, FALSE); break;
 	case VALUE_RATIO: ratio_append(field, value->number); break;
 	}
 }

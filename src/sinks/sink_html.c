@@ -34,6 +34,12 @@ void html_append_value(GString *out, const struct value *value, GString *scratch
 	}
 	g_string_truncate(scratch, 0);
 	csv_append_value(scratch, value);
+	if (value->type == VALUE_ENTRIES && scratch->len > HTML_NAME_CHARS) { /* SPEC 28: cut as any long cell */
+		g_autoptr(GString) shown = g_string_new(NULL);
+		csv_append_entries(shown, &value->entries, TRUE);
+		html_names_append_shown(names, out, scratch->str, scratch->len, shown->str, shown->len);
+		return;
+	}
 	html_append_text(out, scratch->str, scratch->len);
 }
 

@@ -4,8 +4,9 @@
  * are marked class "n" (right-aligned, sorted as numbers by the page's
  * script), and the first text column "k" (the one the page filters by);
  * every cell's text is what CSV writes (the same numbers, 5.1), escaped
- * (src/sinks/html_text.h), a long text cut and kept whole once in the
- * page's list of names (the sink's context, src/sinks/html_names.h). At
+ * (src/sinks/html_text.h), a long text or list cut (a list with its
+ * kernels' short names) and kept whole once in the page's list of names
+ * (the sink's context, src/sinks/html_names.h). At
  * most HTML_ROWS_MAX rows are shown, so that
  * a page is bounded by what it shows: the others are counted, and the
  * footer, which closes the table, says how many were left out, or that no
@@ -25,7 +26,7 @@ extern const struct sink_class html_sink;
 /* Whether a column of TYPE is a number (right-aligned, sorted numerically). */
 gboolean html_numeric(enum value_type type);
 /* Appends VALUE as a cell's text, escaped (SCRATCH: any buffer); a long
- * text is cut, its full text in NAMES (src/sinks/html_names.h). */
+ * text or list is cut, its full text in NAMES (src/sinks/html_names.h). */
 void html_append_value(GString *out, const struct value *value, GString *scratch, struct html_names *names);
 /* SPEC 23: the decimals of a column: *DECIMALS raised to what VALUE needs
  * (durations and timestamps; others need none). */

@@ -12,7 +12,8 @@ struct table_column {
 	const char *header;
 	gboolean numeric; /* right-aligned */
 	gboolean shrinks; /* the name column */
-	gboolean literal; /* a Python literal (args, Input Dims...): shortened to its room first */
+	gboolean literal; /* a Python literal (args, Input Dims..., a list column): shortened to its room first */
+	gboolean list;    /* a list column (kernels, kernel ts...): its device events' short names where it is cut */
 	guint flags;      /* the catalogue's (COLUMN_ESSENTIAL, COLUMN_SHORT_NAMES); 0 for --meta */
 	enum value_type type;
 	guint int_width;  /* numbers: the widest integer part, sign included */
@@ -28,6 +29,7 @@ struct table_state {
 	struct table_column *columns;
 	guint count;
 	GString *cell;
+	GString *fold; /* a list cell with its short names (SPEC 23) */
 	struct table_names *names; /* the name column's cells (src/sinks/table_names.h) */
 };
 
@@ -85,6 +87,7 @@ static struct table_state *state_of(struct sink *sink)
 	s->count = layout_width(layout);
 	s->columns = g_new0(struct table_column, s->count);
 	s->cell = g_string_new(NULL);
+	s->fold = g_string_new(NULL);
 	s->names = table_names_new();
 	gboolean shrinking = FALSE;
 	guint keys = sink->sort ? sink->sort->len : 0;
@@ -97,7 +100,8 @@ static struct table_state *state_of(struct sink *sink)
 		c->numeric = c->type == VALUE_DURATION || c->type == VALUE_TIMESTAMP || c->type == VALUE_INTEGER ||
 			     c->type == VALUE_BYTES || c->type == VALUE_PERCENT || c->type == VALUE_RATIO;
 		c->shrinks = !shrinking && i >= layout->meta_count && strcmp(c->header, "name") == 0;
-		c->literal = c->type == VALUE_LITERAL;
+		c->list = c->type == VALUE_ENTRIES;
+		c->literal = c->type == VALUE_LITERAL || c->list;
 		shrinking = shrinking || c->shrinks;
 		c->decimals = c->type == VALUE_DURATION || c->type == VALUE_PERCENT ? 1 : 0;
 		guint key = sort_rank(sink, i); /* the essential columns first (SPEC 23), then the sort keys */
@@ -114,6 +118,7 @@ static void table_clear(struct sink *sink)
 		return;
 	g_free(s->columns);
 	g_string_free(s->cell, TRUE);
+	g_string_free(s->fold, TRUE);
 	table_names_free(s->names);
 	g_free(s);
 	sink->state = NULL;
@@ -360,6 +365,27 @@ static void table_header(struct sink *sink, GString *out)
 	end_line(out, start);
 }
 
+/* A literal or list cell (CELL, CHARS characters) wider than C: a list
+ * with its device events' short names, whole when that fits; else that
+ * (or the literal) cut to its start and, after a "…", its last third. */
+static void append_cut(GString *out, const struct table_column *c, const struct value *value, struct table_state *s,
+		       GString *scratch, guint chars)
+{
+	const GString *cell = s->cell;
+	if (c->list && value->type == VALUE_ENTRIES) {
+		g_string_truncate(scratch, 0);
+		csv_append_entries(scratch, &value->entries, TRUE);
+		g_string_truncate(s->fold, 0);
+		table_append_text(s->fold, scratch->str, scratch->len);
+		cell = s->fold;
+		chars = table_text_width(cell->str, cell->len);
+	}
+	if (chars <= c->width)
+		append_padded(out, c, cell->str, cell->len, chars);
+	else
+		table_shorten(out, cell->str, cell->len, c->width, c->width - 1 - c->width / 3);
+}
+
 static void table_row(struct sink *sink, const struct value *values, GString *out)
 {
 	struct table_state *s = state_of(sink);
@@ -376,7 +402,7 @@ static void table_row(struct sink *sink, const struct value *values, GString *ou
 		if (c->shrinks && chars > c->width) /* the form decided for it, exactly as wide */
 			table_names_append(s->names, out, s->cell->str, s->cell->len);
 		else if (c->literal && chars > c->width) /* its start and, after a "…", its last third */
-			table_shorten(out, s->cell->str, s->cell->len, c->width, c->width - 1 - c->width / 3);
+			append_cut(out, c, &values[i], s, sink->scratch, chars);
 		else
 			append_padded(out, c, s->cell->str, s->cell->len, chars);
 	}

@@ -10,8 +10,9 @@
  * column is as wide as its widest value and the longest word of its header;
  * the name column (the one whose header is "name") is given the room it
  * needs up to TABLE_NAME_ROOM characters first, and a literal column (args,
- * Input Dims, Input Type...) counts as at most TABLE_LITERAL_ROOM wide (or
- * its header's longest word); then the other columns, in
+ * Input Dims, Input Type...) or a list column (kernels, kernel infos,
+ * kernel ts, cuda_runtime, cuda launch ts: SPEC 28) counts as at most
+ * TABLE_LITERAL_ROOM wide (or its header's longest word); then the other columns, in
  * their rank (the columns the rows are ordered by, in that order: the
  * --sort keys, else the view's own order, sink->sort; then the others left
  * to right), are kept while they fit, the others left out (said once on
@@ -22,7 +23,10 @@
  * to TABLE_NAME_MIN characters (only then is the table wider than the
  * width). A name that does not fit keeps its end (table_names.h); a
  * literal that does not fit keeps its start and, after one U+2026, its last
- * third (the other formats write it whole). Room to
+ * third; a list that does not fit shows its device events' short names
+ * (src/util/short_name.h), whole when that fits, else cut so (the other
+ * formats write both whole). A line is thus never wider than the width
+ * because of a literal or a list. Room to
  * spare goes to headers that would wrap, left to right. Headers wrap at
  * spaces into lines (bottom-aligned), then a rule of '-'. Numbers are
  * right-aligned, each column with the same decimals (durations padded with

@@ -77,25 +77,9 @@ void value_literal(struct value *value, const char *text)
 		value->type = VALUE_LITERAL;
 }
 
-gint64 tenths_of_percent(gint64 part, gint64 whole)
-{
-	if (part < 0 || whole <= 0)
-		return -1;
-	/* 128 bits: exact whatever the times (a share may pass 100: a roofline) */
-	unsigned __int128 tenths = ((unsigned __int128)part * 1000u + (guint64)whole / 2) / (guint64)whole;
-	return tenths > G_MAXINT64 ? -1 : (gint64)tenths;
-}
-
 gint64 mean_half_up(gint64 total, gint64 count)
 {
 	return total / count + (total % count >= count - total % count); /* the remainder at least half of COUNT */
-}
-
-void percent_append(GString *out, gint64 tenths)
-{
-	guint64 magnitude = tenths < 0 ? -(guint64)tenths : (guint64)tenths;
-	g_string_append_printf(out, "%s%" G_GUINT64_FORMAT ".%u", tenths < 0 ? "-" : "", magnitude / 10,
-			       (guint)(magnitude % 10));
 }
 
 char *catalogue_names(const struct catalogue *catalogue, guint flags)

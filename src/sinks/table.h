@@ -11,6 +11,7 @@
 
 #include <glib.h>
 #include "attribution/attribute.h"
+#include "util/percent.h" /* VALUE_PERCENT: tenths_of_percent, percent_append */
 
 enum value_type {
 	VALUE_EMPTY,     /* no value: an empty CSV field, a JSON null */
@@ -89,14 +90,9 @@ void past_63_append(GString *out, guint64 high, guint64 low);
 gint64 rank_number(const char *rank, gint64 otherwise);
 /* A trace's RANK (or NULL): an integer when it is a whole number, else text. */
 void value_rank(struct value *value, const char *rank);
-/* PART (>= 0) of WHOLE (> 0) in tenths of a percent, rounded half up,
- * exactly; -1 when they are not such, or the share does not fit. */
-gint64 tenths_of_percent(gint64 part, gint64 whole);
 /* TOTAL (>= 0) / COUNT (> 0) to the nearest unit, half up, without
  * overflow (the means of the summaries: ns per call). */
 gint64 mean_half_up(gint64 total, gint64 count);
-/* Appends TENTHS of a percent with one decimal: 123 is "12.3". */
-void percent_append(GString *out, gint64 tenths);
 
 /* Flags of a column: COLUMN_DEFAULT marks the default columns (and
  * COLUMN_ESSENTIAL, COLUMN_SHORT_NAMES what a table for people does); a table

@@ -1,6 +1,7 @@
 #include "views/collective_across.h"
 #include <string.h>
 #include "views/collective.h"
+#include "util/percent.h"
 
 static void row_free(gpointer data)
 {
@@ -64,11 +65,10 @@ static void finish(struct across_row *row)
 		if (n > row->last_count || (n == row->last_count && r < row->last_rank))
 			row->last_rank = r, row->last_count = n;
 	}
-	if (row->instances) { /* "7 (61.0%)": its share of the row's instances in tenths of a percent, half up */
-		gint64 tenths = (gint64)((row->last_count * 2000 + row->instances) / (2 * row->instances));
+	if (row->instances) { /* "7 (61.0%)": its share of the row's instances, one decimal, half away from zero */
 		GString *text = g_string_new(NULL);
 		g_string_printf(text, "%" G_GINT64_FORMAT " (", row->last_rank);
-		percent_append(text, tenths);
+		percent_append_share(text, (gint64)row->last_count, (gint64)row->instances);
 		g_string_append(text, "%)");
 		row->last_text = g_string_free(text, FALSE);
 	}

@@ -44,7 +44,7 @@ static void test_nested_identical_adjacent(void)
 {
 	/* nested: [0, 1000) holds [200, 300); identical: [2000, 2500) twice;
 	 * adjacent: [3000, 3100) then [3100, 3300); busy 1000 + 500 + 300 of
-	 * the span [0, 3300): 54.5% (54.54... rounded down) */
+	 * the span [0, 3300): 54.5% (54.54...: one decimal, half away from zero) */
 	g_autoptr(Timeline) t = timeline_of("[" DEV0("kernel", "outer", 0, 1000, 7) "," DEV0("kernel", "in", 200, 100, 8) ","
 					    DEV0("kernel", "same", 2000, 500, 7) "," DEV0("kernel", "same", 2000, 500, 8) ","
 					    DEV0("kernel", "adj2", 3100, 200, 8) "," DEV0("kernel", "adj1", 3000, 100, 7) "]",
@@ -159,14 +159,28 @@ static void test_empty_and_zero_span(void)
 	CU_ASSERT_EQUAL(timeline_permille(&t->devices[0]), -1);
 }
 
-static void test_permille_rounds_down(void)
+/* SPEC 28: one decimal, half away from zero, as every percentage (the
+ * report cut 98.27% to 98.2) */
+static void test_permille_rounds_half_away(void)
 {
 	struct timeline_device d = { .first = 0, .last = 3, .busy = 2 };
-	CU_ASSERT_EQUAL(timeline_permille(&d), 666);
-	d.last = 1000000, d.busy = 999999; /* 99.9999%: not 100.0% */
+	CU_ASSERT_EQUAL(timeline_permille(&d), 667); /* 66.66...: 66.7 */
+	d.last = 10000, d.busy = 9827;              /* 98.27: 98.3 */
+	CU_ASSERT_EQUAL(timeline_permille(&d), 983);
+	d.last = 2000, d.busy = 1; /* 0.05 exactly: 0.1 */
+	CU_ASSERT_EQUAL(timeline_permille(&d), 1);
+	d.last = 2001; /* 0.04997...: 0.0 */
+	CU_ASSERT_EQUAL(timeline_permille(&d), 0);
+	d.last = 1000000, d.busy = 999499; /* 99.9499: 99.9 */
 	CU_ASSERT_EQUAL(timeline_permille(&d), 999);
+	d.busy = 999500; /* 99.95: 100.0, though not busy for the whole span */
+	CU_ASSERT_EQUAL(timeline_permille(&d), 1000);
 	d.busy = d.last;
 	CU_ASSERT_EQUAL(timeline_permille(&d), 1000);
+	struct timeline_device w = { .idle = 40000, .host_wait = 18260 }; /* 45.65: 45.7 (the page cut it to 45.6) */
+	CU_ASSERT_EQUAL(timeline_wait_permille(&w), 457);
+	w.idle = 0;
+	CU_ASSERT_EQUAL(timeline_wait_permille(&w), -1);
 }
 
 static void test_event_stays_56_bytes(void)
@@ -295,5 +309,5 @@ static void test_sorted_and_unsorted_agree(void)
 UNIT_MAIN("timeline", UNIT_TEST(test_two_streams_overlap), UNIT_TEST(test_nested_identical_adjacent),
 	  UNIT_TEST(test_communication_overlaps_compute), UNIT_TEST(test_comm_pattern), UNIT_TEST(test_memcpy_memset),
 	  UNIT_TEST(test_two_devices), UNIT_TEST(test_without_device), UNIT_TEST(test_empty_and_zero_span),
-	  UNIT_TEST(test_permille_rounds_down), UNIT_TEST(test_event_stays_56_bytes),
+	  UNIT_TEST(test_permille_rounds_half_away), UNIT_TEST(test_event_stays_56_bytes),
 	  UNIT_TEST(test_random_against_brute_force), UNIT_TEST(test_sorted_and_unsorted_agree))
