@@ -14,6 +14,7 @@
 #include "output/output_names.h"
 #include "cli/combine.h"
 #include "cli/combine_rank.h"
+#include "cli/gate.h"
 #include "cli/graphs.h"
 #include "views/perf_options.h"
 #include "views/findings_options.h"
@@ -264,6 +265,11 @@ static int run(const struct options *options)
 		ranks_keep_reduce(ranks, rank_reduce_new());
 	settings.collected = ranks ? combine_collected : NULL;
 	settings.collected_data = ranks;
+	/* --fail-on with several traces: their findings and the job's, as --summary findings of them (src/cli/gate.h) */
+	struct gate *gate = options->fail_on && many && !(one_table && options->summary == SUMMARY_FINDINGS) ? gate_new()
+														  : NULL;
+	settings.gate = gate;
+	settings.gated = gate_collected;
 	g_autoptr(RankReduce) reduce = (options->compare == COMPARE_RANK && !rank_map) ||
 						(one_table && options->summary == SUMMARY_FINDINGS) /* the job rules (SPEC 22) */
 					       ? rank_reduce_new() : NULL;
@@ -272,23 +278,24 @@ static int run(const struct options *options)
 		settings.collected_data = reduce;
 	}
 	guint failed = run_jobs(jobs, &settings, parallel);
-	if (one_table && options->summary == SUMMARY_FINDINGS)
+	if (one_table && options->summary == SUMMARY_FINDINGS) /* its table holds the findings --fail-on reads */
 		return combine_findings(options, jobs, failed, reduce);
-	if (one_table)
-		return combine_memory(options, jobs, failed);
-	if (options->compare == COMPARE_RANK)
-		return combine_finish_rank(options, jobs, failed, reduce);
-	if (options->compare) {
-		int status = combine_finish(options, jobs, failed, ranks);
+	int status;
+	if (one_table) {
+		status = combine_memory(options, jobs, failed);
+	} else if (options->compare == COMPARE_RANK) {
+		status = combine_finish_rank(options, jobs, failed, reduce);
+	} else if (options->compare) {
+		status = combine_finish(options, jobs, failed, ranks);
 		ranks_free(ranks);
-		return status;
+	} else {
+		if (many && (!options->quiet || failed)) /* -q: the count only when some failed */
+			summarize(jobs, failed);
+		status = failed ? EXIT_INPUT : EXIT_DONE;
 	}
-	if (many && (!options->quiet || failed)) /* -q: the count only when some failed */
-		summarize(jobs, failed);
-	gboolean fail = FALSE; /* --fail-on: once every output is written */
-	for (guint i = 0; i < jobs->len; i++)
-		fail |= ((struct job *)jobs->pdata[i])->fail;
-	return failed ? EXIT_INPUT : fail ? EXIT_FINDINGS : EXIT_DONE;
+	status = gate_finish(options, jobs, gate, status); /* --fail-on: once every output is written */
+	gate_free(gate);
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -301,6 +308,14 @@ int main(int argc, char **argv)
 	 * besides, so that none depends on this line. */
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");
+	/* GLib makes the C locale of g_ascii_strtoll and its kin once, at their
+	 * first call: made here, before any thread, so that threads calling them
+	 * at once never wait for it (a wait on a futex leaves errno EAGAIN, which
+	 * a parse checking errno took for a bad number: a device's capacity was
+	 * lost now and then with several traces at once, and memory-capacity
+	 * with it; issue 44) */
+	(void)g_ascii_strtoll("0", NULL, 10);
+	(void)g_ascii_strtod("0", NULL);
 	fault_install();
 	output_init();
 	struct options options;

@@ -25,6 +25,11 @@ struct run_settings {
 	 * that its groups can be reduced and freed at once; or NULL. */
 	void (*collected)(struct job *job, gpointer data);
 	gpointer collected_data;
+	/* --fail-on with several traces: each job keeps its findings and its
+	 * record, folded into GATE by GATED as it ends (src/cli/gate.h, which
+	 * reads struct job: a callback, not an include); or NULL */
+	struct gate *gate;
+	void (*gated)(struct gate *gate, struct job *job);
 };
 
 struct job {
