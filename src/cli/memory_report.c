@@ -115,6 +115,13 @@ GPtrArray *memory_report_warnings(const struct read_stats *stats, const struct m
 							       G_GINT64_FORMAT, stats->memory_skipped[i],
 							       stats->memory_skipped[i] == 1 ? "" : "s", memory_field_name(i),
 							       memory_field_range(i), stats->memory_first[i] - 1));
+	if (stats->memory_sum_skipped)
+		g_ptr_array_add(texts, g_strdup_printf("skipped %" G_GINT64_FORMAT " [memory] event%s: %s Bytes would take "
+						       "the memory events' bytes past 2^63 - 1 in all (in magnitude), "
+						       "which no sum holds; the first is event #%" G_GINT64_FORMAT,
+						       stats->memory_sum_skipped, stats->memory_sum_skipped == 1 ? "" : "s",
+						       stats->memory_sum_skipped == 1 ? "its" : "their",
+						       stats->memory_sum_first - 1));
 	char *oom = oom_warning(md, a, forest, steps);
 	if (oom)
 		g_ptr_array_add(texts, oom);

@@ -31,7 +31,8 @@ void memory_report_print(FILE *out, const struct memory_devices *memory, const s
  * [OutOfMemory]): Total Allocated is not an integer from 0 to 2^63 - 1; the
  * first is event #5"); then MEMORY's [OutOfMemory] instants: how many, the
  * first one's time from the start of the analysed span and the path of the
- * op around it. */
+ * op around it. Between them, the [memory] events skipped because their
+ * Bytes would take the bytes' sum past 2^63 - 1 (src/input/batch.c). */
 GPtrArray *memory_report_warnings(const struct read_stats *stats, const struct memory_devices *memory,
 				  const struct attribution *attribution, const struct forest *forest,
 				  const struct steps *steps);

@@ -109,6 +109,9 @@ void read_stats_add(struct read_stats *into, const struct read_stats *from)
 	}
 	into->invalid_utf8 += from->invalid_utf8;
 	into->legacy += from->legacy;
+	into->memory_sum_skipped += from->memory_sum_skipped;
+	if (from->memory_sum_first && (!into->memory_sum_first || from->memory_sum_first < into->memory_sum_first))
+		into->memory_sum_first = from->memory_sum_first;
 	for (int i = 0; i < MEMORY_FIELDS; i++) {
 		into->memory_skipped[i] += from->memory_skipped[i];
 		if (from->memory_first[i] && (!into->memory_first[i] || from->memory_first[i] < into->memory_first[i]))

@@ -144,6 +144,7 @@ struct read_stats {
 	gint64 legacy; /* X and B events of no cat whose pid is "CPU functions" (PyTorch's legacy format) */
 	gint64 memory_skipped[MEMORY_FIELDS]; /* memory events skipped for that member */
 	gint64 memory_first[MEMORY_FIELDS];   /* the first such event's index + 1; 0: none */
+	gint64 memory_sum_skipped, memory_sum_first; /* whose Bytes would take the bytes' sum past 2^63 - 1 */
 };
 
 struct trace {
