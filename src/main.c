@@ -14,7 +14,7 @@
 #include "output/output_names.h"
 #include "cli/combine.h"
 #include "cli/combine_rank.h"
-#include "cli/gate.h"
+#include "cli/fail_on.h"
 #include "cli/graphs.h"
 #include "views/perf_options.h"
 #include "views/findings_options.h"
@@ -265,11 +265,11 @@ static int run(const struct options *options)
 		ranks_keep_reduce(ranks, rank_reduce_new());
 	settings.collected = ranks ? combine_collected : NULL;
 	settings.collected_data = ranks;
-	/* --fail-on with several traces: their findings and the job's, as --summary findings of them (src/cli/gate.h) */
-	struct gate *gate = options->fail_on && many && !(one_table && options->summary == SUMMARY_FINDINGS) ? gate_new()
+	/* --fail-on with several traces: their findings and the job's, as --summary findings of them (src/cli/fail_on.h) */
+	struct fail_on *fail_on = options->fail_on && many && !(one_table && options->summary == SUMMARY_FINDINGS) ? fail_on_new()
 														  : NULL;
-	settings.gate = gate;
-	settings.gated = gate_collected;
+	settings.fail_on = fail_on;
+	settings.failed_on = fail_on_collected;
 	g_autoptr(RankReduce) reduce = (options->compare == COMPARE_RANK && !rank_map) ||
 						(one_table && options->summary == SUMMARY_FINDINGS) /* the job rules (SPEC 22) */
 					       ? rank_reduce_new() : NULL;
@@ -293,8 +293,8 @@ static int run(const struct options *options)
 			summarize(jobs, failed);
 		status = failed ? EXIT_INPUT : EXIT_DONE;
 	}
-	status = gate_finish(options, jobs, gate, status); /* --fail-on: once every output is written */
-	gate_free(gate);
+	status = fail_on_finish(options, jobs, fail_on, status); /* --fail-on: once every output is written */
+	fail_on_free(fail_on);
 	return status;
 }
 

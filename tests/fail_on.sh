@@ -1,6 +1,6 @@
 #!/bin/sh
 # --fail-on on every view and every number of traces the man page allows
-# (SPEC 22, issue 44; src/cli/gate.h): the exit status is that of the
+# (SPEC 22, issue 44; src/cli/fail_on.h): the exit status is that of the
 # findings --summary findings lists for the same traces, whatever the run
 # writes; where no findings can be worked out (--diff, --merge) it is a
 # usage error, never a silent pass. Before the fix, two traces that each

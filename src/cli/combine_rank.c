@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/combine_table.h"
-#include "cli/gate.h"
+#include "cli/fail_on.h"
 #include "cli/page_ranks.h"
 #include "cli/run.h"
 #include "output/output.h"
@@ -110,7 +110,7 @@ int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint fa
 		names[i] = src;
 		ranks[i] = rank_number(job->collected.rank, job->position);
 	}
-	if (!gate_ranks_distinct(names, ranks, jobs->len, "--summary rank", "nothing written") || failed == jobs->len) {
+	if (!fail_on_ranks_distinct(names, ranks, jobs->len, "--summary rank", "nothing written") || failed == jobs->len) {
 		if (failed == jobs->len)
 			fprintf(stderr, "profile_parser: --summary rank: nothing written, every trace failed:\n");
 		combine_print_failures(jobs);
@@ -132,7 +132,7 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 	g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) job_findings = g_ptr_array_new_with_free_func(finding_free);
 	g_autoptr(GString) warnings = g_string_new(NULL);
-	if (!gate_job_findings(jobs, reduce, "--summary findings", "nothing written", warnings, job_findings)) {
+	if (!fail_on_job_findings(jobs, reduce, "--summary findings", "nothing written", warnings, job_findings)) {
 		combine_print_failures(jobs);
 		return EXIT_INPUT;
 	}
@@ -155,7 +155,7 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 	}
 	fail |= findings_fail(job_findings, options->fail_on);
 	if (!options->quiet) /* the job's, as the report's finding lines */
-		gate_print_job_findings(job_findings);
+		fail_on_print_job_findings(job_findings);
 	g_ptr_array_extend(rows, job_findings, NULL, NULL);
 	findings_sort(rows);
 	catalogue_pick(findings_summary_catalogue(), "rank", 0, columns, NULL); /* the rank first, once */
@@ -212,7 +212,7 @@ int combine_merge_rank_maps(const struct options *options, GPtrArray *files)
 		rank_reduce_add(reduce, record);
 	}
 	gboolean written = FALSE;
-	if (gate_ranks_distinct(names, ranks, files->len, "--merge", "nothing written") && failed < files->len) {
+	if (fail_on_ranks_distinct(names, ranks, files->len, "--merge", "nothing written") && failed < files->len) {
 		g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
 		written = write_rank_table(options, reduce, "--merge", "Summaries", summaries, NULL, files->len - failed, "map",
 					   own ? columns : NULL, own ? sort : NULL);

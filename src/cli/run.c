@@ -181,7 +181,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	gboolean extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET));
 	g_auto(Categories) categories = { 0 };
 	categories_init(&categories, options, job->collect && options->summary != SUMMARY_FINDINGS); /* one table of findings: each trace as alone */
-	/* SPEC 22; several traces: one table, the job rules; --fail-on: in every view (src/cli/gate.h) */
+	/* SPEC 22; several traces: one table, the job rules; --fail-on: in every view (src/cli/fail_on.h) */
 	gboolean findings = (!job->collect || options->summary == SUMMARY_FINDINGS || options->fail_on) &&
 			    findings_wanted(options);
 	struct read_config read_config = {
@@ -211,7 +211,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		 * summaries (the collectives' args) may */
 		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
 			      (options->summary == SUMMARY_FINDINGS && !job->collect)) && /* the job rules: 20.1's args */
-			     !settings->gate && /* the gate's job rules too */
+			     !settings->fail_on && /* the gate's job rules too */
 			     options->format != &html_sink && !flame_format(options->format) && !settings->captures,
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
@@ -305,7 +305,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		run_findings_compute(&found, trace, findings_events, forest, attribution, perf, &graft, steps, timeline,
 				     options, settings->peaks, rank,
 				     options->summary == SUMMARY_MEMORY && options->step.given ? NULL : memory,
-				     job->collect || settings->gate);
+				     job->collect || settings->fail_on);
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
@@ -331,13 +331,13 @@ void run_job(struct job *job, const struct run_settings *settings)
 	} else if (job->collect) {
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, timeline, &written.rows);
 	}
-	if (settings->gate && found.findings) { /* --fail-on, several traces: the job's figures (src/cli/gate.h) */
+	if (settings->fail_on && found.findings) { /* --fail-on, several traces: the job's figures (src/cli/fail_on.h) */
 		job->collected.findings = g_steal_pointer(&found.findings);
 		job->collected.findings_span = found.span;
 		job->collected.findings_first = found.first;
 		job->collected.findings_exposed = g_steal_pointer(&found.exposed);
 		/* of the findings' own events when they have them, as --summary findings reads the trace */
-		job->collected.gate_record = rank_record_of(found.forest ? found.forest : forest,
+		job->collected.fail_on_record = rank_record_of(found.forest ? found.forest : forest,
 							    found.attribution ? found.attribution : attribution, steps,
 							    timeline, options->communication, FALSE);
 	}
@@ -393,7 +393,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	capture_report(job, &summary);
 	if (job->collected.memory_rows) /* what the rows read, kept with them */
 		job->collected.memory = g_steal_pointer(&memory);
-	if (settings->gate && !job->collect) /* the gate's rank (a comparison's job has it) */
+	if (settings->fail_on && !job->collect) /* the gate's rank (a comparison's job has it) */
 		job->collected.rank = g_steal_pointer(&rank);
 }
 
@@ -405,8 +405,8 @@ static void finish_job(struct job *job, const struct run_settings *settings)
 	g_mutex_lock(&report_lock);
 	if (!job->error && job->collect && settings->collected)
 		settings->collected(job, settings->collected_data);
-	if (!job->error && settings->gate)
-		settings->gated(settings->gate, job);
+	if (!job->error && settings->fail_on)
+		settings->failed_on(settings->fail_on, job);
 	if (options->compare == COMPARE_DIFF)
 		; /* the base's report first, then the new one's, when both ended (src/views/combine.c) */
 	else if (job->error)

@@ -26,10 +26,10 @@ struct run_settings {
 	void (*collected)(struct job *job, gpointer data);
 	gpointer collected_data;
 	/* --fail-on with several traces: each job keeps its findings and its
-	 * record, folded into GATE by GATED as it ends (src/cli/gate.h, which
+	 * record, folded into FAIL_ON by FAILED_ON as it ends (src/cli/fail_on.h, which
 	 * reads struct job: a callback, not an include); or NULL */
-	struct gate *gate;
-	void (*gated)(struct gate *gate, struct job *job);
+	struct fail_on *fail_on;
+	void (*failed_on)(struct fail_on *fail_on, struct job *job);
 };
 
 struct job {

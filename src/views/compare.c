@@ -6,7 +6,7 @@ void collected_clear(struct collected *collected)
 {
 	g_clear_pointer(&collected->groups, groups_free);
 	g_clear_pointer(&collected->record, rank_record_free);
-	g_clear_pointer(&collected->gate_record, rank_record_free);
+	g_clear_pointer(&collected->fail_on_record, rank_record_free);
 	g_clear_pointer(&collected->rank, g_free);
 	g_clear_pointer(&collected->devices, g_free);
 	g_clear_pointer(&collected->world_size, g_free);

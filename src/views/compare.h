@@ -31,7 +31,7 @@ struct collected {
 	struct memory_devices *memory; /* what they read: the trace's memory devices, */
 	char *memory_rank;             /* and its rank (or its place in the list); or NULL */
 	struct rank_record *record; /* for --summary rank (src/views/rank_record.h), or NULL */
-	struct rank_record *gate_record; /* --fail-on with several traces: the job's figures (src/cli/gate.h), or NULL */
+	struct rank_record *fail_on_record; /* --fail-on with several traces: the job's figures (src/cli/fail_on.h), or NULL */
 	GPtrArray *findings;  /* --summary findings of several traces, or the gate's: the trace's (struct finding *, owned), or NULL */
 	gint64 findings_span; /* its analysed span (ns) */
 	gint64 findings_first; /* its start */

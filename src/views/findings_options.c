@@ -52,7 +52,7 @@ static gboolean settle(struct options *options, GError **error)
 {
 	if (options->fail_on_regression_given && options->compare != COMPARE_DIFF)
 		return options_usage(error, "--fail-on-regression goes with --diff");
-	/* every other view works the findings out for --fail-on (src/cli/gate.h) */
+	/* every other view works the findings out for --fail-on (src/cli/fail_on.h) */
 	if (options->fail_on && options->compare == COMPARE_DIFF)
 		return options_usage(error, "--fail-on does not go with --diff, which compares two runs: "
 				     "--fail-on-regression PCT gates a diff (or give --fail-on to each run alone)");

@@ -1,4 +1,4 @@
-#include "cli/gate.h"
+#include "cli/fail_on.h"
 #include <stdio.h>
 #include <string.h>
 #include "cli/run.h"
@@ -11,36 +11,36 @@
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_FINDINGS = 3 };
 
-struct gate {
+struct fail_on {
 	struct rank_reduce *reduce;
 };
 
-struct gate *gate_new(void)
+struct fail_on *fail_on_new(void)
 {
-	struct gate *gate = g_new0(struct gate, 1);
-	gate->reduce = rank_reduce_new();
-	return gate;
+	struct fail_on *fail_on = g_new0(struct fail_on, 1);
+	fail_on->reduce = rank_reduce_new();
+	return fail_on;
 }
 
-void gate_free(struct gate *gate)
+void fail_on_free(struct fail_on *fail_on)
 {
-	if (!gate)
+	if (!fail_on)
 		return;
-	rank_reduce_free(gate->reduce);
-	g_free(gate);
+	rank_reduce_free(fail_on->reduce);
+	g_free(fail_on);
 }
 
-void gate_collected(struct gate *gate, struct job *job)
+void fail_on_collected(struct fail_on *fail_on, struct job *job)
 {
-	struct rank_record *record = job->collected.gate_record;
+	struct rank_record *record = job->collected.fail_on_record;
 	if (!record)
 		return;
 	record->rank = rank_number(job->collected.rank, job->position);
-	rank_reduce_add(gate->reduce, record);
-	g_clear_pointer(&job->collected.gate_record, rank_record_free); /* folded in */
+	rank_reduce_add(fail_on->reduce, record);
+	g_clear_pointer(&job->collected.fail_on_record, rank_record_free); /* folded in */
 }
 
-gboolean gate_ranks_distinct(const char *const *names, const gint64 *ranks, guint count, const char *view,
+gboolean fail_on_ranks_distinct(const char *const *names, const gint64 *ranks, guint count, const char *view,
 			     const char *consequence)
 {
 	g_autoptr(GHashTable) first = g_hash_table_new(g_int64_hash, g_int64_equal);
@@ -60,7 +60,7 @@ gboolean gate_ranks_distinct(const char *const *names, const gint64 *ranks, guin
 	return distinct;
 }
 
-gboolean gate_job_findings(GPtrArray *jobs, struct rank_reduce *reduce, const char *view, const char *consequence,
+gboolean fail_on_job_findings(GPtrArray *jobs, struct rank_reduce *reduce, const char *view, const char *consequence,
 			   GString *warnings, GPtrArray *job_findings)
 {
 	g_autofree const char **names = g_new0(const char *, jobs->len + 1);
@@ -75,7 +75,7 @@ gboolean gate_job_findings(GPtrArray *jobs, struct rank_reduce *reduce, const ch
 		names[i] = name;
 		ranks[i] = rank_number(job->collected.rank, job->position);
 	}
-	if (!gate_ranks_distinct(names, ranks, jobs->len, view, consequence))
+	if (!fail_on_ranks_distinct(names, ranks, jobs->len, view, consequence))
 		return FALSE;
 	rank_reduce_keep_waits(reduce); /* before the instances are settled */
 	rank_reduce_finish(reduce, warnings);
@@ -98,7 +98,7 @@ gboolean gate_job_findings(GPtrArray *jobs, struct rank_reduce *reduce, const ch
 	return TRUE;
 }
 
-void gate_print_job_findings(const GPtrArray *job_findings)
+void fail_on_print_job_findings(const GPtrArray *job_findings)
 {
 	for (guint i = 0; i < job_findings->len; i++) {
 		const struct finding *f = job_findings->pdata[i];
@@ -115,19 +115,19 @@ void gate_print_job_findings(const GPtrArray *job_findings)
 	}
 }
 
-int gate_finish(const struct options *options, GPtrArray *jobs, struct gate *gate, int status)
+int fail_on_finish(const struct options *options, GPtrArray *jobs, struct fail_on *fail_on, int status)
 {
 	if (status != EXIT_DONE || !options->fail_on)
 		return status;
 	gboolean fail = FALSE;
-	if (!gate) { /* one trace: its findings, as its report's fail-on line says */
+	if (!fail_on) { /* one trace: its findings, as its report's fail-on line says */
 		for (guint i = 0; i < jobs->len; i++)
 			fail |= ((struct job *)jobs->pdata[i])->fail;
 		return fail ? EXIT_FINDINGS : EXIT_DONE;
 	}
 	g_autoptr(GPtrArray) job_findings = g_ptr_array_new_with_free_func(finding_free);
 	g_autoptr(GString) warnings = g_string_new(NULL);
-	if (!gate_job_findings(jobs, gate->reduce, "--fail-on", "the job rules cannot be worked out (give the traces of "
+	if (!fail_on_job_findings(jobs, fail_on->reduce, "--fail-on", "the job rules cannot be worked out (give the traces of "
 				"one job, or run the gate on each trace)", warnings, job_findings))
 		return EXIT_INPUT;
 	for (guint i = 0; i < jobs->len; i++) {
@@ -136,7 +136,7 @@ int gate_finish(const struct options *options, GPtrArray *jobs, struct gate *gat
 	}
 	fail |= findings_fail(job_findings, options->fail_on);
 	if (!options->quiet)
-		gate_print_job_findings(job_findings);
+		fail_on_print_job_findings(job_findings);
 	if (fail && !options->quiet)
 		fprintf(stderr, "profile_parser: --fail-on %s: exit status 3\n", finding_severity_name(options->fail_on));
 	return fail ? EXIT_FINDINGS : EXIT_DONE;
