@@ -18,6 +18,9 @@ KIND is one of
              page's header lists must not grow with the trace)
   devices    N distinct deviceProperties entries, and the same op
   header     both: N versions and N devices
+  memory     N [memory] events, each of a memory device of its own: every
+             other one in a process of its own (issue 44: a million memory
+             devices, a report of a few lines, memory linear in them)
 """
 import sys
 
@@ -66,6 +69,12 @@ def events(kind, n):
                    '"ts":%d,"dur":1,"args":{"correlation":%d}}' % (10 * i + 1, i))
             yield ('{"ph":"X","cat":"kernel","name":"%s","pid":0,"tid":7,"ts":%d,"dur":%d,'
                    '"args":{"correlation":%d,"device":0}}' % (long_name("kernel", i), 10 * i + 5, 1 + i % 4, i))
+    elif kind == "memory":
+        yield EVENT % 0
+        for i in range(n):
+            yield ('{"ph":"i","cat":"cpu_instant_event","s":"t","name":"[memory]","pid":%d,"tid":1,"ts":%d,'
+                   '"args":{"Device Type":1,"Device Id":%d,"Bytes":1,"Total Allocated":%d,"Total Reserved":%d}}'
+                   % (1 + (i % 2) * i, i % 1000, i, 1 + i, 2 + i))
     elif kind in ("versions", "devices", "header"):
         yield '{"ph":"X","cat":"cpu_op","name":"ProfilerStep#1","pid":1,"tid":1,"ts":0,"dur":100}'
         yield '{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":1,"tid":1,"ts":10,"dur":20}'
@@ -75,7 +84,7 @@ def events(kind, n):
                '"args":{"correlation":1,"device":0}}')
     else:
         sys.exit("make_hostile_trace.py: KIND is minimal, unmatched, threads, name, launches, lists, longnames, "
-                 "versions, devices or header")
+                 "versions, devices, header or memory")
 
 
 def metadata(kind, n):

@@ -15,6 +15,7 @@
 #include "output/output_names.h"
 #include "cli/combine.h"
 #include "cli/combine_rank.h"
+#include "cli/fail_on.h"
 #include "cli/graphs.h"
 #include "views/perf_options.h"
 #include "views/findings_options.h"
@@ -197,28 +198,6 @@ static void summarize(GPtrArray *jobs, guint failed)
 	}
 }
 
-/* --fail-on's gate (SPEC 27) over the jobs that ended: the reason of a
- * failure on standard error, -q or not, and --junit's file; STATUS as it is
- * without them. */
-static int fail_on_gate(const struct options *options, GPtrArray *jobs, int status)
-{
-	if (!options->fail_on)
-		return status;
-	g_autofree char *head = g_strdup_printf("--fail-on %s", finding_severity_name(options->fail_on));
-	g_autoptr(Gate) gate = gate_new(head);
-	g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
-	for (guint i = 0; i < jobs->len; i++) {
-		const struct job *job = jobs->pdata[i];
-		char *src = strcmp(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
-		g_ptr_array_add(shown, src);
-		gate_property(gate, "trace", src);
-		if (!job->error)
-			gate_fail_on_add(gate, job->fired, jobs->len > 1 ? src : NULL);
-	}
-	gate_fail_on_finish(gate, options->fail_on);
-	return gate_report_finish(options, gate, status);
-}
-
 static int run(const struct options *options)
 {
 	g_autoptr(GError) error = NULL;
@@ -309,6 +288,11 @@ static int run(const struct options *options)
 	}
 	settings.collected = ranks ? combine_collected : NULL;
 	settings.collected_data = ranks;
+	/* --fail-on with several traces: their findings and the job's, as --summary findings of them (src/cli/fail_on.h) */
+	struct fail_on *fail_on = options->fail_on && many && !(one_table && options->summary == SUMMARY_FINDINGS) ? fail_on_new()
+														  : NULL;
+	settings.fail_on = fail_on;
+	settings.failed_on = fail_on_collected;
 	g_autoptr(RankReduce) reduce = (options->compare == COMPARE_RANK && !rank_map) ||
 						(one_table && options->summary == SUMMARY_FINDINGS) /* the job rules (SPEC 22) */
 					       ? rank_reduce_new() : NULL;
@@ -319,23 +303,24 @@ static int run(const struct options *options)
 		settings.collected_data = reduce;
 	}
 	guint failed = run_jobs(jobs, &settings, parallel);
-	if (one_table && options->summary == SUMMARY_FINDINGS)
+	if (one_table && options->summary == SUMMARY_FINDINGS) /* its table holds the findings --fail-on reads */
 		return combine_findings(options, jobs, failed, reduce);
-	if (one_table)
-		return combine_memory(options, jobs, failed);
-	if (options->compare == COMPARE_RANK)
-		return combine_finish_rank(options, jobs, failed, reduce);
-	if (options->compare) {
-		int status = combine_finish(options, jobs, failed, ranks);
+	int status;
+	if (one_table) {
+		status = combine_memory(options, jobs, failed);
+	} else if (options->compare == COMPARE_RANK) {
+		status = combine_finish_rank(options, jobs, failed, reduce);
+	} else if (options->compare) {
+		status = combine_finish(options, jobs, failed, ranks);
 		ranks_free(ranks);
-		return status;
+	} else {
+		if (many && (!options->quiet || failed)) /* -q: the count only when some failed */
+			summarize(jobs, failed);
+		status = failed ? EXIT_INPUT : EXIT_DONE;
 	}
-	if (many && (!options->quiet || failed)) /* -q: the count only when some failed */
-		summarize(jobs, failed);
-	gboolean fail = FALSE; /* --fail-on: once every output is written */
-	for (guint i = 0; i < jobs->len; i++)
-		fail |= ((struct job *)jobs->pdata[i])->fail;
-	return fail_on_gate(options, jobs, failed ? EXIT_INPUT : fail ? EXIT_FINDINGS : EXIT_DONE);
+	status = fail_on_finish(options, jobs, fail_on, status); /* --fail-on: once every output is written */
+	fail_on_free(fail_on);
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -348,6 +333,14 @@ int main(int argc, char **argv)
 	 * besides, so that none depends on this line. */
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");
+	/* GLib makes the C locale of g_ascii_strtoll and its kin once, at their
+	 * first call: made here, before any thread, so that threads calling them
+	 * at once never wait for it (a wait on a futex leaves errno EAGAIN, which
+	 * a parse checking errno took for a bad number: a device's capacity was
+	 * lost now and then with several traces at once, and memory-capacity
+	 * with it; issue 44) */
+	(void)g_ascii_strtoll("0", NULL, 10);
+	(void)g_ascii_strtod("0", NULL);
 	fault_install();
 	output_init();
 	struct options options;

@@ -144,7 +144,7 @@ if [(sev[r['severity']], r['finding']) for r in data] != sorted((sev[r['severity
 for r in perf:
     if r['saving(ms)'] and not (D(0) <= D(r['saving %']) <= D(100)):
         sys.exit('%s: saving %% %s outside the analysed span' % (r['finding'], r['saving %']))
-if len(report) != len(perf) or any(('  finding:       %s (%s):' % (r['finding'], r['severity'])) not in l for r, l in zip(perf, report)):
+if len(report) != len(perf) or any(('  finding:       %s (%s)' % (r['finding'], r['severity'])) not in l for r, l in zip(perf, report)):
     sys.exit('the report of another view (-mc python_function, --max_depth 1, --step 1) with --fail-on has other findings:\n%s\n%s' % (''.join(report), perf))
 PY
 for trace in "$traces"/*.json.gz; do

@@ -71,7 +71,7 @@ static gboolean top_level_integer(const char *args, const char *key, gint64 *val
 			char *end;
 			errno = 0;
 			gint64 v = *q == '-' ? g_ascii_strtoll(q, &end, 10) : (gint64)g_ascii_strtoull(q, &end, 10);
-			if (end == q || errno || (*end != ',' && *end != '}' && *end != ' '))
+			if (end == q || errno == ERANGE || (*end != ',' && *end != '}' && *end != ' '))
 				return FALSE;
 			*value = v;
 			return TRUE;

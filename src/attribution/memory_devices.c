@@ -29,7 +29,9 @@ static gboolean same_device(const struct record *a, const struct record *b)
 	return a->pid == b->pid && a->type == b->type && a->id == b->id;
 }
 
-/* Whether TEXT is an integer in decimal ("-" allowed), and its value. */
+/* Whether TEXT is an integer in decimal ("-" allowed), and its value.
+ * Only ERANGE says the number is bad: errno may hold another value that a
+ * call made on the way left (a futex's EAGAIN), not a verdict on TEXT. */
 static gboolean decimal(const char *text, gint64 *value)
 {
 	if (!*text)
@@ -37,7 +39,7 @@ static gboolean decimal(const char *text, gint64 *value)
 	char *end;
 	errno = 0;
 	*value = g_ascii_strtoll(text, &end, 10);
-	return !*end && !errno && !g_ascii_isspace(*text) && *text != '+';
+	return !*end && errno != ERANGE && !g_ascii_isspace(*text) && *text != '+';
 }
 
 /* Pids in decimal by value (ties in byte order), then the others in byte order. */
@@ -74,8 +76,10 @@ static guint pid_of(struct memory_devices *d, guint32 thread)
 	const char *text = known ? threads_pid(d->threads, thread, buf) : "?";
 	guint number = GPOINTER_TO_UINT(g_hash_table_lookup(d->pids, text));
 	if (!number) {
+		char *key = g_strdup(text);
 		number = g_hash_table_size(d->pids) + 1;
-		g_hash_table_insert(d->pids, g_strdup(text), GUINT_TO_POINTER(number));
+		g_hash_table_insert(d->pids, key, GUINT_TO_POINTER(number));
+		g_ptr_array_add(d->pid_texts, key);
 	}
 	if (known)
 		d->thread_pid[thread] = number;
@@ -85,13 +89,19 @@ static guint pid_of(struct memory_devices *d, guint32 thread)
 /* The pid text of NUMBER: the key of d->pids that maps to it. */
 static const char *pid_text(const struct memory_devices *d, guint number)
 {
-	GHashTableIter iter;
-	gpointer key, value;
-	g_hash_table_iter_init(&iter, d->pids);
-	while (g_hash_table_iter_next(&iter, &key, &value))
-		if (GPOINTER_TO_UINT(value) == number + 1)
-			return key;
-	return "?";
+	return number < d->pid_texts->len ? d->pid_texts->pdata[number] : "?";
+}
+
+void memory_device_label(GString *out, const struct memory_device *device)
+{
+	if (device->type == 0)
+		g_string_append(out, "cpu");
+	else
+		g_string_append_printf(out, "%" G_GINT64_FORMAT, device->id);
+	if (device->ambiguous && device->type == 0)
+		g_string_append_printf(out, " (Device Id %" G_GINT64_FORMAT ")", device->id);
+	else if (device->ambiguous)
+		g_string_append_printf(out, " (Device Type %" G_GINT64_FORMAT ")", device->type);
 }
 
 /* totalGlobalMem of the deviceProperties entry whose id is ID. */
@@ -200,6 +210,7 @@ struct memory_devices *memory_devices_compute(const struct attribution *a, const
 	d->thread_count = threads ? threads_count(threads) : 0;
 	d->thread_pid = g_new0(guint, d->thread_count ? d->thread_count : 1);
 	d->pids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	d->pid_texts = g_ptr_array_new();
 	d->first_oom = MEMORY_NONE;
 	gboolean clip = steps && range && range->given;
 	g_autofree struct record *records = g_new(struct record, a->memory_count ? a->memory_count : 1);
@@ -233,7 +244,7 @@ struct memory_devices *memory_devices_compute(const struct attribution *a, const
 			g_array_set_size(curve, device->curve_first);
 			continue;
 		}
-		device->pid = g_strdup(pid_text(d, records[r].pid));
+		device->pid = pid_text(d, records[r].pid);
 		if (device->type != 0)
 			device->has_capacity = capacity_of(infos, device->id, &device->capacity);
 		d->count++;
@@ -253,9 +264,13 @@ struct memory_devices *memory_devices_compute(const struct attribution *a, const
 		const struct memory_device *device = &d->devices[i];
 		tree_build(d->curve_total + device->curve_first, device->curve_count, d->tree + 2 * (gsize)device->curve_first);
 	}
-	struct memory_device *sorted = g_new(struct memory_device, d->count ? d->count : 1);
-	memcpy(sorted, d->devices, d->count * sizeof *sorted);
+	struct memory_device *sorted = d->devices; /* in row order, in place */
 	qsort(sorted, d->count, sizeof *sorted, compare_devices);
+	for (guint i = 1; i < d->count; i++) { /* written alike: adjacent in row order */
+		struct memory_device *a = &sorted[i - 1], *b = &sorted[i];
+		if (a->pid == b->pid && (a->type == 0) == (b->type == 0) && (a->type == 0 || a->id == b->id))
+			a->ambiguous = b->ambiguous = TRUE;
+	}
 	/* the pids' accelerators: contiguous in row order */
 	d->pid_slots = g_hash_table_size(d->pids);
 	d->pid_first = g_new0(guint, d->pid_slots + 1);
@@ -272,10 +287,8 @@ struct memory_devices *memory_devices_compute(const struct attribution *a, const
 		const char *other = g_hash_table_lookup(by_id, &device->id);
 		if (other && strcmp(other, device->pid) != 0)
 			d->shared_ids = TRUE;
-		g_hash_table_insert(by_id, (gpointer)&device->id, device->pid);
+		g_hash_table_insert(by_id, (gpointer)&device->id, (gpointer)device->pid);
 	}
-	g_free(d->devices);
-	d->devices = sorted;
 	return d;
 }
 
@@ -283,8 +296,6 @@ void memory_devices_free(struct memory_devices *d)
 {
 	if (!d)
 		return;
-	for (guint i = 0; i < d->count; i++)
-		g_free(d->devices[i].pid);
 	g_free(d->devices);
 	g_free(d->curve_ts);
 	g_free(d->curve_index);
@@ -294,6 +305,7 @@ void memory_devices_free(struct memory_devices *d)
 	g_free(d->pid_count);
 	g_free(d->thread_pid);
 	g_hash_table_destroy(d->pids);
+	g_ptr_array_free(d->pid_texts, TRUE);
 	g_free(d);
 }
 

@@ -28,22 +28,23 @@
 #define MEMORY_NONE G_MAXUINT
 
 struct memory_device {
-	char *pid;              /* as the trace writes it (owned) */
+	const char *pid;        /* as the trace writes it (owned by the struct memory_devices) */
 	gint64 type, id;        /* Device Type (0: the host), Device Id */
-	guint events, allocations, frees, out_of_memory;
 	gint64 allocated_total; /* the sum of positive Bytes */
-	gboolean has_peak;      /* some event has Total Allocated: the peak and final figures below */
 	gint64 peak, final;     /* the largest Total Allocated; the curve after its last event */
-	guint peak_event;       /* the first event reaching the peak: an index into attribution->memory */
-	gboolean has_reserved;  /* some event has Total Reserved */
 	gint64 peak_reserved;   /* the largest Total Reserved */
-	gboolean has_reserved_at_peak;
 	gint64 reserved_at_peak; /* the Total Reserved curve after the peak event */
-	gboolean has_capacity;
 	gint64 capacity;        /* totalGlobalMem of deviceProperties with its id (accelerators only) */
+	guint events, allocations, frees, out_of_memory;
+	guint peak_event;       /* the first event reaching the peak: an index into attribution->memory */
 	guint first_oom;        /* its first [OutOfMemory] instant, or MEMORY_NONE */
 	/* the curve (accelerators only): [curve_first, curve_first + curve_count) of the arrays below */
 	guint curve_first, curve_count;
+	guint8 has_peak;        /* some event has Total Allocated: the peak and final figures above */
+	guint8 has_reserved;    /* some event has Total Reserved */
+	guint8 has_reserved_at_peak;
+	guint8 has_capacity;
+	guint8 ambiguous;       /* another device of its pid is written alike (memory_device_label) */
 };
 
 struct memory_devices {
@@ -61,6 +62,7 @@ struct memory_devices {
 	guint pid_slots;        /* the processes with memory events: those numbered below */
 	guint *thread_pid;      /* per thread: its pid's number + 1; 0: not looked up */
 	GHashTable *pids;       /* pid text -> number + 1 */
+	GPtrArray *pid_texts;   /* number -> pid text (the keys of PIDS) */
 	const struct threads *threads;
 	guint thread_count;
 };
@@ -72,6 +74,12 @@ struct memory_devices *memory_devices_compute(const struct attribution *attribut
 					      const GArray *devices, const struct steps *steps,
 					      const struct step_range *range);
 void memory_devices_free(struct memory_devices *devices);
+
+/* How the views write DEVICE (SPEC 21): "cpu" for the host, else its Device
+ * Id; when another device of its pid would read the same (two host devices,
+ * or one Device Id under two Device Types, such as CUDA's 1 and ROCm's 6),
+ * with what tells them apart: "cpu (Device Id 0)", "0 (Device Type 6)". */
+void memory_device_label(GString *out, const struct memory_device *device);
 
 /* A window of a process's accelerator curves. */
 struct memory_window {

@@ -40,7 +40,8 @@ void categories_init(struct categories *c, const struct options *options, gboole
 		g_strfreev(c->monitor);
 		c->monitor = g_strdupv((char **)findings_view);
 	}
-	c->findings = findings_wanted(options) && options->summary != SUMMARY_FINDINGS && !compare;
+	/* --fail-on works them out in every view, a comparison's too (src/cli/fail_on.h) */
+	c->findings = findings_wanted(options) && options->summary != SUMMARY_FINDINGS && (!compare || options->fail_on);
 	c->read = c->findings ? union_of(c->monitor, findings_view) : g_strdupv(c->monitor);
 	c->host = c->host_chosen ? union_of(options->host_cats, mtia_host) : g_strdupv(options->host_cats);
 	c->device = c->device_chosen ? union_of(options->device_cats, mtia_device) : g_strdupv(options->device_cats);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/combine_table.h"
+#include "cli/fail_on.h"
 #include "cli/page_ranks.h"
 #include "cli/run.h"
 #include "output/output.h"
@@ -44,26 +45,6 @@ static const GPtrArray *rank_order(gboolean collectives)
 		g_once_init_leave(&orders[collectives], picked);
 	}
 	return orders[collectives];
-}
-
-/* SPEC 20.1: two sources (NAMES, in list order, with RANKS) of one rank are an error naming both. */
-static gboolean ranks_distinct(const char *const *names, const gint64 *ranks, guint count, const char *view)
-{
-	g_autoptr(GHashTable) first = g_hash_table_new(g_int64_hash, g_int64_equal);
-	gboolean distinct = TRUE;
-	for (guint i = 0; i < count; i++) {
-		if (!names[i])
-			continue;
-		const char *before = g_hash_table_lookup(first, &ranks[i]);
-		if (before) {
-			fprintf(stderr, "profile_parser: %s: %s and %s have the same rank, %" G_GINT64_FORMAT ": nothing written\n",
-				view, before, names[i], ranks[i]);
-			distinct = FALSE;
-		} else {
-			g_hash_table_insert(first, (gpointer)&ranks[i], (gpointer)names[i]);
-		}
-	}
-	return distinct;
 }
 
 /* The table of REDUCE (finished here) with its warnings and straggler line; TRUE when written. */
@@ -148,7 +129,7 @@ int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint fa
 		names[i] = src;
 		ranks[i] = rank_number(job->collected.rank, job->position);
 	}
-	if (!ranks_distinct(names, ranks, jobs->len, "--summary rank") || failed == jobs->len) {
+	if (!fail_on_ranks_distinct(names, ranks, jobs->len, "--summary rank", "nothing written") || failed == jobs->len) {
 		if (failed == jobs->len)
 			fprintf(stderr, "profile_parser: --summary rank: nothing written, every trace failed:\n");
 		combine_print_failures(jobs);
@@ -169,43 +150,20 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 	g_autoptr(GPtrArray) rows = g_ptr_array_new(), columns = g_ptr_array_new();
 	g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) job_findings = g_ptr_array_new_with_free_func(finding_free);
-	gint64 span_sum = 0;
-	guint spans = 0;
-	gboolean fail = FALSE;
-	g_autofree const char **names = g_new0(const char *, jobs->len + 1);
-	g_autofree gint64 *ranks = g_new0(gint64, jobs->len + 1);
-	g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func(g_free);
-	g_autofree char *head = options->fail_on ? g_strdup_printf("--fail-on %s", finding_severity_name(options->fail_on)) : NULL;
-	g_autoptr(Gate) gate = head ? gate_new(head) : NULL;
-	for (guint i = 0; i < jobs->len; i++) { /* SPEC 20.1: two traces of one rank are an error */
-		const struct job *job = jobs->pdata[i];
-		if (job->error)
-			continue;
-		names[i] = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
-		g_ptr_array_add(owned, (gpointer)names[i]);
-		ranks[i] = rank_number(job->collected.rank, job->position);
-		if (gate)
-			gate_property(gate, "trace", names[i]);
-	}
-	if (!ranks_distinct(names, ranks, jobs->len, "--summary findings")) {
-		combine_print_failures(jobs);
-		return EXIT_INPUT;
-	}
 	g_autoptr(GString) warnings = g_string_new(NULL);
-	g_autoptr(GError) error = NULL;
-	rank_reduce_keep_waits(reduce); /* before the instances are settled */
-	if (!rank_reduce_finish(reduce, warnings, &error)) {
-		fprintf(stderr, "profile_parser: --summary findings: nothing written: %s\n", error->message);
+	if (!fail_on_job_findings(jobs, reduce, "--summary findings", "nothing written", warnings, job_findings)) {
 		combine_print_failures(jobs);
 		return EXIT_INPUT;
 	}
-	GArray *waits = (GArray *)rank_reduce_waits(reduce);
-	findings_sort_waits(waits);
-	for (guint i = 0; i < jobs->len; i++) { /* exposed-communication less the waiting (SPEC 22) */
-		struct job *job = jobs->pdata[i];
-		if (!job->error && job->collected.findings)
-			findings_exposed_less_waits(job->collected.findings, ranks[i], job->collected.findings_exposed, waits,
-						    job->collected.findings_first, job->collected.findings_span);
+	gboolean fail = FALSE;
+	g_autofree char *head = options->fail_on ? g_strdup_printf("--fail-on %s", finding_severity_name(options->fail_on)) : NULL;
+	g_autoptr(Gate) gate = head ? gate_new(head) : NULL; /* the reason, -q or not, and --junit (SPEC 27) */
+	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+	for (guint i = 0; i < jobs->len; i++) {
+		const struct job *job = jobs->pdata[i];
+		g_ptr_array_add(names, g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src));
+		if (gate && !job->error)
+			gate_property(gate, "trace", names->pdata[i]);
 	}
 	for (guint i = 0; i < jobs->len; i++) {
 		struct job *job = jobs->pdata[i];
@@ -221,33 +179,17 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 			f->rank = rank;
 			g_ptr_array_add(rows, f);
 		}
-		span_sum += job->collected.findings_span, spans++;
 		fail |= findings_fail(job->collected.findings, options->fail_on);
 		g_autoptr(GArray) fired = gate ? gate_fired_of(job->collected.findings, options->fail_on) : NULL;
-		gate_fail_on_add(gate, fired, names[i]);
+		gate_fail_on_add(gate, fired, names->pdata[i]);
 	}
-	struct rank_job figures;
-	rank_reduce_job(reduce, &figures);
-	findings_job(&figures, span_sum, spans, job_findings);
 	fail |= findings_fail(job_findings, options->fail_on);
 	if (gate) {
 		g_autoptr(GArray) fired = gate_fired_of(job_findings, options->fail_on);
 		gate_fail_on_add(gate, fired, "the job");
 	}
-	findings_sort(job_findings);
-	for (guint i = 0; !options->quiet && i < job_findings->len; i++) { /* the job's, as the report's finding lines */
-		const struct finding *f = job_findings->pdata[i];
-		g_autoptr(GString) line = g_string_new(NULL);
-		g_string_append_printf(line, "profile_parser: finding: %s (%s)", f->rule->id, finding_severity_name(f->severity));
-		if (f->saving >= 0) {
-			g_string_append(line, ": saves up to ");
-			time_append_ms(line, f->saving);
-			g_string_append(line, " ms (");
-			percent_append(line, finding_share(f));
-			g_string_append(line, "% of the ranks' mean analysed span)");
-		}
-		fprintf(stderr, "%s: %s; to do: %s\n", line->str, f->evidence, f->advice);
-	}
+	if (!options->quiet) /* the job's, as the report's finding lines */
+		fail_on_print_job_findings(job_findings);
 	g_ptr_array_extend(rows, job_findings, NULL, NULL);
 	findings_sort(rows);
 	catalogue_pick(findings_summary_catalogue(), "rank", 0, columns, NULL); /* the rank first, once */
@@ -325,7 +267,7 @@ int combine_merge_rank_maps(const struct options *options, GPtrArray *files)
 		rank_reduce_add(reduce, record);
 	}
 	gboolean written = FALSE;
-	if (!mixed && ranks_distinct(names, ranks, files->len, "--merge") && failed < files->len) {
+	if (!mixed && fail_on_ranks_distinct(names, ranks, files->len, "--merge", "nothing written") && failed < files->len) {
 		g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
 		written = write_rank_table(options, reduce, "--merge", "Summaries", summaries, NULL, files->len - failed, "map",
 					   own ? columns : NULL, own ? sort : NULL);

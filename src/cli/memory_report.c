@@ -24,17 +24,25 @@ void memory_report_print(FILE *out, const struct memory_devices *md, const struc
 		return;
 	gint64 start = memory_span_start(steps, a);
 	g_autoptr(GString) line = g_string_new(NULL), path = g_string_new(NULL);
+	guint written = 0, more = 0;
 	for (guint i = 0; i < md->count; i++) {
 		const struct memory_device *d = &md->devices[i];
 		if (d->type == 0 || !d->has_peak)
 			continue;
+		if (written == MEMORY_REPORT_LINES) {
+			more++;
+			continue;
+		}
+		written++;
 		g_string_assign(line, "  memory:        ");
 		if (md->shared_ids) {
 			g_string_append(line, "pid ");
 			visible_append(line, d->pid, strlen(d->pid), VISIBLE_ESCAPE);
 			g_string_append_c(line, ' ');
 		}
-		g_string_append_printf(line, "device %" G_GINT64_FORMAT " peak ", d->id);
+		g_string_append(line, "device ");
+		memory_device_label(line, d);
+		g_string_append(line, " peak ");
 		append_gib(line, d->peak);
 		g_string_append(line, " GiB allocated");
 		if (d->has_reserved_at_peak || d->has_capacity) {
@@ -70,10 +78,14 @@ void memory_report_print(FILE *out, const struct memory_devices *md, const struc
 		g_string_append(line, ")\n");
 		fputs(line->str, out);
 	}
+	if (more)
+		fprintf(out, "  memory:        and %u more accelerator memory device%s (--summary memory lists every one)\n", more,
+			more == 1 ? "" : "s");
 }
 
-char *memory_report_oom(const struct memory_devices *md, const struct attribution *a, const struct forest *forest,
-			const struct steps *steps)
+/* The [OutOfMemory] warning, or NULL. */
+static char *oom_warning(const struct memory_devices *md, const struct attribution *a, const struct forest *forest,
+			 const struct steps *steps)
 {
 	if (!md || !md->oom)
 		return NULL;
@@ -90,4 +102,28 @@ char *memory_report_oom(const struct memory_devices *md, const struct attributio
 		g_string_append(text, " ms, outside monitored events");
 	}
 	return g_string_free(g_steal_pointer(&text), FALSE);
+}
+
+GPtrArray *memory_report_warnings(const struct read_stats *stats, const struct memory_devices *md,
+				  const struct attribution *a, const struct forest *forest, const struct steps *steps)
+{
+	GPtrArray *texts = g_ptr_array_new_with_free_func(g_free);
+	for (int i = 0; i < MEMORY_FIELDS; i++)
+		if (stats->memory_skipped[i])
+			g_ptr_array_add(texts, g_strdup_printf("skipped %" G_GINT64_FORMAT " memory event%s ([memory], "
+							       "[OutOfMemory]): %s is not %s; the first is event #%"
+							       G_GINT64_FORMAT, stats->memory_skipped[i],
+							       stats->memory_skipped[i] == 1 ? "" : "s", memory_field_name(i),
+							       memory_field_range(i), stats->memory_first[i] - 1));
+	if (stats->memory_sum_skipped)
+		g_ptr_array_add(texts, g_strdup_printf("skipped %" G_GINT64_FORMAT " [memory] event%s: %s Bytes would take "
+						       "the memory events' bytes past 2^63 - 1 in all (in magnitude), "
+						       "which no sum holds; the first is event #%" G_GINT64_FORMAT,
+						       stats->memory_sum_skipped, stats->memory_sum_skipped == 1 ? "" : "s",
+						       stats->memory_sum_skipped == 1 ? "its" : "their",
+						       stats->memory_sum_first - 1));
+	char *oom = oom_warning(md, a, forest, steps);
+	if (oom)
+		g_ptr_array_add(texts, oom);
+	return texts;
 }

@@ -1,4 +1,5 @@
 #include "cli/page_findings.h"
+#include "views/findings.h"
 #include <string.h>
 #include "sinks/html_names.h"
 #include "sinks/html_text.h"
@@ -55,8 +56,12 @@ static void item(GString *list, const struct finding *f)
 		percent_append(list, finding_share(f));
 		g_string_append(list, "% of the analysed span)");
 	}
-	if (f->device != FINDING_NO_DEVICE)
-		g_string_append_printf(list, " on device %d", f->device);
+	if (f->device != FINDING_NO_DEVICE) {
+		g_string_append(list, " on device ");
+		g_autoptr(GString) device = g_string_new(NULL);
+		finding_device_append(device, f);
+		html_append(list, device->str);
+	}
 	g_string_append(list, ". ");
 	evidence(list, f->evidence);
 	g_string_append(list, ". To do: ");
@@ -70,10 +75,21 @@ static void item(GString *list, const struct finding *f)
 void page_findings_add(HtmlPage *page, const struct run_summary *run)
 {
 	g_autoptr(GString) found = g_string_new(NULL), about = g_string_new(NULL);
+	guint listed[2] = { 0, 0 }, more[2] = { 0, 0 }; /* performance, data: FINDINGS_LISTED of each at most */
 	for (guint i = 0; run->findings && i < run->findings->len; i++) {
 		const struct finding *f = run->findings->pdata[i];
-		item(f->rule->kind == FINDING_PERFORMANCE ? found : about, f);
+		guint kind = f->rule->kind != FINDING_PERFORMANCE;
+		if (listed[kind] == FINDINGS_LISTED) {
+			more[kind]++;
+			continue;
+		}
+		listed[kind]++;
+		item(kind ? about : found, f);
 	}
+	for (guint kind = 0; kind < 2; kind++)
+		if (more[kind])
+			g_string_append_printf(kind ? about : found, "<li>and %u more (<code>--summary findings</code> lists "
+					       "every one)</li>\n", more[kind]);
 	GString *body = html_page_lead(page, "findings", "What the analysis found");
 	if (found->len)
 		g_string_append_printf(body, "<ul class=\"findings\">\n%s</ul>\n", found->str);

@@ -133,6 +133,7 @@ GPtrArray *plan_jobs(const struct options *options, const GPtrArray *paths, gboo
 		struct job *job = g_new0(struct job, 1);
 		job->src = g_strdup(traces->pdata[i]);
 		job->dst = g_strdup(outputs[i]);
+		job->position = i; /* a trace without a rank is its place in the list (the gate's job rules) */
 		g_ptr_array_add(jobs, job);
 	}
 	return jobs;

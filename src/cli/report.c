@@ -215,36 +215,53 @@ static void print_timeline(FILE *out, const struct timeline *t)
 }
 
 /* The performance findings, one line each (SPEC 22), then what --fail-on
- * (AT_LEAST, or SEVERITY_NONE) made of them. */
+ * (AT_LEAST, or SEVERITY_NONE) made of them: the first FINDINGS_LISTED of
+ * them, then how many more (issue 44); the fail-on line counts every one
+ * and names those listed. */
 static void report_findings(FILE *out, const GPtrArray *findings, guint at_least)
 {
 	g_autoptr(GString) line = g_string_new(NULL);
 	g_autoptr(GString) failed = g_string_new(NULL);
-	guint fired = 0;
+	guint fired = 0, named = 0, listed = 0, more = 0;
 	for (guint i = 0; i < findings->len; i++) {
 		const struct finding *f = findings->pdata[i];
 		if (f->rule->kind != FINDING_PERFORMANCE)
 			continue;
-		/* "ID (SEVERITY)[: saves up to X ms (P%)][ on device D]: EVIDENCE": one space between words */
+		gboolean fires = at_least && f->severity >= at_least;
+		if (listed == FINDINGS_LISTED) { /* counted, not listed: FINDINGS_LISTED lines at most */
+			more++;
+			fired += fires;
+			continue;
+		}
+		listed++;
 		g_string_printf(line, "  finding:       %s (%s)", f->rule->id, finding_severity_name(f->severity));
-		if (f->saving >= 0) {
+		if (f->saving >= 0) { /* without a saving: "ID (SEVERITY) on device D: ..." */
 			g_string_append(line, ": saves up to ");
 			time_append_ms(line, f->saving);
 			g_string_append(line, " ms (");
 			percent_append(line, finding_share(f));
 			g_string_append(line, "%)");
 		}
-		if (f->device != FINDING_NO_DEVICE)
-			g_string_append_printf(line, " on device %d", f->device);
+		if (f->device != FINDING_NO_DEVICE) {
+			g_string_append(line, " on device ");
+			finding_device_append(line, f);
+		}
 		g_string_append_printf(line, ": %s; to do: %s\n", f->evidence, f->advice);
 		fputs(line->str, out);
-		if (at_least && f->severity >= at_least) {
+		if (fires) {
 			g_string_append_printf(failed, "%s%s", fired ? ", " : "", f->rule->id);
-			if (f->device != FINDING_NO_DEVICE)
-				g_string_append_printf(failed, " on device %d", f->device);
-			fired++;
+			if (f->device != FINDING_NO_DEVICE) {
+				g_string_append(failed, " on device ");
+				finding_device_append(failed, f);
+			}
+			fired++, named++;
 		}
 	}
+	if (more)
+		fprintf(out, "  finding:       and %u more performance finding%s (--summary findings lists every one)\n", more,
+			more == 1 ? "" : "s");
+	if (fired > named)
+		g_string_append_printf(failed, ", and %u more", fired - named);
 	if (fired)
 		fprintf(out, "  fail-on:       exit status 3: %u performance finding%s of severity %s or above (%s)\n", fired,
 			fired == 1 ? "" : "s", finding_severity_name(at_least), failed->str);

@@ -186,8 +186,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 	gboolean extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET));
 	g_auto(Categories) categories = { 0 };
 	categories_init(&categories, options, job->collect && options->summary != SUMMARY_FINDINGS); /* one table of findings: each trace as alone */
-	/* SPEC 22; several traces: one table, the job rules */
-	gboolean findings = (!job->collect || options->summary == SUMMARY_FINDINGS) && findings_wanted(options);
+	/* SPEC 22; several traces: one table, the job rules; --fail-on: in every view (src/cli/fail_on.h) */
+	gboolean findings = (!job->collect || options->summary == SUMMARY_FINDINGS || options->fail_on) &&
+			    findings_wanted(options);
 	struct read_config read_config = {
 		.monitor_cats = categories.read,
 		.host_cats = categories.host,
@@ -215,6 +216,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 		 * summaries (the collectives' args) may */
 		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
 			      (options->summary == SUMMARY_FINDINGS && !job->collect)) && /* the job rules: 20.1's args */
+			     !settings->fail_on && /* the gate's job rules too */
 			     options->format != &html_sink && !flame_format(options->format) && !settings->captures,
 		.keep_comms_args = findings, /* 15.2's figures of the collectives, SPEC 26.5 */
 	};
@@ -308,7 +310,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	if (findings) /* the whole trace's memory devices, unless --step cut the run's */
 		run_findings_compute(&found, trace, findings_events, forest, attribution, perf, &graft, steps, timeline,
 				     options, settings->peaks, rank,
-				     options->summary == SUMMARY_MEMORY && options->step.given ? NULL : memory, job->collect);
+				     options->summary == SUMMARY_MEMORY && options->step.given ? NULL : memory,
+				     job->collect || settings->fail_on);
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
 	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
@@ -320,8 +323,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 	write_config.memory = memory;
 	struct write_result written = { 0 };
 	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */
-		g_autofree char *position = rank ? NULL : g_strdup_printf("%u", job->position); /* as SPEC 13.2 */
-		job->collected.memory_rows = memory_summary_rows(forest, attribution, memory, steps, rank ? rank : position);
+		/* the rows read the devices and the rank: kept with them */
+		job->collected.memory_rank = rank ? g_strdup(rank) : g_strdup_printf("%u", job->position); /* as SPEC 13.2 */
+		job->collected.memory_rows = memory_summary_rows(forest, attribution, memory, steps, job->collected.memory_rank);
 		written.rows = job->collected.memory_rows->len;
 	} else if (job->collect && options->summary == SUMMARY_FINDINGS) { /* several traces, one table (SPEC 22) */
 		job->collected.findings = g_steal_pointer(&found.findings);
@@ -332,6 +336,16 @@ void run_job(struct job *job, const struct run_settings *settings)
 		written.rows = job->collected.findings->len;
 	} else if (job->collect) {
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, timeline, &written.rows);
+	}
+	if (settings->fail_on && found.findings) { /* --fail-on, several traces: the job's figures (src/cli/fail_on.h) */
+		job->collected.findings = g_steal_pointer(&found.findings);
+		job->collected.findings_span = found.span;
+		job->collected.findings_first = found.first;
+		job->collected.findings_exposed = g_steal_pointer(&found.exposed);
+		/* of the findings' own events when they have them, as --summary findings reads the trace */
+		job->collected.fail_on_record = rank_record_of(found.forest ? found.forest : forest,
+							    found.attribution ? found.attribution : attribution, steps,
+							    timeline, options->communication, FALSE);
 	}
 	if (job->collect && options->fail_on_regression_given)
 		collect_regression(job, forest, attribution, &write_config, timeline);
@@ -384,6 +398,10 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.seconds = (g_get_monotonic_time() - started) / 1e6;
 	memcpy(summary.stage_seconds, stage, sizeof stage);
 	capture_report(job, &summary);
+	if (job->collected.memory_rows) /* what the rows read, kept with them */
+		job->collected.memory = g_steal_pointer(&memory);
+	if (settings->fail_on && !job->collect) /* the gate's rank (a comparison's job has it) */
+		job->collected.rank = g_steal_pointer(&rank);
 }
 
 static GMutex report_lock;
@@ -394,6 +412,8 @@ static void finish_job(struct job *job, const struct run_settings *settings)
 	g_mutex_lock(&report_lock);
 	if (!job->error && job->collect && settings->collected)
 		settings->collected(job, settings->collected_data);
+	if (!job->error && settings->fail_on)
+		settings->failed_on(settings->fail_on, job);
 	if (options->compare == COMPARE_DIFF)
 		; /* the base's report first, then the new one's, when both ended (src/views/combine.c) */
 	else if (job->error)

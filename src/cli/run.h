@@ -25,6 +25,11 @@ struct run_settings {
 	 * that its groups can be reduced and freed at once; or NULL. */
 	void (*collected)(struct job *job, gpointer data);
 	gpointer collected_data;
+	/* --fail-on with several traces: each job keeps its findings and its
+	 * record, folded into FAIL_ON by FAILED_ON as it ends (src/cli/fail_on.h, which
+	 * reads struct job: a callback, not an include); or NULL */
+	struct fail_on *fail_on;
+	void (*failed_on)(struct fail_on *fail_on, struct job *job);
 };
 
 struct job {

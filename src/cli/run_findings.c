@@ -18,7 +18,7 @@ void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *
 		graft_count(rf->attribution, &rf->graft);
 		rf->perf = perf_compute(rf->forest, rf->attribution, trace->devices, peaks);
 		forest = rf->forest, attribution = rf->attribution, perf = rf->perf, graft = &rf->graft;
-		memory = NULL; /* the run's reads its own attribution */
+		/* MEMORY serves: the memory devices read the trace's memory events alone, which both attributions hold alike */
 	}
 	attribution_coverage(attribution, &rf->coverage);
 	if (!memory && attribution->memory_count) /* the whole trace's (SPEC 22) */

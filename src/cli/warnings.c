@@ -474,10 +474,10 @@ void warnings_print(FILE *out, const struct run_summary *run)
 	warn_reading(out, run);
 	warn_categories(out, run);
 	warn_memory(out, run);
-	g_autofree char *oom = /* SPEC 24: [OutOfMemory] instants */
-		memory_report_oom(run->memory, run->attribution, run->forest, run->selection->steps);
-	if (oom)
-		warn(out, run, "%s", oom);
+	g_autoptr(GPtrArray) memory = /* memory events skipped (SPEC 21, 24); [OutOfMemory] instants */
+		memory_report_warnings(&run->trace->stats, run->memory, run->attribution, run->forest, run->selection->steps);
+	for (guint i = 0; i < memory->len; i++)
+		warn(out, run, "%s", (const char *)memory->pdata[i]);
 	if (uses & USES_FILTERS) {
 		warn_unmatched(out, run, run->selection->opaque, "--opaque");
 		warn_unmatched(out, run, run->selection->exclude, "--exclude");

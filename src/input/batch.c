@@ -20,9 +20,13 @@ struct batch_pool {
 
 	/* What any sum can reach: the durations of each role added up, and the
 	 * memory events' bytes (in magnitude); when none wraps, no sum over some
-	 * of them can. The least start and the greatest end bound every span. */
+	 * of them can. The least start and the greatest end bound every span.
+	 * A memory event whose Bytes would take theirs past 2^63 - 1 is skipped
+	 * (in document order; counted, a warning), not the trace refused: each
+	 * is an integer read as SPEC 24 reads them, their sum what no figure
+	 * can hold (issue 44). */
 	gint64 total[OUT_ROLES], bytes, first, last;
-	guint wrapped; /* 1 << role, 1 << OUT_ROLES for the bytes */
+	guint wrapped; /* 1 << role */
 
 	struct extractor main; /* for B/E pairs, matched while merging */
 	struct pairs *pairs;
@@ -118,14 +122,24 @@ static void append_extracted(struct batch_pool *pool, struct extracted *out)
 	}
 	g_array_append_vals(trace->et_nodes, out->et_nodes->data, out->et_nodes->len);
 	g_array_set_size(out->et_nodes, 0);
+	guint kept = 0;
 	for (guint i = 0; i < out->memory->len; i++) {
 		struct memory_event *memory = &g_array_index(out->memory, struct memory_event, i);
 		memory->thread = global[memory->thread];
-		gint64 bytes = memory->bytes;
-		gboolean wrapped = bytes == G_MININT64 || __builtin_add_overflow(pool->bytes, ABS(bytes), &pool->bytes);
-		pool->wrapped |= (guint)wrapped << OUT_ROLES;
+		gint64 bytes = memory->bytes, sum;
+		if (!memory->out_of_memory) { /* in no sum */
+			if (bytes == G_MININT64 || __builtin_add_overflow(pool->bytes, ABS(bytes), &sum)) {
+				struct read_stats *stats = &out->stats;
+				if (!stats->memory_sum_first || memory->index + 1 < stats->memory_sum_first)
+					stats->memory_sum_first = memory->index + 1;
+				stats->memory_sum_skipped++;
+				continue;
+			}
+			pool->bytes = sum;
+		}
+		g_array_index(out->memory, struct memory_event, kept++) = *memory;
 	}
-	g_array_append_vals(trace->memory, out->memory->data, out->memory->len);
+	g_array_append_vals(trace->memory, out->memory->data, kept);
 	g_array_set_size(out->memory, 0);
 	read_stats_add(&trace->stats, &out->stats);
 	category_counts_move(trace->categories, &out->categories);
@@ -213,14 +227,14 @@ gboolean batch_pool_finish(struct batch_pool *pool, GError **error)
 {
 	threads_trim(pool->trace->threads); /* all read */
 	pairs_count_unmatched(pool->pairs, &pool->trace->stats);
-	static const char *const what[OUT_ROLES + 1] = {
+	static const char *const what[OUT_ROLES] = {
 		"the monitored events' durations", "the launches' durations", "the device events' durations",
-		"the steps' durations", "the memory events' bytes",
+		"the steps' durations",
 	};
-	for (int i = 0; i <= OUT_ROLES; i++)
+	for (int i = 0; i < OUT_ROLES; i++)
 		if (pool->wrapped & (1u << i)) {
-			g_set_error(error, READ_ERROR, READ_ERROR_NOT_TRACE, "%s add up past 2^63%s: sums would be wrong",
-				    what[i], i < OUT_ROLES ? " ns (292 years)" : "");
+			g_set_error(error, READ_ERROR, READ_ERROR_NOT_TRACE, "%s add up past 2^63 ns (292 years): sums would be wrong",
+				    what[i]);
 			return FALSE;
 		}
 	gint64 span;

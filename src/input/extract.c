@@ -109,7 +109,7 @@ static guint8 integer_arg(json_object *args, const char *key, gint64 *number)
 		gboolean sign = strchr(text, '-') != NULL;
 		errno = 0;
 		*number = sign ? g_ascii_strtoll(text, &end, 10) : (gint64)g_ascii_strtoull(text, &end, 10);
-		return *text && !*end && errno == 0 ? 1 + (sign && *number < 0) : 0;
+		return *text && !*end && errno != ERANGE ? 1 + (sign && *number < 0) : 0;
 	}
 	return 0;
 }
@@ -337,7 +337,31 @@ void extract_complete(struct extractor *x, json_object *begin, json_object *end,
 		keep(x, &f, end, args, index, category, roles);
 }
 
-/* A [memory] instant event, or an [OutOfMemory] one (SPEC 24), of a category with the memory role. */
+/* A [memory] member read as SPEC 24 reads integers: FALSE when it is there
+ * but is no integer of FIELD's range (memory_field_range: another JSON value,
+ * or an integer past it, whose digits json-c clamps: refused, never
+ * clamped); else *VALUE (0 when absent or null) and *GIVEN. */
+static gboolean memory_integer(json_object *args, enum memory_field field, gint64 *value, gboolean *given)
+{
+	json_object *member = args ? json_member(args, memory_field_name(field)) : NULL;
+	*value = 0;
+	*given = member != NULL; /* a JSON null is a json-c NULL: absent */
+	if (!member)
+		return TRUE;
+	if (!json_object_is_type(member, json_type_int) || json_digits(member))
+		return FALSE;
+	gint64 n = json_object_get_int64(member);
+	if (n == G_MAXINT64 && json_object_get_uint64(member) != (guint64)G_MAXINT64)
+		return FALSE; /* 2^63 to 2^64 - 1: json-c keeps it unsigned */
+	if (n < 0 && (field == MEMORY_TOTAL_ALLOCATED || field == MEMORY_TOTAL_RESERVED))
+		return FALSE;
+	*value = n;
+	return TRUE;
+}
+
+/* A [memory] instant event, or an [OutOfMemory] one (SPEC 24), of a category
+ * with the memory role; skipped (counted by its first bad member) when one of
+ * its integer members is no integer of its range. */
 static void keep_memory(struct extractor *x, const struct fields *f, gint64 index)
 {
 	/* by name, as python_function events in keep() */
@@ -349,19 +373,26 @@ static void keep_memory(struct extractor *x, const struct fields *f, gint64 inde
 	if (!checked_time(x, f->ts, index, &memory.ts, SKIP_NO_TS, SKIP_BAD_TS))
 		return;
 	json_object *args = json_object_is_type(f->args, json_type_object) ? f->args : NULL;
-	memory.bytes = json_object_get_int64(args ? json_member(args, "Bytes") : NULL);
-	json_object *type = args ? json_member(args, "Device Type") : NULL;
-	memory.device = json_object_get_int64(type) != 0;
-	memory.accelerator = type && memory.device;
-	memory.device_id = json_object_get_int64(args ? json_member(args, "Device Id") : NULL);
-	json_object *total = args ? json_member(args, "Total Allocated") : NULL;
-	memory.has_total = json_object_is_type(total, json_type_int) || json_object_is_type(total, json_type_double);
-	memory.total_allocated = memory.has_total ? json_object_get_int64(total) : 0;
-	json_object *reserved = args ? json_member(args, "Total Reserved") : NULL;
-	memory.has_reserved = json_object_is_type(reserved, json_type_int) || json_object_is_type(reserved, json_type_double);
-	memory.total_reserved = memory.has_reserved ? json_object_get_int64(reserved) : 0;
-	memory.has_type = type != NULL;
-	memory.device_type = json_object_get_int64(type);
+	gint64 values[MEMORY_FIELDS];
+	gboolean given[MEMORY_FIELDS];
+	for (int i = 0; i < MEMORY_FIELDS; i++)
+		if (!memory_integer(args, i, &values[i], &given[i])) {
+			struct read_stats *stats = &x->out->stats;
+			if (!stats->memory_first[i] || index + 1 < stats->memory_first[i])
+				stats->memory_first[i] = index + 1;
+			stats->memory_skipped[i]++;
+			return;
+		}
+	memory.bytes = values[MEMORY_BYTES];
+	memory.device = values[MEMORY_DEVICE_TYPE] != 0;
+	memory.accelerator = given[MEMORY_DEVICE_TYPE] && memory.device;
+	memory.device_id = values[MEMORY_DEVICE_ID];
+	memory.has_total = given[MEMORY_TOTAL_ALLOCATED];
+	memory.total_allocated = values[MEMORY_TOTAL_ALLOCATED];
+	memory.has_reserved = given[MEMORY_TOTAL_RESERVED];
+	memory.total_reserved = values[MEMORY_TOTAL_RESERVED];
+	memory.has_type = given[MEMORY_DEVICE_TYPE];
+	memory.device_type = values[MEMORY_DEVICE_TYPE];
 	memory.thread = thread_of(x, f->pid, f->tid);
 	g_array_append_val(x->out->memory, memory);
 }

@@ -241,8 +241,10 @@ static gboolean thread_part(const struct raw *value, const char **text, gsize *l
 	}
 }
 
-/* A [memory] member as keep_memory() reads it: an integer, or none (absent or null); anything else declined. */
-static gboolean memory_member(const struct raw *value, struct fastev_integer *integer)
+/* A [memory] member as keep_memory() reads it: an integer (NON_NEGATIVE: not
+ * below 0), or none (absent or null); anything else declined (json-c reads
+ * it, and skips the event). */
+static gboolean memory_member(const struct raw *value, struct fastev_integer *integer, gboolean non_negative)
 {
 	if (value->kind == K_NONE || value->kind == K_NULL)
 		return TRUE;
@@ -250,7 +252,7 @@ static gboolean memory_member(const struct raw *value, struct fastev_integer *in
 		return FALSE;
 	integer->value = fastlit_int(value);
 	integer->kind = integer->value < 0 ? 2 : 1;
-	return TRUE;
+	return !non_negative || integer->value >= 0;
 }
 
 /* keep_memory(): a [memory] or [OutOfMemory] instant of a category with the memory role; any other instant is declined. */
@@ -272,11 +274,11 @@ static gboolean decide_memory(const struct extractor *x, struct fastev *ev, cons
 	if (v[M_ARGS].kind != K_OBJECT && v[M_ARGS].kind != K_NULL && v[M_ARGS].kind != K_NONE)
 		return FALSE;
 	ev->memory = TRUE;
-	return memory_member(&seen->value[A_BYTES], &ev->bytes) &&
-	       memory_member(&seen->value[A_DEVICE_TYPE], &ev->device_type) &&
-	       memory_member(&seen->value[A_DEVICE_ID], &ev->device_id) &&
-	       memory_member(&seen->value[A_TOTAL_ALLOCATED], &ev->total_allocated) &&
-	       memory_member(&seen->value[A_TOTAL_RESERVED], &ev->total_reserved);
+	return memory_member(&seen->value[A_BYTES], &ev->bytes, FALSE) &&
+	       memory_member(&seen->value[A_DEVICE_TYPE], &ev->device_type, FALSE) &&
+	       memory_member(&seen->value[A_DEVICE_ID], &ev->device_id, FALSE) &&
+	       memory_member(&seen->value[A_TOTAL_ALLOCATED], &ev->total_allocated, TRUE) &&
+	       memory_member(&seen->value[A_TOTAL_RESERVED], &ev->total_reserved, TRUE);
 }
 
 static gboolean decide(const struct extractor *x, struct fastev *ev, const struct raw v[M_OTHER],

@@ -77,6 +77,19 @@ const char *skip_reason_text(enum skip_reason reason)
 	return texts[reason];
 }
 
+const char *memory_field_name(enum memory_field field)
+{
+	static const char *const names[MEMORY_FIELDS] = { "Bytes", "Total Allocated", "Total Reserved", "Device Type",
+							  "Device Id" };
+	return names[field];
+}
+
+const char *memory_field_range(enum memory_field field)
+{
+	return field == MEMORY_TOTAL_ALLOCATED || field == MEMORY_TOTAL_RESERVED ? "an integer from 0 to 2^63 - 1"
+										 : "an integer from -2^63 to 2^63 - 1";
+}
+
 gint64 read_stats_skipped(const struct read_stats *stats)
 {
 	gint64 total = 0;
@@ -96,6 +109,14 @@ void read_stats_add(struct read_stats *into, const struct read_stats *from)
 	}
 	into->invalid_utf8 += from->invalid_utf8;
 	into->legacy += from->legacy;
+	into->memory_sum_skipped += from->memory_sum_skipped;
+	if (from->memory_sum_first && (!into->memory_sum_first || from->memory_sum_first < into->memory_sum_first))
+		into->memory_sum_first = from->memory_sum_first;
+	for (int i = 0; i < MEMORY_FIELDS; i++) {
+		into->memory_skipped[i] += from->memory_skipped[i];
+		if (from->memory_first[i] && (!into->memory_first[i] || from->memory_first[i] < into->memory_first[i]))
+			into->memory_first[i] = from->memory_first[i];
+	}
 }
 
 gboolean trace_legacy(const struct trace *trace)

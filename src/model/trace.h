@@ -120,6 +120,20 @@ enum skip_reason {
 	SKIP_REASONS
 };
 
+/* The members of a [memory] (or [OutOfMemory]) event read as integers
+ * (SPEC 21, read as SPEC 24 reads integers): an event whose member is there
+ * but is no integer of its range (a fraction, an exponent, NaN, true, a
+ * string; past 64 bits; a negative total) is skipped, counted by the first
+ * such member, never clamped. */
+enum memory_field {
+	MEMORY_BYTES,           /* any integer of 64 bits */
+	MEMORY_TOTAL_ALLOCATED, /* 0 to 2^63 - 1 */
+	MEMORY_TOTAL_RESERVED,  /* 0 to 2^63 - 1 */
+	MEMORY_DEVICE_TYPE,     /* any integer of 64 bits */
+	MEMORY_DEVICE_ID,       /* any integer of 64 bits */
+	MEMORY_FIELDS
+};
+
 struct read_stats {
 	gint64 events; /* elements of the event array */
 	gint64 skipped[SKIP_REASONS];
@@ -128,6 +142,9 @@ struct read_stats {
 	gint64 invalid_utf8; /* strings in which bytes were replaced by U+FFFD */
 	gint64 bytes; /* uncompressed bytes read */
 	gint64 legacy; /* X and B events of no cat whose pid is "CPU functions" (PyTorch's legacy format) */
+	gint64 memory_skipped[MEMORY_FIELDS]; /* memory events skipped for that member */
+	gint64 memory_first[MEMORY_FIELDS];   /* the first such event's index + 1; 0: none */
+	gint64 memory_sum_skipped, memory_sum_first; /* whose Bytes would take the bytes' sum past 2^63 - 1 */
 };
 
 struct trace {
@@ -159,6 +176,9 @@ GHashTable *category_table_new(void);
 struct trace *trace_new(void);
 void trace_free(struct trace *trace);
 const char *skip_reason_text(enum skip_reason reason);
+/* The member's name ("Total Allocated") and the integers it takes, for the warning. */
+const char *memory_field_name(enum memory_field field);
+const char *memory_field_range(enum memory_field field);
 gint64 read_stats_skipped(const struct read_stats *stats);
 /* Whether TRACE is in PyTorch's legacy format (what it writes without
  * Kineto: "CPU functions" events of no cat, args empty), which keeps no

@@ -28,8 +28,11 @@ struct collected {
 	char *world_size;   /* for --diff: distributedInfo.world_size, or NULL */
 	gboolean perf;      /* the groups carry perf figures and busy times (a perf column asked for) */
 	GPtrArray *memory_rows; /* --summary memory of several traces in one table: its rows (SPEC 21), or NULL */
+	struct memory_devices *memory; /* what they read: the trace's memory devices, */
+	char *memory_rank;             /* and its rank (or its place in the list); or NULL */
 	struct rank_record *record; /* for --summary rank (src/views/rank_record.h), or NULL */
-	GPtrArray *findings;  /* --summary findings of several traces: the trace's (struct finding *, owned), or NULL */
+	struct rank_record *fail_on_record; /* --fail-on with several traces: the job's figures (src/cli/fail_on.h), or NULL */
+	GPtrArray *findings;  /* --summary findings of several traces, or the gate's: the trace's (struct finding *, owned), or NULL */
 	gint64 findings_span; /* its analysed span (ns) */
 	gint64 findings_first; /* its start */
 	GArray *findings_exposed; /* struct findings_interval: per device, communication less compute, or NULL */

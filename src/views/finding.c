@@ -12,6 +12,7 @@ void finding_free(gpointer data)
 	struct finding *f = data;
 	g_free(f->evidence);
 	g_free(f->advice_text);
+	g_free(f->device_label);
 	g_free(f);
 }
 
@@ -37,7 +38,7 @@ static struct finding *finding_new(const struct finding_rule *rule, const struct
 }
 
 gboolean finding_add(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out,
-		     gint64 saving, gint device, char *evidence)
+		     gint64 saving, gint64 device, char *evidence)
 {
 	if (!finding_reaches(saving, in->last - in->first, rule->fire)) {
 		g_free(evidence);
@@ -48,11 +49,13 @@ gboolean finding_add(const struct finding_rule *rule, const struct findings_inpu
 }
 
 void finding_push(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out, gint64 saving,
-		  gint device, char *evidence)
+		  gint64 device, char *evidence)
 {
 	gint64 span = in->last - in->first;
 	struct finding *f = finding_new(rule, in, evidence);
-	f->saving = saving;
+	/* an upper bound of the time fixing it could save: never more than the span (a sum over devices or
+	 * instances may be; the thresholds below read the figure, and a figure past the span passes them all) */
+	f->saving = span > 0 ? MIN(saving, span) : saving;
 	f->device = device;
 	if (rule->medium && finding_reaches(saving, span, rule->medium) && f->severity < SEVERITY_MEDIUM)
 		f->severity = SEVERITY_MEDIUM;
@@ -117,6 +120,14 @@ static int compare_findings(gconstpointer x, gconstpointer y)
 	if (a->rule->kind == FINDING_PERFORMANCE && a->device != b->device)
 		return a->device < b->device ? -1 : 1;
 	return compare_ranks(a->rank, b->rank);
+}
+
+void finding_device_append(GString *out, const struct finding *f)
+{
+	if (f->device_label)
+		g_string_append(out, f->device_label);
+	else
+		g_string_append_printf(out, "%" G_GINT64_FORMAT, f->device);
 }
 
 void findings_sort(GPtrArray *findings)

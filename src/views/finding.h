@@ -21,7 +21,7 @@ enum finding_severity { SEVERITY_NONE, SEVERITY_LOW, SEVERITY_MEDIUM, SEVERITY_H
 enum finding_scope { SCOPE_DEVICE, SCOPE_MEMORY_DEVICE, SCOPE_PROCESS, SCOPE_TRACE, SCOPE_JOB };
 
 #define FINDING_NO_SAVING (-1)
-#define FINDING_NO_DEVICE (-1)
+#define FINDING_NO_DEVICE G_MININT64
 
 /* What the rules read: the figures of one trace's run. The forest is of
  * the trace's cpu_op, user_annotation and python_function events (as the
@@ -63,7 +63,8 @@ struct finding {
 	enum finding_severity severity;
 	gint64 saving;   /* ns, or FINDING_NO_SAVING */
 	gint64 span;     /* the analysed span its share is of (ns) */
-	gint device;     /* a device rule's device number, or FINDING_NO_DEVICE */
+	gint64 device;   /* a device rule's device number, a memory device's Device Id, or FINDING_NO_DEVICE */
+	char *device_label; /* how the device is written when its number does not tell it apart (owned), or NULL */
 	const char *rank; /* the trace's (not owned), or NULL */
 	char *evidence;
 	const char *advice; /* the rule's, or ADVICE_TEXT */
@@ -98,17 +99,22 @@ gboolean finding_reaches(gint64 saving, gint64 span, guint bp);
  * from the thresholds; EVIDENCE taken (freed when it does not fire).
  * Returns whether it fired. */
 gboolean finding_add(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out,
-		     gint64 saving, gint device, char *evidence);
+		     gint64 saving, gint64 device, char *evidence);
 /* The same, for a rule that checked its own threshold (finer than the ns):
- * it fires. */
+ * it fires. The saving is at most the span (SPEC 22, issue 44: a saving is
+ * an upper bound of the time that fixing it could save, a measure of a
+ * union of the span's instants): a figure summed over devices or instances
+ * that exceeds it is cut to it. */
 void finding_push(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out, gint64 saving,
-		  gint device, char *evidence);
+		  gint64 device, char *evidence);
 /* Adds a data finding of RULE, which fired, with EVIDENCE (taken). */
 void finding_add_data(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out,
 		      char *evidence);
 
 /* Gives F the advice TEXT (taken) in place of its rule's. */
 void finding_set_advice(struct finding *f, char *text);
+/* Appends F's device as the views write it: its label, else its number. */
+void finding_device_append(GString *out, const struct finding *f);
 
 /* "high", "medium", "low"; NULL for SEVERITY_NONE. */
 const char *finding_severity_name(enum finding_severity severity);

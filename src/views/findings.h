@@ -26,6 +26,12 @@
 
 #include "views/finding.h"
 
+/* The report and the page list at most this many findings of a kind, the
+ * first in SPEC 22's order, then "and N more" (a trace of a million memory
+ * devices that each fire memory-capacity gets a report and a page of a few
+ * lines, issue 44); --summary findings and --fail-on see every one. */
+#define FINDINGS_LISTED 20
+
 /* The table, in SPEC 22's order. */
 extern const struct finding_rule finding_rules[];
 extern const guint finding_rule_count;

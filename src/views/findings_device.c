@@ -51,7 +51,7 @@ GArray *findings_device_sweep(const struct findings_input *in)
 		struct device_figures *d = &g_array_index(devices, struct device_figures, slot[e->device] - 1);
 		enum device_class class = classifier_class(&classifier, e);
 		if (class == CLASS_MEMCPY && memmem(e->name->text, e->name->len, "Pageable", 8)) {
-			d->pageable += t - s;
+			run_add(&d->pageable, s, t);
 			d->pageable_count++;
 		} else if (class == CLASS_COMPUTE) {
 			run_add(&d->compute, s, t);
@@ -130,8 +130,9 @@ void findings_pageable_copy(const struct finding_rule *rule, const struct findin
 		g_string_append_printf(text, "%u cop%s with pageable host memory (Pageable in %s name%s) took ",
 				       d->pageable_count, d->pageable_count == 1 ? "y" : "ies",
 				       d->pageable_count == 1 ? "its" : "their", d->pageable_count == 1 ? "" : "s");
-		append_share(text, d->pageable, in->last - in->first);
-		finding_add(rule, in, out, d->pageable, (gint)d->device, g_string_free(text, FALSE));
+		gint64 pageable = run_total(&d->pageable); /* overlapping copies (two streams) once */
+		append_share(text, pageable, in->last - in->first);
+		finding_add(rule, in, out, pageable, (gint)d->device, g_string_free(text, FALSE));
 	}
 }
 

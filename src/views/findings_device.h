@@ -5,8 +5,10 @@
  *
  * Per device (args.device; events without a device number are left out:
  * neither rule has a device to name for them), the sweep keeps:
- * - the sum of the clipped durations of its memcpy events (class memcpy,
- *   src/attribution/sums.h) whose name contains "Pageable" (case-sensitive);
+ * - the union of the clipped intervals of its memcpy events (class memcpy,
+ *   src/attribution/sums.h) whose name contains "Pageable" (case-sensitive):
+ *   a saving is an upper bound of time, so copies overlapping on two
+ *   streams count once, and it never exceeds the span;
  * - the union of its compute intervals and the union of its communication
  *   or compute intervals, each as the run being merged and the total of
  *   the runs closed (clipping keeps the starts in order: max(ts, S) grows
@@ -26,8 +28,8 @@ struct run {
 
 struct device_figures {
 	guint device;
-	gint64 pageable;  /* clipped durations of the Pageable copies */
 	guint pageable_count;
+	struct run pageable; /* the union of the Pageable copies, clipped (a saving is a union: issue 44) */
 	struct run compute, communication, either;
 	GArray *compute_list, *communication_list; /* struct idle_interval, with IN->keep_exposed */
 };

@@ -21,7 +21,9 @@ void findings_memory_capacity(const struct finding_rule *rule, const struct find
 		GString *text = g_string_new(NULL);
 		if (m->shared_ids)
 			g_string_append_printf(text, "pid %s ", d->pid);
-		g_string_append_printf(text, "device %" G_GINT64_FORMAT ": peak reserved ", d->id);
+		g_autoptr(GString) label = g_string_new(NULL);
+		memory_device_label(label, d);
+		g_string_append_printf(text, "device %s: peak reserved ", label->str);
 		append_gib(text, d->peak_reserved);
 		g_string_append(text, " of ");
 		append_gib(text, d->capacity);
@@ -32,7 +34,9 @@ void findings_memory_capacity(const struct finding_rule *rule, const struct find
 			append_gib(text, d->peak);
 		}
 		finding_add_data(rule, in, out, g_string_free(text, FALSE));
-		((struct finding *)out->pdata[out->len - 1])->device = (gint)d->id;
+		struct finding *f = out->pdata[out->len - 1];
+		f->device = d->id;
+		f->device_label = d->ambiguous ? g_strdup(label->str) : NULL;
 	}
 }
 

@@ -23,9 +23,13 @@ static void entries(struct options *options, GArray *entries)
 
 static gboolean settle(struct options *options, GError **error)
 {
-	if (options->fail_on && options->compare)
-		return options_usage(error, "--fail-on goes with one trace's run or many, not with a comparison "
-				     "(--diff takes --fail-on-regression)");
+	/* every other view works the findings out for --fail-on (src/cli/fail_on.h) */
+	if (options->fail_on && options->compare == COMPARE_DIFF)
+		return options_usage(error, "--fail-on does not go with --diff, which compares two runs: "
+				     "--fail-on-regression PCT gates a diff (or give --fail-on to each run alone)");
+	if (options->fail_on && options->compare == COMPARE_MERGE)
+		return options_usage(error, "--fail-on reads the findings of traces, and --merge reads summaries, which "
+				     "hold none: give the traces with -s (--summary rank, --summary findings)");
 	return TRUE;
 }
 

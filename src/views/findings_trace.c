@@ -40,26 +40,43 @@ static guint first_launch(const struct attribution *a, guint thread, gint64 ts)
 	return lo;
 }
 
+/* An interval of time, for the union of the launches. */
+struct span_part {
+	gint64 start, end;
+};
+
+static int by_start(gconstpointer x, gconstpointer y)
+{
+	const struct span_part *a = x, *b = y;
+	return (a->start > b->start) - (a->start < b->start);
+}
+
 /* The non-nested launches with device work of OP's window [ts, ts+dur]
- * on its thread: *COUNT of them, their durations *TIME, and whether a
- * device event of theirs (or of the launches nested in them) is fused.
- * A nested launch whose outer launch starts before the window is left out
- * with it. */
-static void window_launches(const struct attribution *a, const struct event *op, GHashTable *fused, guint *count,
-			    gint64 *time, gboolean *any_fused)
+ * on its thread, from launch FROM on (those before were counted by an
+ * earlier window of the thread): *COUNT of them, their intervals clipped
+ * to [FIRST, LAST] appended to PARTS, and whether a device event of theirs
+ * (or of the launches nested in them) is fused; returns the first launch
+ * after the window. A nested launch whose outer launch starts before the
+ * window (or was counted already) is left out with it. */
+static guint window_launches(const struct attribution *a, const struct event *op, guint from, GHashTable *fused,
+			     gint64 first, gint64 last, guint *count, GArray *parts, gboolean *any_fused)
 {
 	gboolean outer_in = FALSE, outer_work = FALSE;
-	gint64 outer_dur = 0;
-	*count = 0, *time = 0, *any_fused = FALSE;
-	for (guint l = first_launch(a, op->thread, op->ts);; l++) {
+	const struct event *outer = NULL;
+	*count = 0, *any_fused = FALSE;
+	for (guint l = MAX(first_launch(a, op->thread, op->ts), from);; l++) {
 		gboolean end = l >= a->launch_count || a->launches[l].thread != op->thread ||
 			       a->launches[l].ts > event_end(op);
 		if (end || !a->nested[l]) { /* the outer launch at hand is done */
-			if (outer_in && outer_work)
-				(*count)++, *time += outer_dur;
+			if (outer_in && outer_work) {
+				(*count)++;
+				struct span_part part = { MAX(outer->ts, first), MIN(event_end(outer), last) };
+				if (part.start < part.end)
+					g_array_append_val(parts, part);
+			}
 			if (end)
-				return;
-			outer_in = TRUE, outer_work = FALSE, outer_dur = a->launches[l].dur;
+				return l;
+			outer_in = TRUE, outer_work = FALSE, outer = &a->launches[l];
 		}
 		if (!outer_in || (a->virtual_launch && a->virtual_launch[l]))
 			continue;
@@ -70,14 +87,32 @@ static void window_launches(const struct attribution *a, const struct event *op,
 	}
 }
 
+/* The length of the union of PARTS (sorted here). */
+static gint64 union_length(GArray *parts)
+{
+	g_array_sort(parts, by_start);
+	gint64 total = 0, start = 0, end = G_MININT64;
+	for (guint i = 0; i < parts->len; i++) {
+		const struct span_part *p = &g_array_index(parts, struct span_part, i);
+		if (p->start > end) {
+			total += end > start ? end - start : 0;
+			start = p->start, end = p->end;
+		} else {
+			end = MAX(end, p->end);
+		}
+	}
+	return total + (end > start ? end - start : 0);
+}
+
 void findings_unfused_optimizer(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
 {
 	const struct forest *f = in->forest;
 	gsize prefix = strlen(FINDINGS_OPTIMIZER_PREFIX);
 	g_autoptr(GHashTable) fused = g_hash_table_new(g_direct_hash, g_direct_equal);
-	gint64 saving = 0;
+	g_autoptr(GArray) parts = g_array_new(FALSE, FALSE, sizeof(struct span_part)), window = g_array_new(FALSE, FALSE, sizeof(struct span_part));
 	guint windows = 0, steps = 0;
 	guint64 launches = 0;
+	guint thread = G_MAXUINT, next = 0; /* the first launch of THREAD no counted window has taken */
 	const struct name *first_name = NULL;
 	for (guint i = 0; i < f->count && in->last > in->first; i++) {
 		const struct event *op = &f->events[i];
@@ -87,18 +122,22 @@ void findings_unfused_optimizer(const struct finding_rule *rule, const struct fi
 			continue;
 		steps++;
 		guint count;
-		gint64 time;
 		gboolean any_fused;
-		window_launches(in->attribution, op, fused, &count, &time, &any_fused);
+		g_array_set_size(window, 0);
+		guint after = window_launches(in->attribution, op, op->thread == thread ? next : 0, fused, in->first,
+					      in->last, &count, window, &any_fused);
+		i = f->subtree_end[i] - 1; /* the windows nested in it: each launch once, in the outermost (issue 44) */
 		if (count < FINDINGS_OPTIMIZER_LAUNCHES || any_fused)
 			continue;
 		windows++;
 		launches += count;
-		saving += time;
+		g_array_append_vals(parts, window->data, window->len);
+		thread = op->thread, next = after;
 		first_name = first_name ? first_name : op->name;
 	}
 	if (!windows)
 		return;
+	gint64 saving = union_length(parts); /* launches of two threads at once: their time once */
 	GString *text = g_string_new(NULL);
 	g_string_append_printf(text, "%u of %u optimizer step%s (", windows, steps, steps == 1 ? "" : "s");
 	g_string_append_len(text, first_name->text, (gssize)first_name->len);

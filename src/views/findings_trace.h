@@ -8,9 +8,14 @@
  *   order), found by binary search over the launches (sorted by thread,
  *   then ts). A window with 100 or more of them, none with a device event
  *   named with "multi_tensor" or "fused" (ASCII case-insensitive), adds
- *   their durations to the saving; fires at 1% of the span, medium from
- *   5%. The per-launch flags (work, fused) are made in one pass over the
- *   launches and their device events, only when such a node exists.
+ *   their intervals to the saving; fires at 1% of the span, medium from
+ *   5%. A saving is an upper bound of time, so a measure of a union (issue
+ *   44): only the outermost such windows count (those nested in one are
+ *   its; the walk skips its subtree), a launch an earlier window of its
+ *   thread counted is not counted again, and the saving is the length of
+ *   the union of the launches' intervals clipped to the analysed span
+ *   (launches of two threads at once count once; one sort of them), never
+ *   above the span.
  * - low-coverage (10.2): device time under monitored nodes · 10 < the
  *   device time · 9, the forest being of cpu_op, user_annotation and
  *   python_function events; not when graphs-unattributed fires.

@@ -57,7 +57,7 @@ struct gate {
 struct gate_fired {
 	const struct finding_rule *rule;
 	enum finding_severity severity;
-	gint device;        /* or FINDING_NO_DEVICE */
+	char device[64];    /* as the views write it (finding_device_append), or empty: none */
 	gint64 saving;      /* ns, or FINDING_NO_SAVING */
 	gint64 share;       /* tenths of a percent of its span, or -1 */
 	const char *trace;  /* as gate_fail_on_add was given it (not owned), or NULL */

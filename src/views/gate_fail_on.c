@@ -12,7 +12,12 @@ GArray *gate_fired_of(const GPtrArray *findings, enum finding_severity at_least)
 			continue;
 		if (!fired)
 			fired = g_array_new(FALSE, FALSE, sizeof(struct gate_fired));
-		struct gate_fired one = { f->rule, f->severity, f->device, f->saving, finding_share(f), NULL };
+		struct gate_fired one = { f->rule, f->severity, "", f->saving, finding_share(f), NULL };
+		if (f->device != FINDING_NO_DEVICE) {
+			g_autoptr(GString) device = g_string_new(NULL);
+			finding_device_append(device, f);
+			g_strlcpy(one.device, device->str, sizeof one.device);
+		}
 		g_array_append_val(fired, one);
 	}
 	return fired;
@@ -35,8 +40,8 @@ void gate_fail_on_add(struct gate *gate, const GArray *fired, const char *trace)
 static void append_fired(GString *out, const struct gate_fired *f)
 {
 	g_string_append_printf(out, "%s (%s)", f->rule->id, finding_severity_name(f->severity));
-	if (f->device != FINDING_NO_DEVICE)
-		g_string_append_printf(out, " on device %d", f->device);
+	if (f->device[0])
+		g_string_append_printf(out, " on device %s", f->device);
 	if (f->trace)
 		g_string_append_printf(out, " of %s", f->trace);
 	if (f->saving >= 0) {

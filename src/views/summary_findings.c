@@ -45,7 +45,9 @@ static void share(const void *r, struct value *v)
 
 static void device(const void *r, struct value *v)
 {
-	if (F(r)->device != FINDING_NO_DEVICE)
+	if (F(r)->device_label)
+		value_string(v, F(r)->device_label);
+	else if (F(r)->device != FINDING_NO_DEVICE)
 		value_number(v, VALUE_INTEGER, F(r)->device);
 	else
 		v->type = VALUE_EMPTY;

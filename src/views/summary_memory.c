@@ -1,20 +1,23 @@
 #include "views/summary_memory.h"
 #include "attribution/memory_devices.h"
 
-/* A row, owning what it writes: rows of several traces outlive them. */
+/* A row: its device (the memory devices are kept as long as the rows),
+ * owning the texts it writes of the trace (rows of several traces outlive
+ * them): 72 bytes beside the device's, whatever the number of devices. */
 struct memory_row {
-	struct memory_device device; /* a copy; its pid owned */
+	const struct memory_device *device;
+	const char *rank;  /* or NULL (not owned) */
+	char *label; /* memory_device_label's, when the Device Id alone does not tell it apart; or NULL */
 	gboolean has_peak_ts;
 	gint64 peak_ts;
 	char *step;  /* the peak's step's name, or NULL */
 	gsize step_len;
 	char *path;  /* the peak's node's path, or NULL */
 	gsize path_len;
-	char *rank;  /* or NULL */
 };
 
 #define ROW(r) ((const struct memory_row *)(r))
-#define DEVICE(r) (&ROW(r)->device)
+#define DEVICE(r) (ROW(r)->device)
 
 static void rank(const void *r, struct value *v)
 {
@@ -28,7 +31,9 @@ static void pid(const void *r, struct value *v)
 
 static void device(const void *r, struct value *v)
 {
-	if (DEVICE(r)->type == 0)
+	if (ROW(r)->label)
+		value_string(v, ROW(r)->label);
+	else if (DEVICE(r)->type == 0)
 		value_string(v, "cpu");
 	else
 		value_number(v, VALUE_INTEGER, DEVICE(r)->id);
@@ -130,10 +135,9 @@ const struct catalogue *memory_summary_catalogue(void)
 static void row_free(gpointer data)
 {
 	struct memory_row *row = data;
-	g_free(row->device.pid);
+	g_free(row->label);
 	g_free(row->step);
 	g_free(row->path);
-	g_free(row->rank);
 	g_free(row);
 }
 
@@ -145,11 +149,15 @@ GPtrArray *memory_summary_rows(const struct forest *forest, const struct attribu
 	g_autoptr(GString) path = g_string_new(NULL);
 	for (guint i = 0; i < count; i++) {
 		struct memory_row *row = g_new0(struct memory_row, 1);
-		row->device = md->devices[i];
-		row->device.pid = g_strdup(md->devices[i].pid);
-		row->rank = g_strdup(rank);
-		if (row->device.has_peak) {
-			guint m = row->device.peak_event;
+		row->device = &md->devices[i];
+		if (row->device->ambiguous) {
+			GString *label = g_string_new(NULL);
+			memory_device_label(label, row->device);
+			row->label = g_string_free(label, FALSE);
+		}
+		row->rank = rank;
+		if (row->device->has_peak) {
+			guint m = row->device->peak_event;
 			const struct memory_event *peak = &a->memory[m];
 			row->has_peak_ts = TRUE;
 			row->peak_ts = peak->ts;

@@ -11,9 +11,11 @@
 #include "views/write.h"
 
 const struct catalogue *memory_summary_catalogue(void);
-/* The rows of MEMORY's devices (NULL: none), each owning what it writes
- * (a GPtrArray that frees them); STEPS (or NULL) and RANK (or NULL) the
- * trace's: for one trace, or each of several written as one table. */
+/* The rows of MEMORY's devices (NULL: none), each owning the texts it
+ * writes of the trace (a GPtrArray that frees them), reading MEMORY and
+ * RANK, which the caller keeps as long as the rows; STEPS (or NULL) and
+ * RANK (or NULL) the trace's: for one trace, or each of several written as
+ * one table. */
 GPtrArray *memory_summary_rows(const struct forest *forest, const struct attribution *attribution,
 			       const struct memory_devices *memory, const struct steps *steps, const char *rank);
 /* Writes CONFIG->memory's devices; *ROWS is how many. */

@@ -123,6 +123,8 @@ static void compare_events(const struct side *f, const struct side *j, const cha
 	}
 	const struct read_stats *a = &f->x.out->stats, *b = &j->x.out->stats;
 	SAME(memcmp(a->skipped, b->skipped, sizeof a->skipped) == 0 && a->invalid_utf8 == b->invalid_utf8, text);
+	SAME(memcmp(a->memory_skipped, b->memory_skipped, sizeof a->memory_skipped) == 0 &&
+	     memcmp(a->memory_first, b->memory_first, sizeof a->memory_first) == 0, text);
 	SAME(f->x.out->begin_end->len == 0 && j->x.out->begin_end->len == 0, text);
 	GArray *fm = f->x.out->memory, *jm = j->x.out->memory;
 	SAME(fm->len == jm->len, text);

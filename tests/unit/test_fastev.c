@@ -309,7 +309,21 @@ static const struct {
 	{ MEM(", \"args\": {\"Total Reserved\": null, \"Device Type\": 0}"), TAKEN },
 	{ MEM(", \"args\": {\"Total Reserved\": 1.5}"), DECLINED },
 	{ MEM(", \"args\": {\"Total Reserved\": \"7\"}"), DECLINED },
-	{ MEM(", \"args\": {\"Total Reserved\": -3, \"Device Type\": -1}"), TAKEN },
+	{ MEM(", \"args\": {\"Total Reserved\": 3, \"Device Type\": -1}"), TAKEN },
+	/* issue 44: a member that is no integer of its range is no figure: the event is skipped (json-c counts it) */
+	{ MEM(", \"args\": {\"Total Reserved\": -3, \"Device Type\": -1}"), DECLINED }, /* a negative total */
+	{ MEM(", \"args\": {\"Total Allocated\": -1, \"Device Type\": 1}"), DECLINED },
+	{ MEM(", \"args\": {\"Total Allocated\": 0, \"Bytes\": -999999999999999999}"), TAKEN },
+	{ MEM(", \"args\": {\"Total Allocated\": 9223372036854775807, \"Device Type\": 1}"), DECLINED }, /* 19 digits: json-c */
+	{ MEM(", \"args\": {\"Total Allocated\": 9223372036854775808, \"Device Type\": 1}"), DECLINED },
+	{ MEM(", \"args\": {\"Total Allocated\": 1e300, \"Device Type\": 1}"), DECLINED },
+	{ MEM(", \"args\": {\"Total Allocated\": NaN, \"Device Type\": 1}"), EITHER }, /* not JSON: an error or skipped */
+	{ MEM(", \"args\": {\"Bytes\": true, \"Device Type\": 1}"), DECLINED },
+	{ MEM(", \"args\": {\"Device Id\": 18446744073709551615, \"Device Type\": 1}"), DECLINED },
+	{ MEM(", \"args\": {\"Device Id\": 1180591620717411303424, \"Device Type\": 1}"), DECLINED },
+	{ MEM(", \"args\": {\"Device Id\": -9223372036854775809, \"Device Type\": 1}"), DECLINED },
+	{ MEM(", \"args\": {\"Device Type\": 1.0}"), DECLINED },
+	{ MEM(", \"args\": {\"Device Type\": 1, \"Bytes\": 1.5, \"Total Reserved\": -1}"), DECLINED }, /* the first counts */
 	{ "{\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"name\": \"[OutOfMemory]\", \"pid\": 1, \"tid\": 2, \"ts\": 5, "
 	  "\"args\": {\"Device Type\": 1, \"Device Id\": 0, \"Bytes\": 1073741824, \"Total Allocated\": 8, \"Total Reserved\": 9}}", TAKEN },
 	{ "{\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"name\": \"[OutOfMemory]\", \"ts\": 5}", TAKEN },

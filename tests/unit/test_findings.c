@@ -69,7 +69,7 @@ static void test_severity(void)
 	CU_ASSERT_EQUAL(finding_severity_parse("severe"), SEVERITY_NONE);
 }
 
-static struct finding *made(const char *id, enum finding_severity severity, gint64 saving, gint device, const char *rank)
+static struct finding *made(const char *id, enum finding_severity severity, gint64 saving, gint64 device, const char *rank)
 {
 	struct finding *f = g_new0(struct finding, 1);
 	f->rule = finding_rule_find(id);
@@ -166,9 +166,8 @@ static void test_sweep_random(void)
 					       "\"name\":\"%s\",\"pid\":0,\"tid\":7,\"ts\":%d,\"dur\":%d,\"args\":{\"correlation\":%d,"
 					       "\"device\":%d}}", i ? "," : "", i + 1, cats[kind], names[kind], ts, dur, i + 1, device);
 			for (int t = MAX(ts, first); t < MIN(ts + dur, last); t++) {
+				copies[device] += kind == 2 && !covered[device][2][t]; /* the union: each us once (issue 44) */
 				covered[device][kind][t] = TRUE;
-				if (kind == 2)
-					copies[device]++;
 			}
 		}
 		g_string_append(json, "]");
@@ -189,7 +188,8 @@ static void test_sweep_random(void)
 					compute * 1000);
 			gint64 either = f->either.total + (f->either.open ? f->either.end - f->either.start : 0);
 			CU_ASSERT_EQUAL(either - compute * 1000, exposed * 1000);
-			CU_ASSERT_EQUAL(f->pageable, copies[f->device] * 1000);
+			CU_ASSERT_EQUAL(f->pageable.total + (f->pageable.open ? f->pageable.end - f->pageable.start : 0),
+					copies[f->device] * 1000);
 		}
 		/* the intervals of communication less compute: each us exactly where the brute force says */
 		GArray *exposed = findings_device_exposed(devices);
@@ -312,6 +312,35 @@ static void test_wait_random(void)
 	CU_ASSERT(seen[WAIT_PAUSE] >= 5);
 }
 
-UNIT_MAIN("findings", UNIT_TEST(test_reaches), UNIT_TEST(test_severity), UNIT_TEST(test_order),
+/* A saving is an upper bound of the time that fixing it could save: never
+ * above the span (issue 44), whatever a rule summed over devices or
+ * instances; the severity is that of the figure (past the span: high). */
+static void test_saving_capped(void)
+{
+	const struct finding_rule *rule = finding_rule_find("far-from-roofline"); /* medium at 1%, high from 10% */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rule);
+	struct findings_input in = { .first = 500, .last = 1500 };
+	g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func(finding_free);
+	CU_ASSERT_TRUE(finding_add(rule, &in, out, 8000, FINDING_NO_DEVICE, g_strdup("8 devices, each busy")));
+	CU_ASSERT_TRUE(finding_add(rule, &in, out, 1000, FINDING_NO_DEVICE, g_strdup("the span")));
+	CU_ASSERT_TRUE(finding_add(rule, &in, out, 999, FINDING_NO_DEVICE, g_strdup("under it")));
+	CU_ASSERT_EQUAL_FATAL(out->len, 3);
+	const gint64 savings[] = { 1000, 1000, 999 };
+	for (guint i = 0; i < 3; i++) {
+		const struct finding *f = out->pdata[i];
+		CU_ASSERT_EQUAL(f->saving, savings[i]);
+		CU_ASSERT_EQUAL(f->severity, SEVERITY_HIGH);
+		CU_ASSERT(finding_share(f) <= 1000);
+	}
+	CU_ASSERT_EQUAL(finding_share(out->pdata[0]), 1000); /* 100.0%, not 800.0% */
+	/* a device number past 32 bits, and Device Id -1, are kept (gint64, G_MININT64 for none) */
+	finding_push(finding_rule_find("pageable-copy"), &in, out, 100, G_GINT64_CONSTANT(4294967296), g_strdup("x"));
+	finding_push(finding_rule_find("pageable-copy"), &in, out, 100, -1, g_strdup("y"));
+	CU_ASSERT_EQUAL(((struct finding *)out->pdata[3])->device, G_GINT64_CONSTANT(4294967296));
+	CU_ASSERT_EQUAL(((struct finding *)out->pdata[4])->device, -1);
+	CU_ASSERT_NOT_EQUAL(((struct finding *)out->pdata[4])->device, FINDING_NO_DEVICE);
+}
+
+UNIT_MAIN("findings", UNIT_TEST(test_reaches), UNIT_TEST(test_severity), UNIT_TEST(test_saving_capped), UNIT_TEST(test_order),
 	  UNIT_TEST(test_table), UNIT_TEST(test_span), UNIT_TEST(test_sweep_random), UNIT_TEST(test_growth),
 	  UNIT_TEST(test_wait_random))

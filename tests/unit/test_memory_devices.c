@@ -160,4 +160,31 @@ static void test_window_against_brute_force(void)
 	g_rand_free(rand);
 }
 
-UNIT_MAIN("memory_devices", UNIT_TEST(test_rows), UNIT_TEST(test_window_against_brute_force))
+/* Devices written alike in a pid say what tells them apart (issue 44): two
+ * host devices their Device Id, one Device Id under two types its type; a
+ * device alone in its pid, or another pid's, stays plain. */
+static void test_labels(void)
+{
+	g_autoptr(GString) json = g_string_new("[" OP("op", 0, 100, 1));
+	append_memory(json, "[memory]", "1", 1, 1, 0, 1, TRUE, 1);
+	append_memory(json, "[memory]", "1", 2, 6, 0, 1, TRUE, 1);
+	append_memory(json, "[memory]", "1", 3, 0, -1, 1, TRUE, 1);
+	append_memory(json, "[memory]", "1", 4, 0, 0, 1, TRUE, 1);
+	append_memory(json, "[memory]", "1", 5, 1, 1, 1, TRUE, 1);
+	append_memory(json, "[memory]", "2", 6, 6, 0, 1, TRUE, 1);
+	append_memory(json, "[memory]", "2", 7, 0, 5, 1, TRUE, 1);
+	g_string_append(json, "]");
+	struct run r;
+	run_open(&r, json->str);
+	const char *want[] = { "cpu (Device Id -1)", "cpu (Device Id 0)", "cpu", "0 (Device Type 1)", "0 (Device Type 6)",
+			       "1", "0" };
+	CU_ASSERT_EQUAL_FATAL(r.devices->count, G_N_ELEMENTS(want));
+	for (guint i = 0; i < G_N_ELEMENTS(want); i++) {
+		g_autoptr(GString) label = g_string_new(NULL);
+		memory_device_label(label, &r.devices->devices[i]);
+		CU_ASSERT_STRING_EQUAL(label->str, want[i]);
+	}
+	run_close(&r);
+}
+
+UNIT_MAIN("memory_devices", UNIT_TEST(test_rows), UNIT_TEST(test_labels), UNIT_TEST(test_window_against_brute_force))
