@@ -79,7 +79,7 @@ grep -c '"exposed-communication"\|"unfused-optimizer"' "$tmp/ranks.csv" | grep -
 expect_status 2 "several traces into a directory: a usage error (one table)"
 # the page's "What the analysis found" has the host wait's rules
 "$PROFILE_PARSER" -q -s "$cases/findings_wait.json" -d "$tmp/wait.html" --format html
-for id in launch-bound host-pause blocking-sync; do
+for id in launch-bound host-overhead; do
 	grep -q "<li><code>$id</code> (medium): saves up to" "$tmp/wait.html" && pass "the page lists $id" || fail "the page lacks $id"
 done
 # the job rules (SPEC 22 on 20): tests/findings/jobs/WORKING

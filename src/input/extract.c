@@ -143,10 +143,11 @@ static const char *value_text(struct extractor *x, json_object *value, gboolean 
 	return keep ? g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len) : NULL;
 }
 
-/* With drop_args, NULL: the literal is made for its invalid UTF-8 to be counted only. */
-static const char *args_literal(struct extractor *x, json_object *args)
+/* With drop_args, NULL: the literal is made for its invalid UTF-8 to be counted only (a
+ * device event's kept with device_args). */
+static const char *args_literal(struct extractor *x, json_object *args, guint roles)
 {
-	return args ? value_text(x, args, !x->drop_args) : NULL;
+	return args ? value_text(x, args, !x->drop_args || (x->device_args && (roles & ROLE_DEVICE))) : NULL;
 }
 
 /* The text of ARGS' member "kernel" when it is a JSON string, up to a NUL
@@ -266,7 +267,7 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 		extract_set_device(&event, kind, device);
 	}
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
-		event.args = args_literal(x, args);
+		event.args = args_literal(x, args, roles);
 	const struct event_extra *extra =
 		(roles & ROLE_MONITORED) && extract_extras_wanted(x, &event) ? extra_of(x, args) : NULL;
 	const char *kernel = (roles & ROLE_LAUNCH) && x->launch_kernels ? kernel_text(x, args) : NULL;
@@ -279,6 +280,9 @@ guint extract_roles_by_name(const struct extractor *x, guint roles, const char *
 	if (!x->all_python_functions && (roles & ROLE_MONITORED) && strcmp(category, "python_function") == 0 &&
 	    !g_str_has_prefix(name->text, "nn.Module"))
 		roles &= ~ROLE_MONITORED;
+	guint64 number;
+	if ((roles & ROLE_HOST) && step_number(name->text, name->len, &number)) /* SPEC 26.1: steps hold everything */
+		roles &= ~ROLE_HOST;
 	return roles;
 }
 
@@ -298,6 +302,12 @@ void extract_keep_roles(struct extractor *x, const struct event *event, guint ro
 	}
 	if (roles & ROLE_DEVICE)
 		g_array_append_val(x->out->events[OUT_DEVICE], *event);
+	if (roles & ROLE_HOST) {
+		struct event host = *event;
+		host.args = NULL;
+		host.has_correlation = 0, host.correlation = 0;
+		g_array_append_val(x->out->events[OUT_HOST], host);
+	}
 }
 
 /* A ProfilerStep#N event (src/input/roles.h), whatever roles it also has. */

@@ -20,6 +20,7 @@ struct extractor {
 	gboolean json_values; /* args, shapes and types kept as JSON rather than Python literals */
 	gboolean launch_kernels; /* a launch event's args: its args.kernel's text (read_config.launch_kernels) */
 	gboolean drop_args; /* no args kept, their invalid UTF-8 counted (read_config.drop_args) */
+	gboolean device_args; /* read_config.device_args */
 	struct names *names;
 	GStringChunk *text;
 	GString *literal;
@@ -38,7 +39,8 @@ void extract_complete(struct extractor *x, json_object *begin, json_object *end,
 
 /* ROLES without ROLE_MONITORED for a python_function event NAME that is no
  * nn.Module one, unless all python functions are kept (SPEC 2.4: the rule's
- * part that needs the name, which the skimmer never reads). */
+ * part that needs the name, which the skimmer never reads); without
+ * ROLE_HOST for a ProfilerStep#N (SPEC 26.1). */
 guint extract_roles_by_name(const struct extractor *x, guint roles, const char *category, const struct name *name);
 /* SPEC 11.3: a device event's args.device, when it is an integer (KIND 1: not
  * negative, as integer_arg() and the fast reader say) from 0 to 65535; else no device. */

@@ -432,7 +432,7 @@ void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *
 	if (roles & ROLE_DEVICE)
 		extract_set_device(&event, ev->device.kind, ev->device.value);
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
-		event.args = literal_of(x, &ev->args, staging, !x->drop_args); /* args_literal() */
+		event.args = literal_of(x, &ev->args, staging, !x->drop_args || (x->device_args && (roles & ROLE_DEVICE))); /* args_literal() */
 	const struct event_extra *extra =
 		(roles & ROLE_MONITORED) && extract_extras_wanted(x, &event) ? extra_of(x, ev, staging) : NULL;
 	const char *kernel = (roles & ROLE_LAUNCH) && x->launch_kernels ? kernel_of(x, ev) : NULL;

@@ -31,12 +31,17 @@ struct read_config {
 	gboolean execution_trace; /* read a PyTorch Execution Trace: its nodes, into trace.et_nodes */
 	gboolean memory; /* read [memory] instant events (cpu_instant_event), into trace.memory */
 	gboolean steps;  /* read ProfilerStep#N events (SPEC 11.2), into trace.steps */
+	/* read the host events of every category (SPEC 26.1), into trace.host:
+	 * the categories not named by the lists become host events
+	 * (src/input/roles.h, roles_add_host) */
+	gboolean host_events;
 	gboolean json_values; /* keep args, shapes and types as JSON text (for --format jsonl) */
 	gboolean launch_kernels; /* a launch event's args: the text of its args.kernel (SPEC 14.1, capture traces) */
 	/* no view of the run reads an event's args (a path or name summary):
 	 * none is kept, its invalid UTF-8 still counted (issue 33: 7 MB of a
 	 * 41 MB trace's literals) */
 	gboolean drop_args;
+	gboolean device_args; /* with drop_args, device events keep theirs all the same (graph ids: incomplete-trace) */
 	/* Called now and then while a file is read: bytes read (uncompressed), and
 	 * the fraction of the file read (-1 when unknown); once more with DONE. */
 	void (*progress)(const char *path, gint64 bytes, double fraction, gboolean done);

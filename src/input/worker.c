@@ -25,6 +25,7 @@ void extractor_setup(struct extractor *x, GHashTable *roles, const struct read_c
 	x->json_values = config->json_values;
 	x->launch_kernels = config->launch_kernels;
 	x->drop_args = config->drop_args;
+	x->device_args = config->device_args;
 }
 
 void extractor_teardown(struct extractor *x)

@@ -11,7 +11,27 @@ void finding_free(gpointer data)
 {
 	struct finding *f = data;
 	g_free(f->evidence);
+	g_free(f->own_advice);
 	g_free(f);
+}
+
+void finding_set_advice(struct finding *f, char *advice)
+{
+	if (!advice)
+		return;
+	g_free(f->own_advice);
+	f->own_advice = advice;
+	f->advice = advice;
+}
+
+gint64 finding_thousandths_ms(gint64 ns)
+{
+	gint64 whole = ns / 1000, rest = ns % 1000;
+	if (rest >= 500)
+		whole++;
+	else if (rest <= -500)
+		whole--;
+	return whole;
 }
 
 static struct finding *finding_new(const struct finding_rule *rule, const struct findings_input *in, char *evidence)
