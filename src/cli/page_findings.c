@@ -69,12 +69,16 @@ static void item(GString *list, const struct finding *f)
 
 void page_findings_add(HtmlPage *page, const struct run_summary *run)
 {
-	g_autoptr(GString) found = g_string_new(NULL), about = g_string_new(NULL);
+	g_autoptr(GString) found = g_string_new(NULL), about = g_string_new(NULL), first = g_string_new(NULL);
 	for (guint i = 0; run->findings && i < run->findings->len; i++) {
 		const struct finding *f = run->findings->pdata[i];
-		item(f->rule->kind == FINDING_PERFORMANCE ? found : about, f);
+		gboolean incomplete = strcmp(f->rule->id, "incomplete-trace") == 0; /* before every figure it distorts */
+		item(incomplete ? first : f->rule->kind == FINDING_PERFORMANCE ? found : about, f);
 	}
 	GString *body = html_page_lead(page, "findings", "What the analysis found");
+	if (first->len)
+		g_string_append_printf(body, "<div class=\"about\"><strong>The trace is incomplete: every figure below "
+				       "undercounts</strong></div>\n<ul class=\"findings\">\n%s</ul>\n", first->str);
 	if (found->len)
 		g_string_append_printf(body, "<ul class=\"findings\">\n%s</ul>\n", found->str);
 	else if (!run->trace->device->len)

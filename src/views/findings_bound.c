@@ -44,6 +44,51 @@ static int by_device(const void *x, const void *y)
 	return (a->device > b->device) - (a->device < b->device);
 }
 
+/* A short name's time (SPEC 23: instances of one template kernel are one). */
+struct short_time {
+	const char *name;
+	gint64 time;
+};
+
+static gboolean short_before(const struct short_time *a, const struct short_time *b)
+{
+	return a->time != b->time ? a->time > b->time : strcmp(a->name, b->name) < 0;
+}
+
+/* The three short names of BY_NAME (struct name * -> gint64 *) with the most time, into TOP (names in BY_SHORT). */
+static guint top_short(GHashTable *by_name, GHashTable *by_short, struct short_time top[3])
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	GHashTableIter iter;
+	gpointer key, value;
+	g_hash_table_iter_init(&iter, by_name);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		const struct name *name = key;
+		g_string_truncate(text, 0);
+		short_name_append(text, name->text, name->len);
+		gint64 *sum = g_hash_table_lookup(by_short, text->str);
+		if (!sum) {
+			sum = g_new0(gint64, 1);
+			g_hash_table_insert(by_short, g_strdup(text->str), sum);
+		}
+		*sum += *(gint64 *)value;
+	}
+	guint n = 0;
+	g_hash_table_iter_init(&iter, by_short);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct short_time x = { key, *(gint64 *)value };
+		if (n == 3 && !short_before(&x, &top[2]))
+			continue;
+		guint at = n < 3 ? n++ : 2;
+		while (at > 0 && short_before(&x, &top[at - 1])) {
+			top[at] = top[at - 1];
+			at--;
+		}
+		top[at] = x;
+	}
+	return n;
+}
+
 static void append_bound(GString *text, const struct bound_device *d, gint64 span)
 {
 	gint64 busy = run_total(&d->busy);
@@ -54,11 +99,12 @@ static void append_bound(GString *text, const struct bound_device *d, gint64 spa
 	g_string_append(text, "% of the analysed span), compute ");
 	percent_append(text, tenths_of_percent(run_total(&d->compute), busy));
 	g_string_append(text, "% of it; most in ");
-	struct named_time top[3];
-	guint n = findings_top_names(d->names, top);
+	struct short_time top[3];
+	g_autoptr(GHashTable) by_short = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	guint n = top_short(d->names, by_short, top);
 	for (guint i = 0; i < n; i++) {
 		g_string_append(text, i ? ", " : "");
-		short_name_append(text, top[i].name->text, top[i].name->len);
+		g_string_append(text, top[i].name);
 		g_string_append(text, " (");
 		percent_append(text, tenths_of_percent(top[i].time, busy));
 		g_string_append(text, "%)");
@@ -204,6 +250,14 @@ static void short_replays(const struct attribution *a, const struct launch_count
 	g_hash_table_destroy(r->most);
 }
 
+/* "; N graph replays carry K device events fewer than WHAT" */
+static void append_short(GString *text, guint64 replays, guint64 events, const char *what)
+{
+	g_string_append_printf(text, "%s%" G_GUINT64_FORMAT " graph replay%s carr%s %" G_GUINT64_FORMAT " device event%s fewer "
+			       "than %s", text->len ? "; " : "", replays, replays == 1 ? "" : "s", replays == 1 ? "ies" : "y",
+			       events, events == 1 ? "" : "s", what);
+}
+
 void findings_incomplete_trace(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
 {
 	const struct attribution *a = in->attribution;
@@ -240,18 +294,14 @@ void findings_incomplete_trace(const struct finding_rule *rule, const struct fin
 		return;
 	GString *text = g_string_new(NULL);
 	if (missing) {
-		g_string_append_printf(text, "%u of %u kernel and graph launches before the last one with device events have "
-				       "none (the first at ", missing, kernels);
+		g_string_append_printf(text, "%u of %u kernel and graph launches (before the last launch with device events) "
+				       "%s no device event, the first at ", missing, kernels, missing == 1 ? "has" : "have");
 		ratio_append(text, finding_thousandths_ms(first_missing - in->first));
-		g_string_append(text, " ms of the analysed span)");
+		g_string_append(text, " ms of the analysed span");
 	}
 	if (r.short_launches)
-		g_string_append_printf(text, "%s%" G_GUINT64_FORMAT " graph replay%s carry %" G_GUINT64_FORMAT
-				       " device events fewer than the most of the same graph id", text->len ? "; " : "",
-				       r.short_launches, r.short_launches == 1 ? "" : "s", r.missing);
+		append_short(text, r.short_launches, r.missing, "the most of the same graph id");
 	if (captured)
-		g_string_append_printf(text, "%s%u graph replay%s carry %" G_GUINT64_FORMAT
-				       " device events fewer than their capture windows' launches", text->len ? "; " : "",
-				       captured, captured == 1 ? "" : "s", in->graft->short_events);
+		append_short(text, captured, in->graft->short_events, "the launches of the capture window matched");
 	finding_add_data(rule, in, out, g_string_free(text, FALSE));
 }

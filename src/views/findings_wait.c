@@ -59,19 +59,19 @@ static gboolean held_at(const struct held *h, guint n, guint pid, gint64 t)
 }
 
 /* Names by their text (interned per reader worker); NULL is outside. */
-static guint name_or_null_hash(gconstpointer key)
+static guint name_text_hash_or_null(gconstpointer key)
 {
 	return key ? name_text_hash(key) : 0;
 }
 
-static gboolean name_or_null_equal(gconstpointer x, gconstpointer y)
+static gboolean name_text_equal_or_null(gconstpointer x, gconstpointer y)
 {
 	return x && y ? name_text_equal(x, y) : x == y;
 }
 
 GHashTable *findings_names_new(void)
 {
-	return g_hash_table_new_full(name_or_null_hash, name_or_null_equal, NULL, g_free);
+	return g_hash_table_new_full(name_text_hash_or_null, name_text_equal_or_null, NULL, g_free);
 }
 
 void findings_names_add(GHashTable *by_name, const struct name *name, gint64 time)
@@ -189,6 +189,44 @@ static guint rule_of(guint cause, gboolean blocked, gint64 length)
 	}
 }
 
+/* An op's time in a rule, and by cause (the first member: findings_top_names reads it as a gint64). */
+struct op_time {
+	gint64 time;
+	gint64 by_cause[CAUSE_COUNT];
+};
+
+static void op_add(GHashTable *ops, const struct name *op, guint cause, gint64 time)
+{
+	struct op_time *t = g_hash_table_lookup(ops, op);
+	if (!t) {
+		t = g_new0(struct op_time, 1);
+		g_hash_table_insert(ops, (gpointer)op, t);
+	}
+	t->time += time;
+	t->by_cause[cause] += time;
+}
+
+/* BY_POINTER's ops (struct op_time) by text, into P's top three and the cause the first has the most in. */
+static void settle_ops(struct wait_part *p, GHashTable *by_pointer)
+{
+	g_autoptr(GHashTable) by_name = g_hash_table_new_full(name_text_hash_or_null, name_text_equal_or_null, NULL, g_free);
+	GHashTableIter iter;
+	gpointer key, value;
+	g_hash_table_iter_init(&iter, by_pointer);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		const struct op_time *from = value;
+		for (guint c = 0; c < CAUSE_COUNT; c++)
+			if (from->by_cause[c])
+				op_add(by_name, key, c, from->by_cause[c]);
+	}
+	p->tops = findings_top_names(by_name, p->top);
+	p->top_cause = CAUSE_FRAMEWORK;
+	const struct op_time *first = p->tops ? g_hash_table_lookup(by_name, p->top[0].name) : NULL;
+	for (guint c = 0; first && c < CAUSE_COUNT; c++)
+		if (first->by_cause[c] > first->by_cause[p->top_cause])
+			p->top_cause = c;
+}
+
 /* One device's rules from the pieces [FROM, TO) (all of its gaps'). */
 struct device_pass {
 	struct wait_figures *f;
@@ -251,8 +289,7 @@ GArray *findings_wait_sweep(const struct findings_input *in)
 			close_gap(&d);
 		if (d.f && (!p || x->device != d.f->device)) { /* the device is done */
 			for (guint r = 0; r < WAIT_RULES; r++) {
-				g_autoptr(GHashTable) by_name = findings_names_merge(d.names[r]);
-				d.f->part[r].tops = findings_top_names(by_name, d.f->part[r].top);
+				settle_ops(&d.f->part[r], d.names[r]);
 				g_hash_table_destroy(d.names[r]);
 			}
 			d.f = NULL;
@@ -273,7 +310,7 @@ GArray *findings_wait_sweep(const struct findings_input *in)
 		d.f->part[r].time += length;
 		d.f->part[r].by_cause[p->cause] += length;
 		d.in_gap[r] += length;
-		findings_names_add(d.names[r], p->op, length);
+		op_add(d.names[r], p->op, p->cause, length);
 	}
 	g_hash_table_destroy(pids.numbers);
 	g_free(pids.of_thread);
@@ -292,7 +329,7 @@ static void append_name(GString *text, const struct name *name)
 	if (name)
 		g_string_append_len(text, name->text, (gssize)strnlen(name->text, name->len));
 	else
-		g_string_append(text, "outside");
+		g_string_append(text, "outside any host event");
 }
 
 /* "X ms (P% of the analysed span)" */
@@ -329,16 +366,16 @@ static char *evidence(const struct findings_input *in, const struct wait_part *p
 	return g_string_free(text, FALSE);
 }
 
-/* host-overhead's and launch-bound's advice: fits the cause with the most of P. */
+/* launch-bound's advice when the optimizer has the most of P; host-overhead's: fits the cause
+ * that its op with the most has the most in. */
 static char *advice_of(const struct finding_rule *rule, guint which, const struct wait_part *p)
 {
-	static const guint8 causes[] = { CAUSE_COMPILED, CAUSE_OPTIMIZER, CAUSE_FRAMEWORK, CAUSE_LAUNCHING };
-	guint best = CAUSE_FRAMEWORK;
-	for (guint i = 0; i < G_N_ELEMENTS(causes); i++)
-		if (p->by_cause[causes[i]] > p->by_cause[best])
-			best = causes[i];
-	if (which == WAIT_LAUNCH)
-		return best == CAUSE_OPTIMIZER ? g_strconcat(rule->advice, FINDINGS_ADVICE_FOREACH, NULL) : NULL;
+	if (which == WAIT_LAUNCH) {
+		gboolean optimizer = p->by_cause[CAUSE_OPTIMIZER] > MAX(p->by_cause[CAUSE_FRAMEWORK], p->by_cause[CAUSE_LAUNCHING]) &&
+				     p->by_cause[CAUSE_OPTIMIZER] > p->by_cause[CAUSE_COMPILED];
+		return optimizer ? g_strconcat(rule->advice, FINDINGS_ADVICE_FOREACH, NULL) : NULL;
+	}
+	guint best = p->top_cause;
 	GString *text = g_string_new("the host's own work between launches, most in ");
 	append_name(text, p->tops ? p->top[0].name : NULL);
 	g_string_append(text, ": ");

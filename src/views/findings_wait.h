@@ -54,6 +54,7 @@ struct wait_part {
 	gint64 by_cause[CAUSE_COUNT];
 	struct named_time top[3]; /* the ops with the most, names NULL and times 0 past the last */
 	guint tops;
+	guint top_cause; /* the cause the first of them has the most in (CAUSE_FRAMEWORK without one) */
 };
 
 struct wait_figures {
