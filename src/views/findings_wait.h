@@ -27,8 +27,12 @@
  *
  * Per device and rule: its host wait, the gaps it lies in, its most in one
  * gap (and where that gap starts), per cause, and per op (the innermost
- * host event, or outside): the evidence names the three ops with the most
- * (ties: byte order). Cost: O(E + B log B + gaps · log B · p + pieces) for
+ * host event, or outside; summed by interned name, then by text once a
+ * device is done): the evidence names the three ops with the most (ties:
+ * byte order). launch-bound's advice adds fused optimizers when the
+ * optimizer has the most of it; host-overhead's names its op with the most
+ * and fits the cause that op has the most in (compiled code, optimizer,
+ * launching, else the op's Python work). Cost: O(E + B log B + gaps · log B · p + pieces) for
  * E device events, B blocking launches and p processes on a device, and
  * the causes' segments (src/attribution/causes.h). */
 #ifndef PP_FINDINGS_WAIT_H
@@ -68,7 +72,9 @@ struct wait_figures {
 #define FINDINGS_ADVICE_COMPILED                                                                                   \
 	"compiled code: look for graph breaks (TORCH_LOGS=graph_breaks) and capture it in CUDA/HIP graphs "         \
 	"(torch.compile(mode=\"reduce-overhead\"))"
-#define FINDINGS_ADVICE_OPTIMIZER "the optimizer: torch.optim with foreach=True or fused=True"
+#define FINDINGS_ADVICE_OPTIMIZER                                                                                  \
+	"the optimizer's host work: torch.optim with fused=True (one kernel a step), or foreach=True where it "   \
+	"still loops over the parameters; or torch.compile the optimizer step"
 #define FINDINGS_ADVICE_RUNTIME                                                                                    \
 	"the runtime calls themselves: cudaMalloc/cudaFree (hip*) mean the caching allocator went to the driver "   \
 	"(torch.cuda.empty_cache(), fragmentation: PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True); other "       \
