@@ -85,9 +85,16 @@ grep -c '"exposed-communication"\|"unfused-optimizer"' "$tmp/ranks.csv" | grep -
 expect_status 2 "several traces into a directory: a usage error (one table)"
 # the page's "What the analysis found" has the host wait's rules
 "$PROFILE_PARSER" -q -s "$cases/findings_wait.json" -d "$tmp/wait.html" --format html
-for id in launch-bound host-pause blocking-sync; do
+for id in launch-bound host-overhead; do
 	grep -q "<li><code>$id</code> (medium): saves up to" "$tmp/wait.html" && pass "the page lists $id" || fail "the page lacks $id"
 done
+# an incomplete trace (issue 45, item 8) is said first: on the page before
+# the findings, in the report before the devices and their figures
+"$PROFILE_PARSER" -s "$cases/incomplete_trace.json" -d "$tmp/incomplete.html" 2>"$tmp/err"
+sed -n '/What the analysis found/,/Nothing stood out/p' "$tmp/incomplete.html" | grep -q 'The trace is incomplete' \
+	&& pass "the page says the trace is incomplete before its findings" || fail "the page: incomplete-trace not first"
+[ "$(grep -n 'incomplete:' "$tmp/err" | cut -d: -f1)" -lt "$(grep -n 'device 0:' "$tmp/err" | cut -d: -f1)" ] 2>/dev/null \
+	&& pass "the report says it before the device timeline" || { fail "the report: incomplete-trace not first"; cat "$tmp/err"; }
 # the job rules (SPEC 22 on 20): tests/findings/jobs/WORKING
 for name in job job_wait_under job_straggler_under clocks clocks_under exposed exposed_under; do
 	"$PROFILE_PARSER" -q -s "$pairs/jobs/$name/rank0.json" -s "$pairs/jobs/$name/rank1.json" -d "$tmp/$name.csv" \

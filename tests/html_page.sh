@@ -40,9 +40,10 @@ findings graph "$nothing
 graphs-unattributed (high). 1 graph launch replayed 0.04 ms (100.0% of the device time) on the ops that called the replays, not those that captured them. To do: the device time of CUDA/HIP graph replays sits on the ops that replayed them: --graph-capture FILE, a trace profiled while the graphs were captured, puts it under the ops that captured them." \
 	-s "$views/page_graph.json"
 # kernels [10, 20) and [510, 520), the second launched at 500 from inside the
-# op step: a gap of 490 us, 480 of them host wait, of the span [0, 520) us:
-# 92.3% >= 25%, host-pause (high), the gap being 100 us or longer
-findings idle "host-pause (high): saves up to 0.48 ms (92.3% of the analysed span) on device 0. host wait in 1 gap of 100 us or longer: 0.48 ms (92.3% of the analysed span); the launching thread was outside monitored events for 0.0 ms, inside them for 0.48 ms (most in step, 0.48 ms). To do: the device waits for the host between iterations: more DataLoader num_workers, pin_memory=True and non_blocking=True copies, and no host work between steps." -s "$views/page_idle.json"
+# op step: a gap of 490 us, 480 of them host wait [20, 500), all inside step
+# and no launch (cause framework), of the span [0, 520) us: 92.3% >= 25%,
+# host-overhead (high), the gap being 100 us or longer; its start 20 us
+findings idle "host-overhead (high): saves up to 0.48 ms (92.3% of the analysed span) on device 0. host wait in ops and launches, in gaps of 100 us or longer: 0.48 ms (92.3% of the analysed span) in 1 gap, at 0.020 ms of the analysed span; most in step (0.48 ms). To do: the host's own work between launches, most in step: that op's Python work (its arguments, checks, per-call allocations): do it once outside the step, or torch.compile the code around it." -s "$views/page_idle.json"
 # mm and addmm of 64x64 floats: 2·64³ = 524288 flops, at 1 TFLOP/s 524 ns,
 # over the bytes' 49 (66) ns at 1 TB/s; mm busy 10 us (roofline 5.2% < 30%,
 # 10 of the 10.6 us of busy >= 5%), addmm 0.6 us (87.3%): far-from-roofline

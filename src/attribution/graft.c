@@ -35,12 +35,7 @@ void graft_count(const struct attribution *a, struct graft_stats *s)
 	}
 }
 
-/* The integer of the top-level member KEY of ARGS, the text of an object as
- * the reader keeps it (a Python literal, or JSON): strings quoted with ' or
- * ", escapes skipped, nested values passed over. An unsigned 64-bit id
- * (SPEC 24: half of them are past 2^63) keeps its bits; one past 64 bits is
- * none. */
-static gboolean top_level_integer(const char *args, const char *key, gint64 *value)
+gboolean graft_args_integer(const char *args, const char *key, gint64 *value)
 {
 	if (!args || *args != '{')
 		return FALSE;
@@ -174,8 +169,8 @@ static void launch_inputs_init(struct launch_inputs *in, const struct attributio
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++, at++) {
 			const struct event *e = attribution_device(a, d);
 			in->names[at] = (struct gm_name){ e->name->text, e->name->len };
-			in->has_ids[at] = top_level_integer(e->args, "graph id", &in->graph_id[at]) &&
-					  top_level_integer(e->args, "graph node id", &in->node_id[at]);
+			in->has_ids[at] = graft_args_integer(e->args, "graph id", &in->graph_id[at]) &&
+					  graft_args_integer(e->args, "graph node id", &in->node_id[at]);
 			any_ids |= in->has_ids[at];
 		}
 		in->launches[i] = (struct gm_launch){ in->names + first, any_ids ? in->graph_id + first : NULL,
@@ -277,6 +272,9 @@ void graft_apply(struct forest **forest, struct attribution **attribution, const
 		}
 		s->matched++;
 		s->by_kind[r->kind]++;
+		guint captured = g_array_index(capture->windows, struct capture_window, r->window).count;
+		if (events < captured) /* a replay not all recorded (the incomplete-trace finding) */
+			s->short_launches++, s->short_events += captured - events;
 		s->unverified += r->unverified != 0;
 		place(&g, l, i, r, &g_array_index(capture->windows, struct capture_window, r->window), ends, s);
 	}

@@ -47,7 +47,16 @@ struct graft_stats {
 	guint8 first_unmatched_has_correlation;
 	enum gm_reason first_unmatched_reason; /* GM_REASON_NONE: matched, but some of its events were not */
 	guint unverified;       /* graph launches matched by position only (windows without names) */
+	guint short_launches;   /* matched graph launches with fewer device events than their window's captured launches */
+	guint64 short_events;   /* the device events they lack (SPEC 22's incomplete-trace) */
 };
+
+/* The integer of the top-level member KEY of ARGS, the text of an object as
+ * the reader keeps it (a Python literal, or JSON): strings quoted with ' or
+ * ", escapes skipped, nested values passed over. An unsigned 64-bit id
+ * (SPEC 24: half of them are past 2^63) keeps its bits; one past 64 bits is
+ * none. ("graph id" of a replayed device event.) */
+gboolean graft_args_integer(const char *args, const char *key, gint64 *value);
 
 /* Counts the graph launches of ATTRIBUTION (N, K, T): the report's line
  * without --graph-capture. O(launches). */

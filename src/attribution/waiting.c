@@ -15,13 +15,13 @@ static int compare_blamed(const void *x, const void *y)
 }
 
 /* The sweep: each device group's gaps, their host-wait parts blamed. */
-static GArray *sweep(const struct attribution *a, const struct forest *forest, gint64 *total)
+static GArray *sweep(const struct attribution *a, const struct threads *threads, gint64 *total)
 {
 	GArray *blamed = g_array_new(FALSE, FALSE, sizeof(struct waiting_blamed));
 	g_autoptr(GArray) tracks = g_array_new(FALSE, TRUE, sizeof(struct idle_track));
 	g_autoptr(GHashTable) by_key = g_hash_table_new(NULL, NULL); /* device key -> group + 1 */
 	struct device_keys keys;
-	device_keys_init(&keys, forest->thread_ids);
+	device_keys_init(&keys, threads);
 	guint count = a->claimed + a->unclaimed, last_key = G_MAXUINT, group = 0;
 	for (guint i = 0; i < count; i++) {
 		const struct event *e = &a->by_time[i];
@@ -54,10 +54,16 @@ static GArray *sweep(const struct attribution *a, const struct forest *forest, g
 struct waiting *waiting_compute(const struct attribution *a, const struct forest *forest)
 {
 	gint64 total = 0;
-	GArray *blamed = sweep(a, forest, &total);
+	GArray *blamed = sweep(a, forest->thread_ids, &total);
 	struct waiting *w = waiting_from(forest, blamed);
 	w->host_wait = total;
 	return w;
+}
+
+GArray *waiting_blamed_list(const struct attribution *a, const struct threads *threads)
+{
+	gint64 total = 0;
+	return sweep(a, threads, &total);
 }
 
 struct waiting *waiting_from(const struct forest *forest, GArray *taken)

@@ -57,6 +57,11 @@ struct waiting_blamed {
 
 /* The blamed intervals of ATTRIBUTION's device events (by_time), for the nodes of FOREST. */
 struct waiting *waiting_compute(const struct attribution *attribution, const struct forest *forest);
+/* The blamed intervals of ATTRIBUTION's device events (struct
+ * waiting_blamed, in the sweep's order), devices keyed by THREADS' pids
+ * where they have no number: what waiting_compute blames (SPEC 26.8's
+ * causes cut them, src/attribution/causes.h). */
+GArray *waiting_blamed_list(const struct attribution *attribution, const struct threads *threads);
 /* The same over BLAMED (taken; intervals of one (thread, device) disjoint):
  * what the findings blame on a subset of the gaps (SPEC 22). */
 struct waiting *waiting_from(const struct forest *forest, GArray *blamed);

@@ -63,6 +63,7 @@ static const char *summary_title(enum summary_mode mode)
 	case SUMMARY_MEMORY: return "Memory";
 	case SUMMARY_RANK: return "Ranks";
 	case SUMMARY_FINDINGS: return "Findings";
+	case SUMMARY_GAPS: return "Gaps";
 	case SUMMARY_NONE: break;
 	}
 	return "Nodes";
@@ -70,7 +71,7 @@ static const char *summary_title(enum summary_mode mode)
 
 static const char *summary_id(enum summary_mode mode)
 {
-	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline", "idle", "memory", "rank", "findings" };
+	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline", "idle", "memory", "rank", "findings", "gaps" };
 	return mode < G_N_ELEMENTS(ids) ? ids[mode] : "table";
 }
 
@@ -102,31 +103,12 @@ static gboolean add_top(HtmlPage *page, const struct forest *forest, const struc
 	return TRUE;
 }
 
-/* SPEC 19.3: the host wait's split and the top ops by self device waiting
- * (--summary name's rows, its own columns and order), when a device waited. */
-static gboolean add_waiting(HtmlPage *page, const struct forest *forest, const struct attribution *attribution,
-			    const struct write_config *base)
+/* SPEC 26.8: the host wait by cause and the top ops of each, when a device waited. */
+static void add_waiting(HtmlPage *page, const struct causes_summary *causes, const struct write_config *base)
 {
 	g_autoptr(GString) body = g_string_new(NULL);
-	if (!page_waiting_intro(body, forest, attribution, base->page_names))
-		return TRUE;
-	g_autoptr(GPtrArray) columns = g_ptr_array_new(), sort = g_ptr_array_new();
-	const struct catalogue *names = summary_catalogue(SUMMARY_NAME);
-	catalogue_pick(names, "name,count,self device waiting total(ms),device waiting total(ms)", 0, columns, NULL);
-	catalogue_pick(names, "self device waiting total(ms)", 0, sort, NULL);
-	struct layout layout = { .picked = columns };
-	struct write_config config = *base;
-	config.layout = &layout;
-	config.sort = sort;
-	config.top = PAGE_WAITING_TOP;
-	config.shape = NULL;
-	config.quiet = TRUE;
-	struct summary_job job = { forest, attribution, &config, SUMMARY_NAME };
-	guint64 rows = 0;
-	if (!capture(body, write_one_summary, &job, &rows))
-		return FALSE;
-	g_string_append(html_page_section(page, "waiting", "Where the host was while the devices waited"), body->str);
-	return TRUE;
+	if (page_waiting_causes(body, causes, base->page_names))
+		g_string_append(html_page_section(page, "waiting", "Where the host was while the devices waited"), body->str);
 }
 
 /* The facts of the header that the trace gives: its texts cut when long,
@@ -159,7 +141,8 @@ static void add_trace_facts(HtmlPage *page, const struct trace *trace, const cha
 
 HtmlPage *page_build(const struct trace *trace, const char *src, const struct forest *forest,
 		     const struct attribution *attribution, const struct write_config *config,
-		     const struct options *options, const struct timeline *timeline, guint64 *rows, gboolean *ok)
+		     const struct options *options, const struct timeline *timeline, const struct causes_summary *causes,
+		     guint64 *rows, gboolean *ok)
 {
 	g_autofree char *title = g_strdup_printf("profile_parser: %s", src);
 	HtmlPage *page = html_page_new(title);
@@ -193,12 +176,12 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 		with_perf.layout = &layout;
 	}
 	*rows = page_tree_append(tree, forest, attribution, &with_perf, PAGE_TREE_NODES);
-	*ok = add_waiting(page, forest, attribution, config);
+	add_waiting(page, causes, config);
 	g_autoptr(Collectives) collectives =
 		collectives_compute(forest, attribution, config->selection, config->communication);
 	struct write_config tops = *config;
 	tops.collectives = collectives;
-	*ok = *ok && add_top(page, forest, attribution, &tops, SUMMARY_NAME) &&
+	*ok = add_top(page, forest, attribution, &tops, SUMMARY_NAME) &&
 	      add_top(page, forest, attribution, &tops, SUMMARY_KERNEL) &&
 	      (!config->perf || add_top(page, forest, attribution, &tops, SUMMARY_PERF)) &&
 	      add_top(page, forest, attribution, &tops, SUMMARY_COLLECTIVE) &&

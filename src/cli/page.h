@@ -13,8 +13,8 @@
  * (src/cli/page_findings.h, before the contents), the device timeline and
  * the steps as bars (src/cli/page_charts.h), the call tree
  * (src/views/page_tree.h), where the host was while the devices waited
- * (src/cli/page_waiting.h: the top PAGE_WAITING_TOP ops by self device
- * waiting, when a device waited), then the top PAGE_TOP rows by name (--summary
+ * (src/cli/page_waiting.h: the host wait by cause and the top ops of each,
+ * when a device waited), then the top PAGE_TOP rows by name (--summary
  * name), kernels (--summary kernel), modelled ops (--summary perf, when
  * the run worked out the perf figures) and collectives (--summary
  * collective), each only when it has rows; then, added by page_finish once
@@ -38,10 +38,12 @@
 /* The page of one trace's run, its sections written; *ROWS: the rows (or
  * tree nodes) shown; *OK FALSE when memory could not be written to. SRC:
  * the trace as messages show it; TIMELINE the run's device timeline (for
- * the per-node page; NULL for a summary's). */
+ * the per-node page; NULL for a summary's); CAUSES the host wait by cause
+ * (SPEC 26.8, the run's, as the report has it; NULL: no waiting section). */
 HtmlPage *page_build(const struct trace *trace, const char *src, const struct forest *forest,
 		     const struct attribution *attribution, const struct write_config *config,
-		     const struct options *options, const struct timeline *timeline, guint64 *rows, gboolean *ok);
+		     const struct options *options, const struct timeline *timeline, const struct causes_summary *causes,
+		     guint64 *rows, gboolean *ok);
 /* Adds RUN's warnings and notes to PAGE and writes it to OUT. */
 gboolean page_finish(HtmlPage *page, const struct run_summary *run, struct output *out);
 /* The page of a comparison: TITLE, FACTS (NULL-terminated label, value

@@ -74,10 +74,14 @@ static void item(GString *list, const struct finding *f)
 
 void page_findings_add(HtmlPage *page, const struct run_summary *run)
 {
-	g_autoptr(GString) found = g_string_new(NULL), about = g_string_new(NULL);
+	g_autoptr(GString) found = g_string_new(NULL), about = g_string_new(NULL), first = g_string_new(NULL);
 	guint listed[2] = { 0, 0 }, more[2] = { 0, 0 }; /* performance, data: FINDINGS_LISTED of each at most */
 	for (guint i = 0; run->findings && i < run->findings->len; i++) {
 		const struct finding *f = run->findings->pdata[i];
+		if (strcmp(f->rule->id, "incomplete-trace") == 0) { /* before every figure it distorts */
+			item(first, f);
+			continue;
+		}
 		guint kind = f->rule->kind != FINDING_PERFORMANCE;
 		if (listed[kind] == FINDINGS_LISTED) {
 			more[kind]++;
@@ -91,6 +95,9 @@ void page_findings_add(HtmlPage *page, const struct run_summary *run)
 			g_string_append_printf(kind ? about : found, "<li>and %u more (<code>--summary findings</code> lists "
 					       "every one)</li>\n", more[kind]);
 	GString *body = html_page_lead(page, "findings", "What the analysis found");
+	if (first->len)
+		g_string_append_printf(body, "<div class=\"about\"><strong>The trace is incomplete: every figure below "
+				       "undercounts</strong></div>\n<ul class=\"findings\">\n%s</ul>\n", first->str);
 	if (found->len)
 		g_string_append_printf(body, "<ul class=\"findings\">\n%s</ul>\n", found->str);
 	else if (!run->trace->device->len)

@@ -1,7 +1,8 @@
 /* Page findings: "What the analysis found", the lead section of the
  * per-node page (SPEC 16, 22): the run's findings (src/views/findings.h,
- * worked out once by the run: the same as --summary findings), the
- * performance findings ranked, each with its id, severity, saving (ms and
+ * worked out once by the run: the same as --summary findings); first, an
+ * incomplete trace (issue 45, item 8: before every figure it distorts);
+ * the performance findings ranked, each with its id, severity, saving (ms and
  * share of the analysed span), device, evidence and advice, and a bar of
  * its saving (an inline SVG, the span's width being the whole); then the
  * data findings apart, under "About this trace". When no performance

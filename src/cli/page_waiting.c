@@ -1,6 +1,6 @@
 #include "cli/page_waiting.h"
 #include "attribution/idle_classes.h"
-#include "attribution/waiting.h"
+#include "attribution/causes.h"
 #include "sinks/table.h"
 #include "util/percent.h"
 #include "cli/report.h"
@@ -66,38 +66,69 @@ void page_waiting_classes(GString *body, const struct attribution *attribution)
 	html_bars_close(body);
 }
 
-gboolean page_waiting_intro(GString *body, const struct forest *forest, const struct attribution *attribution,
-			    struct html_names *names)
+/* One cause's row: its host wait, its share, its first ops. */
+static void cause_row(GString *body, const struct causes_summary *s, guint cause, struct html_names *names)
 {
-	g_autoptr(Waiting) waiting = waiting_compute(attribution, forest);
-	if (!waiting->host_wait)
+	g_autoptr(GString) cell = g_string_new(NULL);
+	g_string_append(body, "<tr><td>");
+	html_append(body, cause_name(cause));
+	g_string_append(body, "</td><td class=\"n\">");
+	time_append_ms(cell, s->by_cause[cause]);
+	g_string_append_printf(cell, "</td><td class=\"n\">");
+	percent_append(cell, tenths_of_percent(s->by_cause[cause], s->host_wait));
+	g_string_append(body, cell->str);
+	g_string_append(body, "</td><td>");
+	const GArray *ops = s->ops[cause];
+	for (guint i = 0; ops && i < ops->len && i < PAGE_WAITING_OPS; i++) {
+		const struct cause_op *op = &g_array_index(ops, struct cause_op, i);
+		g_string_append(body, i ? "; " : "");
+		html_names_append(names, body, op->op->text, op->op->len);
+		g_string_truncate(cell, 0);
+		g_string_append(cell, " (");
+		time_append_ms(cell, op->time);
+		g_string_append(cell, " ms)");
+		html_append(body, cell->str);
+	}
+	if (ops && ops->len > PAGE_WAITING_OPS)
+		g_string_append_printf(body, "; %u more", ops->len - PAGE_WAITING_OPS);
+	g_string_append(body, "</td></tr>\n");
+}
+
+gboolean page_waiting_causes(GString *body, const struct causes_summary *s, struct html_names *names)
+{
+	if (!s || !s->host_wait)
 		return FALSE;
-	struct waiting_report report;
-	waiting_report(waiting, &report);
 	/* the report's line, the name cut as the page cuts names (src/sinks/html_names.h) */
-	const struct name *most = report.most;
-	report.most = NULL;
+	struct causes_summary line_only = *s;
+	line_only.most.op = NULL;
 	g_autoptr(GString) line = g_string_new("All devices, each counted on its own: ");
-	report_waiting_line(line, &report);
+	report_causes_line(line, &line_only);
 	g_string_append(body, "<p class=\"waiting\">");
 	html_append(body, line->str);
-	if (most) {
-		g_string_truncate(line, 0);
+	if (s->most.op) {
 		g_string_append(body, " (most in ");
-		html_names_append(names, body, most->text, most->len);
+		html_names_append(names, body, s->most.op->text, s->most.op->len);
+		g_string_truncate(line, 0);
 		g_string_append(line, ", ");
-		time_append_ms(line, report.most_waiting);
+		time_append_ms(line, s->most.time);
 		g_string_append(line, " ms)");
 		html_append(body, line->str);
 	}
-	g_string_assign(line, ". ");
-	percent_append(line, tenths_of_percent(report.outside, report.host_wait)); /* host_wait > 0 */
-	g_string_append(line, "% of it with the launching thread outside monitored events.");
-	html_append(body, line->str);
-	g_string_append(body, "</p>\n");
+	g_string_append(body, ".</p>\n");
 	html_paragraph(body, "note",
 		       "The host wait of each device (counted on its own) is blamed on the thread that then launched the "
-		       "work ending the gap: at each instant, on its innermost monitored op, or outside them. The ops "
-		       "with the most self device waiting (the time blamed on them less their children's):");
+		       "work ending the gap; each instant of it has a cause, by that thread's host events of every "
+		       "category that hold it (whatever -mc says): blocking (a blocking launch), data loading, "
+		       "optimizer, compiled code (by name, profile_parser(1) lists the patterns), launching, framework "
+		       "(any other host event), or outside (none: code the profiler did not record). Per cause, the "
+		       "ops (the innermost host event) with the most:");
+	g_string_append(body, "<div class=\"scroll\"><table class=\"data\">\n<thead><tr><th>cause</th>"
+			      "<th class=\"n\">host wait(ms)</th><th class=\"n\">share %</th><th>top ops</th></tr>"
+			      "</thead>\n<tbody>\n");
+	guint order[CAUSE_COUNT];
+	guint n = causes_summary_order(s, order);
+	for (guint i = 0; i < n; i++)
+		cause_row(body, s, order[i], names);
+	g_string_append(body, "</tbody></table></div>\n");
 	return TRUE;
 }

@@ -15,6 +15,8 @@ char *report_devices_text(const GArray *devices);
 void report_timeline_device(GString *lines, const struct timeline_device *d);
 /* The report's host wait line (SPEC 19.3), without indent or newline, appended to LINE. */
 void report_waiting_line(GString *line, const struct waiting_report *waiting);
+/* The same by cause (SPEC 26.8), in a run that has the causes. */
+void report_causes_line(GString *line, const struct causes_summary *causes);
 
 /* A progress line on standard error, for read_config.progress: shown for
  * inputs over 64 MiB, at most four times a second, erased when done. Use it

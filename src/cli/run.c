@@ -30,6 +30,8 @@
 #include "views/findings_options.h"
 #include "attribution/waiting.h"
 #include "views/gate_fail_on.h"
+#include "attribution/causes.h"
+#include "views/summary_gaps.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -189,6 +191,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	/* SPEC 22; several traces: one table, the job rules; --fail-on: in every view (src/cli/fail_on.h) */
 	gboolean findings = (!job->collect || options->summary == SUMMARY_FINDINGS || options->fail_on) &&
 			    findings_wanted(options);
+	/* SPEC 26: the host events of every category, for the causes of host wait */
+	gboolean causes_run = findings || (!job->collect && options->summary == SUMMARY_GAPS);
 	struct read_config read_config = {
 		.monitor_cats = categories.read,
 		.host_cats = categories.host,
@@ -206,9 +210,10 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP || findings ||
 			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
 			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_IDLE ||
-			 options->summary == SUMMARY_RANK ||
+			 options->summary == SUMMARY_RANK || options->summary == SUMMARY_GAPS ||
 			 (options->compare == COMPARE_ACROSS && options->format == &html_sink) ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
+		.host_events = causes_run,
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,
 		/* a path or name summary, as a table or compared, reads no args; the node rows (their args
@@ -268,9 +273,16 @@ void run_job(struct job *job, const struct run_settings *settings)
 					       ? timeline_compute(attribution->by_time, trace->device->len, attribution,
 								  trace->threads, options->communication)
 					       : NULL;
+	/* SPEC 26.1: the causes, from the host events of every category (the findings, --summary gaps, the page) */
+	g_autoptr(Causes) causes = causes_run ? causes_new(trace->host, attribution) : NULL;
 	struct waiting_report waiting = { 0 }; /* the report's split of the host wait, with the timeline */
 	gboolean waited = timeline && timeline->count && !options->quiet; /* the report's line: none with -q */
-	if (waited) {
+	/* SPEC 26.8: by cause in a run that has them, worked out once for the report and the page */
+	g_autoptr(CausesSummary) wait_causes = NULL;
+	if (causes && timeline && timeline->count && (waited || node_page)) {
+		g_autoptr(GArray) blamed = waiting_blamed_list(attribution, trace->threads);
+		wait_causes = causes_summarize(causes, (const struct waiting_blamed *)blamed->data, blamed->len);
+	} else if (waited) {
 		g_autoptr(Waiting) blamed = waiting_compute(attribution, forest);
 		waiting_report(blamed, &waiting);
 	}
@@ -309,7 +321,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_auto(RunFindings) found = { 0 };
 	if (findings) /* the whole trace's memory devices, unless --step cut the run's */
 		run_findings_compute(&found, trace, findings_events, forest, attribution, perf, &graft, steps, timeline,
-				     options, settings->peaks, rank,
+				     causes, options, settings->peaks, rank,
 				     options->summary == SUMMARY_MEMORY && options->step.given ? NULL : memory,
 				     job->collect || settings->fail_on);
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
@@ -319,7 +331,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 						     : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
-					     options->bins, NULL, found.findings, 0, FALSE };
+					     options->bins, NULL, found.findings, 0, FALSE, causes,
+					     options->min_gap_given ? options->min_gap : SUMMARY_MIN_GAP_DEFAULT };
 	write_config.memory = memory;
 	struct write_result written = { 0 };
 	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */
@@ -357,8 +370,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	if (job->collect)
 		job->collected.rank = g_steal_pointer(&rank);
 	else if (options->format == &html_sink)
-		page = page_build(trace, src_shown, forest, attribution, &write_config, options, timeline, &written.rows,
-				  &ok);
+		page = page_build(trace, src_shown, forest, attribution, &write_config, options, timeline, wait_causes,
+				  &written.rows, &ok);
 	else if (flame_format(options->format))
 		ok = flame_write(&output, forest, attribution, options, job->src, &written.rows);
 	else
@@ -381,7 +394,8 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.findings = found.findings ? found.findings : job->collected.findings;
 	job->fail = summary.findings && findings_fail(summary.findings, options->fail_on);
 	job->fired = job->fail ? gate_fired_of(summary.findings, options->fail_on) : NULL; /* the reason (SPEC 27) */
-	summary.waiting = waited ? &waiting : NULL;
+	summary.waiting = waited && !wait_causes ? &waiting : NULL;
+	summary.wait_causes = waited ? wait_causes : NULL;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);
 	if (!ok) {

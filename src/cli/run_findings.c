@@ -4,7 +4,7 @@
 void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *events, const struct forest *forest,
 			  const struct attribution *attribution, const struct perf *perf,
 			  const struct graft_stats *graft, const struct steps *steps, const struct timeline *timeline,
-			  const struct options *options, const struct peaks *peaks, const char *rank,
+			  struct causes *causes, const struct options *options, const struct peaks *peaks, const char *rank,
 			  const struct memory_devices *memory, gboolean several)
 {
 	memset(rf, 0, sizeof *rf);
@@ -38,6 +38,7 @@ void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *
 		.rank = rank,
 		.memory = memory,
 		.keep_exposed = several,
+		.causes = causes,
 	};
 	rf->findings = findings_compute(&in);
 	rf->first = in.first;

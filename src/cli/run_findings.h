@@ -35,14 +35,14 @@ struct run_findings {
 
 /* The findings of TRACE into RF: EVENTS (taken; NULL: the run's forest,
  * attribution, perf figures and graph launches serve), STEPS, TIMELINE (the
- * run's), PEAKS those in force, RANK the trace's, MEMORY the run's memory
+ * run's), CAUSES (the run's, src/attribution/causes.h: the host-wait rules), PEAKS those in force, RANK the trace's, MEMORY the run's memory
  * devices of the whole trace (NULL: made here when the trace has memory
  * events). SEVERAL: one of several traces (the job's exposed-communication
  * needs the devices' communication less compute: RF->exposed). */
 void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *events, const struct forest *forest,
 			  const struct attribution *attribution, const struct perf *perf,
 			  const struct graft_stats *graft, const struct steps *steps, const struct timeline *timeline,
-			  const struct options *options, const struct peaks *peaks, const char *rank,
+			  struct causes *causes, const struct options *options, const struct peaks *peaks, const char *rank,
 			  const struct memory_devices *memory, gboolean several);
 void run_findings_clear(struct run_findings *rf);
 

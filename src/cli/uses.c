@@ -7,6 +7,7 @@ guint options_uses(const struct options *options)
 		return USES_MONITOR | USES_MAX_DEPTH;
 	switch (options->summary) {
 	case SUMMARY_FINDINGS:
+	case SUMMARY_GAPS: /* every gap of the trace, its causes from every category (SPEC 26) */
 		return 0; /* about the whole trace, whatever -mc, depths, filters and --step say (SPEC 22) */
 	case SUMMARY_STEP:
 	case SUMMARY_TIMELINE:

@@ -31,6 +31,7 @@ struct run_summary {
 	guint64 joined_other_name;
 	const struct timeline *timeline; /* per device (SPEC 11.3), or NULL */
 	const struct waiting_report *waiting; /* what the host was doing while devices waited (SPEC 19.3), or NULL */
+	const struct causes_summary *wait_causes; /* the same by cause (SPEC 26.8), in a run that has the causes; or NULL */
 	const char *label; /* the trace's part ("base", "new" with --diff), or NULL */
 	const struct categories *categories; /* the -mc, -hc and -dc lists in effect, and what chose them */
 	const struct perf *perf; /* the perf figures (SPEC 15.1), when asked for; or NULL */

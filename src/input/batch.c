@@ -38,6 +38,8 @@ struct batch_pool *batch_pool_new(const struct read_config *config, struct trace
 {
 	struct batch_pool *pool = g_new0(struct batch_pool, 1);
 	pool->roles = roles_new(config->monitor_cats, config->host_cats, config->device_cats, config->memory);
+	if (config->host_events)
+		roles_add_host(pool->roles, config->device_cats);
 	pool->trace = trace;
 	guint workers = ordered_pool_threads(config->threads);
 	pool->max_in_flight = workers * BATCHES_PER_WORKER;
@@ -101,7 +103,7 @@ static void parse_batch(gpointer data, gpointer user_data)
 static void append_extracted(struct batch_pool *pool, struct extracted *out)
 {
 	struct trace *trace = pool->trace;
-	GArray *into[OUT_ROLES] = { trace->monitored, trace->launches, trace->device, trace->steps };
+	GArray *into[OUT_ROLES] = { trace->monitored, trace->launches, trace->device, trace->steps, trace->host };
 	guint32 threads = threads_count(out->threads);
 	g_autofree guint32 *global = g_new(guint32, threads + 1);
 	for (guint32 k = 0; k < threads; k++) /* in the order of the batch: of the document */
@@ -229,7 +231,7 @@ gboolean batch_pool_finish(struct batch_pool *pool, GError **error)
 	pairs_count_unmatched(pool->pairs, &pool->trace->stats);
 	static const char *const what[OUT_ROLES] = {
 		"the monitored events' durations", "the launches' durations", "the device events' durations",
-		"the steps' durations",
+		"the steps' durations", "the host events' durations",
 	};
 	for (int i = 0; i < OUT_ROLES; i++)
 		if (pool->wrapped & (1u << i)) {

@@ -1,4 +1,5 @@
 #include "input/extract.h"
+#include "input/extract_roles.h"
 #include "util/pylit.h"
 #include "input/roles.h"
 #include "util/timefmt.h"
@@ -260,7 +261,7 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 	if (!event_times(x, f, end, index, &event.ts, &event.dur))
 		return;
 	event.name = intern_text(x, f->name);
-	roles = extract_roles_by_name(x, roles, category, event.name);
+	roles = extract_roles_by_name(x->all_python_functions, roles, category, event.name);
 	if (!roles)
 		return;
 	event.category = roles_category(x->roles, category);
@@ -276,34 +277,7 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 	const struct event_extra *extra =
 		(roles & ROLE_MONITORED) && extract_extras_wanted(x, &event) ? extra_of(x, args) : NULL;
 	const char *kernel = (roles & ROLE_LAUNCH) && x->launch_kernels ? kernel_text(x, args) : NULL;
-	extract_keep_roles(x, &event, roles, extra, kernel);
-}
-
-guint extract_roles_by_name(const struct extractor *x, guint roles, const char *category, const struct name *name)
-{
-	/* by name: the extractor's part of the rule, the skimmer never sees names */
-	if (!x->all_python_functions && (roles & ROLE_MONITORED) && strcmp(category, "python_function") == 0 &&
-	    !g_str_has_prefix(name->text, "nn.Module"))
-		roles &= ~ROLE_MONITORED;
-	return roles;
-}
-
-void extract_keep_roles(struct extractor *x, const struct event *event, guint roles, const struct event_extra *extra,
-			const char *kernel)
-{
-	if (roles & ROLE_MONITORED) {
-		struct event node = *event;
-		node.extra = extra; /* in place of the correlation */
-		g_array_append_val(x->out->events[OUT_MONITORED], node);
-	}
-	if (roles & ROLE_LAUNCH) {
-		struct event launch = *event;
-		if (x->launch_kernels)
-			launch.args = kernel;
-		g_array_append_val(x->out->events[OUT_LAUNCH], launch);
-	}
-	if (roles & ROLE_DEVICE)
-		g_array_append_val(x->out->events[OUT_DEVICE], *event);
+	extract_keep_roles(x->out, x->launch_kernels, &event, roles, extra, kernel);
 }
 
 /* A ProfilerStep#N event (src/input/roles.h), whatever roles it also has. */

@@ -37,12 +37,8 @@ void extract_et_node(struct extractor *x, json_object *node, gint64 index);
 /* The complete event of BEGIN (an X, or a B closed by END) with ARGS. */
 void extract_complete(struct extractor *x, json_object *begin, json_object *end, json_object *args, gint64 index);
 
-/* ROLES without ROLE_MONITORED for a python_function event NAME that is no
- * nn.Module one, unless all python functions are kept (SPEC 2.4: the rule's
- * part that needs the name, which the skimmer never reads). */
 /* Whether an event of ROLES named NAME keeps its args (drop_args, keep_comms_args). */
 gboolean extract_keep_args(const struct extractor *x, guint roles, const struct name *name);
-guint extract_roles_by_name(const struct extractor *x, guint roles, const char *category, const struct name *name);
 /* SPEC 11.3: a device event's args.device, when it is an integer (KIND 1: not
  * negative, as integer_arg() and the fast reader say) from 0 to 65535; else no device. */
 static inline void extract_set_device(struct event *event, guint8 kind, gint64 device)
@@ -56,11 +52,5 @@ static inline gboolean extract_extras_wanted(const struct extractor *x, const st
 {
 	return x->extras && (!x->extras_wanted || x->extras_wanted(event->name->text, event->name->len));
 }
-/* EVENT kept in the arrays of its ROLES, read by json-c or by the fast path
- * alike: a monitored event with EXTRA in place of its correlation, a launch
- * with KERNEL as its args when read_config.launch_kernels. */
-void extract_keep_roles(struct extractor *x, const struct event *event, guint roles, const struct event_extra *extra,
-			const char *kernel);
-
 
 #endif

@@ -10,7 +10,7 @@
 #include "input/roles.h"
 #include "model/trace.h"
 
-enum { OUT_MONITORED, OUT_LAUNCH, OUT_DEVICE, OUT_STEP, OUT_ROLES };
+enum { OUT_MONITORED, OUT_LAUNCH, OUT_DEVICE, OUT_STEP, OUT_HOST, OUT_ROLES };
 
 /* A B or E event, matched in document order by the reader. */
 struct pending_event {

@@ -1,6 +1,7 @@
 #include "input/fastev.h"
 #include "input/fastlit.h"
 #include "input/roles.h"
+#include "input/extract_roles.h"
 #include "util/pylit.h"
 #include "util/timefmt.h"
 #include <string.h>
@@ -419,7 +420,7 @@ void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *
 		return;
 	struct event event = { .index = (guint32)ev->index, .ts = ev->ts, .dur = ev->dur };
 	event.name = names_intern(x->names, ev->name, ev->name_len, &x->out->stats.invalid_utf8);
-	roles = extract_roles_by_name(x, roles, category, event.name);
+	roles = extract_roles_by_name(x->all_python_functions, roles, category, event.name);
 	if (!roles)
 		return;
 	event.category = roles_category(x->roles, category);
@@ -438,5 +439,5 @@ void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *
 	const struct event_extra *extra =
 		(roles & ROLE_MONITORED) && extract_extras_wanted(x, &event) ? extra_of(x, ev, staging) : NULL;
 	const char *kernel = (roles & ROLE_LAUNCH) && x->launch_kernels ? kernel_of(x, ev) : NULL;
-	extract_keep_roles(x, &event, roles, extra, kernel);
+	extract_keep_roles(x->out, x->launch_kernels, &event, roles, extra, kernel);
 }

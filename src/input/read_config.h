@@ -31,6 +31,10 @@ struct read_config {
 	gboolean execution_trace; /* read a PyTorch Execution Trace: its nodes, into trace.et_nodes */
 	gboolean memory; /* read [memory] instant events (cpu_instant_event), into trace.memory */
 	gboolean steps;  /* read ProfilerStep#N events (SPEC 11.2), into trace.steps */
+	/* read the host events of every category (SPEC 26.1), into trace.host:
+	 * the categories not named by the lists become host events
+	 * (src/input/roles.h, roles_add_host) */
+	gboolean host_events;
 	gboolean json_values; /* keep args, shapes and types as JSON text (for --format jsonl) */
 	gboolean launch_kernels; /* a launch event's args: the text of its args.kernel (SPEC 14.1, capture traces) */
 	/* no view of the run reads an event's args (a path or name summary):

@@ -43,7 +43,7 @@ static void add_roles(GHashTable *roles, char **categories, enum event_role role
 		const char *canonical = category_canonical(*c);
 		guint bits = GPOINTER_TO_UINT(g_hash_table_lookup(roles, canonical));
 		if (!bits)
-			bits = (guint)category_register(canonical) << 16;
+			bits = (guint)category_register(canonical) << 16 | ROLE_TABLED;
 		g_hash_table_insert(roles, g_strdup(canonical), GUINT_TO_POINTER(bits | role));
 	}
 }
@@ -58,6 +58,29 @@ GHashTable *roles_new(char **monitor_cats, char **host_cats, char **device_cats,
 	if (memory)
 		add_roles(roles, memory_cats, ROLE_MEMORY);
 	return roles;
+}
+
+gint roles_have_default;
+
+void roles_add_host(GHashTable *roles, char **device_cats)
+{
+	g_atomic_int_set(&roles_have_default, 1); /* set before any reader's worker reads the table (one write, never undone) */
+	static char *never[] = { "kernel", "gpu_memcpy", "gpu_memset", "gpu_user_annotation", "cuda_sync", "cuda_event",
+				 NULL };
+	add_roles(roles, never, 0); /* named: no default; their roles, if any, stay */
+	add_roles(roles, device_cats, 0);
+	GHashTableIter iter;
+	gpointer key, value;
+	g_hash_table_iter_init(&iter, roles);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		guint bits = GPOINTER_TO_UINT(value);
+		gboolean excluded = g_strv_contains((const char *const *)never, key);
+		for (char **c = device_cats; c && *c && !excluded; c++)
+			excluded = strcmp(category_canonical(*c), key) == 0;
+		if (!excluded && !(bits & (ROLE_LAUNCH | ROLE_DEVICE)))
+			g_hash_table_iter_replace(&iter, GUINT_TO_POINTER(bits | ROLE_HOST));
+	}
+	g_hash_table_insert(roles, g_strdup(ROLES_DEFAULT_KEY), GUINT_TO_POINTER((guint)CATEGORY_NONE << 16 | ROLE_TABLED | ROLE_HOST));
 }
 
 static const struct {

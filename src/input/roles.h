@@ -16,8 +16,17 @@
 enum {
 	EVENT_PAIRED = 1 << 8,    /* a B or E: kept whatever its category, to be paired */
 	EVENT_UNDECIDED = 1 << 9, /* the roles depend on a category not given (see event_roles) */
-	EVENT_ROLE_BITS = 0xffff, /* a roles table's values: these bits, and a category id above them */
+	EVENT_ROLE_BITS = 0xff,   /* a roles table's values: these bits, ROLE_TABLED, and a category id above them */
+	ROLE_TABLED = 1 << 15,    /* in a table's values: the category is named (it may serve no role) */
 };
+
+/* The key of a roles table's default entry: the roles of an X event whose
+ * category the table does not name (with roles_add_host only). */
+#define ROLES_DEFAULT_KEY "\001default"
+/* Whether some table of the process has a default entry (roles_add_host was
+ * called): without one, no event pays a second lookup (the default run). */
+extern gint roles_have_default;
+
 
 /* The category given to event_roles() as a string the caller did not read
  * (the skimmer does not unescape): any category at all. */
@@ -25,15 +34,27 @@ extern const char CATEGORY_UNREAD[];
 
 /* Canonical category -> its enum event_role bits; a GHashTable to free. */
 GHashTable *roles_new(char **monitor_cats, char **host_cats, char **device_cats, gboolean memory);
+/* The host events of SPEC 26.1 into ROLES (read_config.host_events): every
+ * category it names that has neither ROLE_LAUNCH nor ROLE_DEVICE, and every
+ * category it does not name (the default entry), gets ROLE_HOST; the device
+ * categories (DEVICE_CATS and the defaults kernel, gpu_memcpy, gpu_memset),
+ * gpu_user_annotation, cuda_sync and cuda_event never do. The extractor
+ * takes ROLE_HOST off ProfilerStep#N events (by name, as python_function
+ * events' ROLE_MONITORED): the skimmer keeps them. */
+void roles_add_host(GHashTable *roles, char **device_cats);
 
 /* Categories of kept events by a 16-bit id (struct event.category): the
  * categories of a roles table, registered by roles_new() for the whole
  * process; the command line names them all, so there are few. */
 #define CATEGORY_NONE G_MAXUINT16
-/* The id of CANONICAL, a category that ROLES has. */
+/* The id of CANONICAL, a category that ROLES has (CATEGORY_NONE for one
+ * that only the default entry serves). */
 static inline guint16 roles_category(GHashTable *roles, const char *canonical)
 {
-	return (guint16)(GPOINTER_TO_UINT(g_hash_table_lookup(roles, canonical)) >> 16);
+	guint bits = GPOINTER_TO_UINT(g_hash_table_lookup(roles, canonical));
+	if (!bits && g_atomic_int_get(&roles_have_default))
+		bits = GPOINTER_TO_UINT(g_hash_table_lookup(roles, ROLES_DEFAULT_KEY));
+	return (guint16)(bits >> 16);
 }
 /* The category of ID: its text and its Python literal. */
 const struct name *category_name(guint16 id);
@@ -60,10 +81,14 @@ static inline guint event_roles(GHashTable *roles, const char *ph, gsize ph_len,
 	if (ph_len != 1)
 		return 0;
 	switch (ph[0]) {
-	case 'X':
+	case 'X': {
 		if (!category || category == CATEGORY_UNREAD)
 			return EVENT_UNDECIDED;
-		return GPOINTER_TO_UINT(g_hash_table_lookup(roles, category)) & EVENT_ROLE_BITS;
+		guint bits = GPOINTER_TO_UINT(g_hash_table_lookup(roles, category));
+		if (!bits && g_atomic_int_get(&roles_have_default)) /* not named: the default entry's, when there is one */
+			bits = GPOINTER_TO_UINT(g_hash_table_lookup(roles, ROLES_DEFAULT_KEY));
+		return bits & EVENT_ROLE_BITS;
+	}
 	case 'i':
 		if (category == CATEGORY_UNREAD)
 			return EVENT_UNDECIDED;

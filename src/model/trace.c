@@ -24,6 +24,7 @@ struct trace *trace_new(void)
 	trace->et_nodes = g_array_new(FALSE, FALSE, sizeof(struct et_node));
 	trace->memory = g_array_new(FALSE, FALSE, sizeof(struct memory_event));
 	trace->steps = g_array_new(FALSE, FALSE, sizeof(struct event));
+	trace->host = g_array_new(FALSE, FALSE, sizeof(struct event));
 	trace->threads = threads_new();
 	trace->names = names_new();
 	trace->text = g_string_chunk_new(1 << 20);
@@ -48,6 +49,7 @@ void trace_free(struct trace *trace)
 	g_array_free(trace->et_nodes, TRUE);
 	g_array_free(trace->memory, TRUE);
 	g_array_free(trace->steps, TRUE);
+	g_array_free(trace->host, TRUE);
 	threads_free(trace->threads);
 	names_free(trace->names);
 	g_string_chunk_free(trace->text);

@@ -13,6 +13,7 @@ enum event_role {
 	ROLE_LAUNCH = 1 << 1,
 	ROLE_DEVICE = 1 << 2,
 	ROLE_MEMORY = 1 << 3, /* [memory] instant events, read when asked for */
+	ROLE_HOST = 1 << 4,   /* host events of every category, for the causes of host wait (SPEC 26.1), read when asked for */
 };
 
 /* A [memory] instant event: an allocation (bytes > 0) or a free (< 0); or
@@ -154,6 +155,12 @@ struct trace {
 	GArray *et_nodes;  /* struct et_node: an Execution Trace's, read with read_config.execution_trace */
 	GArray *memory;    /* struct memory_event, read with read_config.memory */
 	GArray *steps;     /* struct event: ProfilerStep#N events, read with read_config.steps */
+	/* struct event: with read_config.host_events, the host events of SPEC
+	 * 26.1 (X events and B/E pairs of every category but the launch and
+	 * device ones, gpu_user_annotation, cuda_sync and cuda_event; every
+	 * python_function; no ProfilerStep#N), in document order; monitored
+	 * events of those categories are in both arrays */
+	GArray *host;
 	struct threads *threads; /* indexed by event.thread */
 	struct names *names;
 	GStringChunk *text; /* args literals */

@@ -18,9 +18,21 @@ void finding_free(gpointer data)
 
 void finding_set_advice(struct finding *f, char *text)
 {
+	if (!text)
+		return;
 	g_free(f->advice_text);
 	f->advice_text = text;
-	f->advice = text ? text : f->rule->advice;
+	f->advice = text;
+}
+
+gint64 finding_thousandths_ms(gint64 ns)
+{
+	gint64 whole = ns / 1000, rest = ns % 1000;
+	if (rest >= 500)
+		whole++;
+	else if (rest <= -500)
+		whole--;
+	return whole;
 }
 
 static struct finding *finding_new(const struct finding_rule *rule, const struct findings_input *in, char *evidence)

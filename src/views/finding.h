@@ -10,6 +10,7 @@
 #ifndef PP_FINDING_H
 #define PP_FINDING_H
 
+#include "attribution/causes.h"
 #include "attribution/graft.h"
 #include "attribution/memory_devices.h"
 #include "attribution/steps.h"
@@ -44,7 +45,8 @@ struct findings_input {
 	 * figures (src/views/findings_device.h), made once for their rules */
 	gint64 first, last;
 	GArray *devices;
-	GArray *waits; /* the devices' host wait split three ways (src/views/findings_wait.h) */
+	GArray *waits; /* the devices' host wait split by cause (src/views/findings_wait.h) */
+	struct causes *causes; /* the causes of host wait (src/attribution/causes.h), or NULL: no host-wait rule fires */
 	gboolean keep_exposed; /* several traces: keep EXPOSED for the job's exposed-communication */
 	GArray *exposed; /* struct findings_interval: per device, communication less compute, clipped (the caller's) */
 	GPtrArray *perf_rows; /* --summary perf's rows of the whole trace (src/views/findings_perf.h), or NULL */
@@ -111,10 +113,14 @@ void finding_push(const struct finding_rule *rule, const struct findings_input *
 void finding_add_data(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out,
 		      char *evidence);
 
-/* Gives F the advice TEXT (taken) in place of its rule's. */
+/* F's advice becomes TEXT (taken), advice that fits the figures (SPEC
+ * 26.2, 26.4-26.6), in place of its rule's; NULL: the rule's stays. */
 void finding_set_advice(struct finding *f, char *text);
 /* Appends F's device as the views write it: its label, else its number. */
 void finding_device_append(GString *out, const struct finding *f);
+/* NS as thousandths of a ms (microseconds), half away from zero: a time
+ * written with 3 decimals (ratio_append). */
+gint64 finding_thousandths_ms(gint64 ns);
 
 /* "high", "medium", "low"; NULL for SEVERITY_NONE. */
 const char *finding_severity_name(enum finding_severity severity);

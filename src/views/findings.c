@@ -1,5 +1,6 @@
 #include "views/findings.h"
 #include <string.h>
+#include "views/findings_bound.h"
 #include "views/findings_device.h"
 #include "views/findings_memory.h"
 #include "views/findings_perf.h"
@@ -7,15 +8,23 @@
 #include "views/findings_wait.h"
 
 /* Advice in PyTorch terms (SPEC 22's last paragraph). */
+#define ADVICE_DATA                                                                                                \
+	"DataLoader(num_workers>0, pin_memory=True, persistent_workers=True, prefetch_factor=...); move decoding "  \
+	"and augmentation off the main process"
+#define ADVICE_PAUSE                                                                                               \
+	"the host ran code the profiler did not record: wrap it in torch.profiler.record_function(...) to see it; "  \
+	"checkpointing, logging, evaluation between steps"
 #define ADVICE_BLOCKING                                                                                            \
-	"move .item(), .cpu(), .tolist() and prints out of the step (log every N steps), copy to the host with "  \
-	"non_blocking=True into pinned memory"
+	"move .item(), .cpu(), .tolist(), prints and torch.cuda.synchronize() out of the step (log every N steps); "  \
+	"copy to the host with non_blocking=True into pinned memory"
 #define ADVICE_LAUNCH                                                                                              \
 	"the host launches too slowly for the device: capture the step in CUDA/HIP graphs "                       \
-	"(torch.cuda.graphs, or torch.compile(mode=\"reduce-overhead\")), or fuse small ops with torch.compile"
-#define ADVICE_PAUSE                                                                                               \
-	"the device waits for the host between iterations: more DataLoader num_workers, pin_memory=True and "    \
-	"non_blocking=True copies, and no host work between steps"
+	"(torch.compile(mode=\"reduce-overhead\")), fewer and larger kernels, fusion with torch.compile"
+#define ADVICE_OVERHEAD                                                                                            \
+	"the host's own work between launches: " FINDINGS_ADVICE_PYTHON
+#define ADVICE_BOUND                                                                                               \
+	"the kernels are the cost: --summary perf for how far from their roofline, --summary kernel for their "     \
+	"properties"
 #define ADVICE_PAGEABLE                                                                                            \
 	"copies to or from pageable host memory are slow and block: DataLoader(pin_memory=True), or "            \
 	"tensor.pin_memory(), then .to(device, non_blocking=True)"
@@ -47,16 +56,27 @@
 #define ADVICE_STRAGGLER /* without steps on every rank; else src/views/findings_job.c says before or in the step */ \
 	"one rank arrives late at collectives and delays the others: look at its host work and its data loading, "  \
 	"in the step and between steps (with step numbers on every rank, step start late says which)"
+#define ADVICE_INCOMPLETE                                                                                          \
+	"device events were not recorded (the profiler's buffer overflowed): every figure of device time, idle "    \
+	"and host wait undercounts; profile fewer steps (schedule(active=...)), or give the profiler a larger "     \
+	"activity buffer"
 #define ADVICE_CLOCKS "the ranks' clocks disagree: the cross-rank figures are unreliable"
 
 /* Thresholds in basis points of the span (1% = 100). */
 const struct finding_rule finding_rules[] = {
+	/* the host wait by cause (SPEC 26.2): src/views/findings_wait.c */
+	{ "data-loading", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 500, 0, 2000, ADVICE_DATA,
+	  findings_data_loading },
+	{ "host-pause", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_PAUSE,
+	  findings_host_pause },
 	{ "blocking-sync", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 100, 0, 1000, ADVICE_BLOCKING,
 	  findings_blocking_sync },
 	{ "launch-bound", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_LAUNCH,
 	  findings_launch_bound },
-	{ "host-pause", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_PAUSE,
-	  findings_host_pause },
+	{ "host-overhead", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_MEDIUM, 1000, 0, 2500, ADVICE_OVERHEAD,
+	  findings_host_overhead },
+	/* SPEC 26.7: src/views/findings_bound.c */
+	{ "device-bound", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_LOW, 0, 0, 0, ADVICE_BOUND, findings_device_bound },
 	{ "pageable-copy", FINDING_PERFORMANCE, SCOPE_DEVICE, SEVERITY_LOW, 100, 500, 0, ADVICE_PAGEABLE,
 	  findings_pageable_copy },
 	/* with several traces, less the wait parts of the rank's matched collectives: src/views/findings_job.c */
@@ -78,6 +98,9 @@ const struct finding_rule finding_rules[] = {
 	{ "low-coverage", FINDING_DATA, SCOPE_TRACE, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_COVERAGE, findings_low_coverage },
 	{ "graphs-unattributed", FINDING_DATA, SCOPE_TRACE, SEVERITY_HIGH, 0, 0, 0, ADVICE_GRAPHS,
 	  findings_graphs_unattributed },
+	/* issue 45, item 8: src/views/findings_bound.c */
+	{ "incomplete-trace", FINDING_DATA, SCOPE_TRACE, SEVERITY_HIGH, 0, 0, 0, ADVICE_INCOMPLETE,
+	  findings_incomplete_trace },
 	/* 20.1's warning, a job rule: src/views/findings_job.c */
 	{ "clocks-disagree", FINDING_DATA, SCOPE_JOB, SEVERITY_MEDIUM, 0, 0, 0, ADVICE_CLOCKS, NULL },
 };

@@ -2,8 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "attribution/blocking.h"
-#include "attribution/idle.h"
-#include "attribution/waiting.h"
+#include "attribution/gaps.h"
 #include "model/names.h"
 #include "sinks/table.h"
 #include "util/timefmt.h"
@@ -12,7 +11,6 @@
 struct held {
 	guint pid;
 	gint64 ts, end, reach;
-	guint launch;
 };
 
 static int by_pid_ts(const void *x, const void *y)
@@ -60,124 +58,84 @@ static gboolean held_at(const struct held *h, guint n, guint pid, gint64 t)
 	return low > 0 && h[low - 1].pid == pid && h[low - 1].reach >= t;
 }
 
-static struct wait_figures *figures_of(GArray *waits, guint32 *slot, guint device)
+/* Names by their text (interned per reader worker); NULL is outside. */
+static guint name_text_hash_or_null(gconstpointer key)
 {
-	if (!slot[device]) {
-		struct wait_figures f = { .device = device, .pids = g_array_new(FALSE, FALSE, sizeof(guint)) };
-		for (guint k = 0; k < 3; k++)
-			f.blamed[k] = g_array_new(FALSE, FALSE, sizeof(struct waiting_blamed));
-		g_array_append_val(waits, f);
-		slot[device] = waits->len;
+	return key ? name_text_hash(key) : 0;
+}
+
+static gboolean name_text_equal_or_null(gconstpointer x, gconstpointer y)
+{
+	return x && y ? name_text_equal(x, y) : x == y;
+}
+
+GHashTable *findings_names_new(void)
+{
+	return g_hash_table_new_full(name_text_hash_or_null, name_text_equal_or_null, NULL, g_free);
+}
+
+void findings_names_add(GHashTable *by_name, const struct name *name, gint64 time)
+{
+	gint64 *sum = g_hash_table_lookup(by_name, name);
+	if (!sum) {
+		sum = g_new0(gint64, 1);
+		g_hash_table_insert(by_name, (gpointer)name, sum);
 	}
-	return &g_array_index(waits, struct wait_figures, slot[device] - 1);
+	*sum += time;
 }
 
-static int by_device(gconstpointer x, gconstpointer y)
+GHashTable *findings_names_merge(GHashTable *by_pointer)
 {
-	const struct wait_figures *a = x, *b = y;
-	return (a->device > b->device) - (a->device < b->device);
-}
-
-struct named_time {
-	const struct name *name; /* NULL: outside monitored events */
-	gint64 time;
-};
-
-/* Names by their text (interned per reader worker: compared as bytes); NULL is outside. */
-static guint name_or_null_hash(gconstpointer key)
-{
-	const struct name *n = key;
-	return n ? names_hash_text(n->text, n->len) : 0;
-}
-
-static gboolean name_or_null_equal(gconstpointer x, gconstpointer y)
-{
-	const struct name *a = x, *b = y;
-	if (!a || !b)
-		return a == b;
-	return a->len == b->len && memcmp(a->text, b->text, a->len) == 0;
-}
-
-static int by_time_then_name(const void *x, const void *y)
-{
-	const struct named_time *a = x, *b = y;
-	if (a->time != b->time)
-		return a->time > b->time ? -1 : 1;
-	if (!a->name || !b->name)
-		return (a->name != NULL) - (b->name != NULL);
-	return name_text_order(a->name, b->name);
-}
-
-static void append_name(GString *text, const struct name *name)
-{
-	if (name)
-		g_string_append_len(text, name->text, (gssize)strnlen(name->text, name->len));
-	else
-		g_string_append(text, "outside monitored events");
-}
-
-/* The three own names of the nodes around F's processes' blocking
- * launches with the most blocking time (clipped to the span). */
-static char *blocking_names(const struct findings_input *in, const struct wait_figures *f, const struct held *h,
-			    guint n)
-{
-	const struct attribution *a = in->attribution;
-	g_autoptr(GHashTable) by_name = g_hash_table_new_full(name_or_null_hash, name_or_null_equal, NULL, g_free);
-	for (guint p = 0; p < f->pids->len; p++) {
-		guint pid = g_array_index(f->pids, guint, p);
-		for (guint i = 0; i < n; i++) {
-			if (h[i].pid != pid)
-				continue;
-			gint64 s = MAX(h[i].ts, in->first), t = MIN(h[i].end, in->last);
-			if (t <= s)
-				continue;
-			guint node = a->owner[h[i].launch];
-			const struct name *name = node == NO_OWNER ? NULL : in->forest->events[node].name;
-			struct named_time *sum = g_hash_table_lookup(by_name, name);
-			if (!sum) {
-				sum = g_new0(struct named_time, 1);
-				sum->name = name;
-				g_hash_table_insert(by_name, (gpointer)name, sum);
-			}
-			sum->time += t - s;
-		}
-	}
-	g_autoptr(GArray) sums = g_array_new(FALSE, FALSE, sizeof(struct named_time));
+	GHashTable *by_name = findings_names_new();
 	GHashTableIter iter;
-	gpointer value;
-	g_hash_table_iter_init(&iter, by_name);
-	while (g_hash_table_iter_next(&iter, NULL, &value))
-		g_array_append_vals(sums, value, 1);
-	if (!sums->len)
-		return NULL;
-	g_array_sort(sums, by_time_then_name);
-	GString *text = g_string_new(NULL);
-	for (guint i = 0; i < sums->len && i < 3; i++) {
-		const struct named_time *x = &g_array_index(sums, struct named_time, i);
-		g_string_append(text, i ? ", " : "");
-		append_name(text, x->name);
-		g_string_append(text, " (");
-		time_append_ms(text, x->time);
-		g_string_append(text, " ms)");
-	}
-	return g_string_free(text, FALSE);
+	gpointer key, value;
+	g_hash_table_iter_init(&iter, by_pointer);
+	while (g_hash_table_iter_next(&iter, &key, &value))
+		findings_names_add(by_name, key, *(gint64 *)value);
+	return by_name;
 }
 
-GArray *findings_wait_sweep(const struct findings_input *in)
+/* Most time first; ties: names in byte order, outside after them. */
+static gboolean ranks_before(const struct named_time *a, const struct named_time *b)
 {
-	const struct attribution *a = in->attribution;
-	GArray *waits = g_array_new(FALSE, TRUE, sizeof(struct wait_figures));
-	g_autofree guint32 *slot = g_new0(guint32, 65536);
-	struct pids pids = { in->trace->threads, g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL), NULL, 0 };
-	pids.threads_len = in->trace->threads ? threads_count(in->trace->threads) : 0;
-	pids.of_thread = g_new0(guint, pids.threads_len + 1);
-	/* the blocking launches, by (pid, ts), with their running ends */
+	if (a->time != b->time)
+		return a->time > b->time;
+	if (!a->name || !b->name)
+		return a->name && !b->name;
+	return name_text_order(a->name, b->name) < 0;
+}
+
+guint findings_top_names(GHashTable *by_name, struct named_time top[3])
+{
+	guint n = 0;
+	GHashTableIter iter;
+	gpointer key, value;
+	g_hash_table_iter_init(&iter, by_name);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct named_time x = { key, *(gint64 *)value };
+		if (x.time <= 0 || (n == 3 && !ranks_before(&x, &top[2])))
+			continue;
+		guint at = n < 3 ? n++ : 2;
+		while (at > 0 && ranks_before(&x, &top[at - 1])) {
+			top[at] = top[at - 1];
+			at--;
+		}
+		top[at] = x;
+	}
+	for (guint i = n; i < 3; i++)
+		top[i] = (struct named_time){ NULL, 0 };
+	return n;
+}
+
+/* The blocking launches of A, by (pid, ts), with their running ends. */
+static GArray *held_launches(const struct attribution *a, struct pids *pids)
+{
 	g_autofree guint8 *kinds = blocking_kinds(a);
-	g_autoptr(GArray) held = g_array_new(FALSE, FALSE, sizeof(struct held));
+	GArray *held = g_array_new(FALSE, FALSE, sizeof(struct held));
 	for (guint l = 0; l < a->launch_count; l++)
 		if (kinds[l] & LAUNCH_BLOCKING) {
 			const struct event *e = &a->launches[l];
-			struct held h = { pid_number(&pids, e->thread), e->ts, event_end(e), 0, l };
+			struct held h = { pid_number(pids, e->thread), e->ts, event_end(e), 0 };
 			g_array_append_val(held, h);
 		}
 	if (held->len > 1)
@@ -185,82 +143,193 @@ GArray *findings_wait_sweep(const struct findings_input *in)
 	struct held *h = (struct held *)held->data;
 	for (guint i = 0; i < held->len; i++)
 		h[i].reach = i && h[i - 1].pid == h[i].pid ? MAX(h[i - 1].reach, h[i].end) : h[i].end;
-	/* the devices' processes */
+	return held;
+}
+
+/* Per device (slot[device] - 1), the processes whose launches claimed its events. */
+static GPtrArray *device_pids(const struct attribution *a, struct pids *pids, guint32 *slot)
+{
+	GPtrArray *lists = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_direct_hash, g_direct_equal); /* (slot, pid) pairs, as numbers */
 	guint count = a->claimed + a->unclaimed;
-	g_autoptr(GHashTable) seen = g_hash_table_new(g_int64_hash, g_int64_equal);
 	for (guint i = 0; i < count; i++) {
 		const struct event *e = &a->by_time[i];
 		guint l = a->by_time_launch ? a->by_time_launch[i] : NO_LAUNCH;
 		if (!e->has_device || l == NO_LAUNCH)
 			continue;
-		struct wait_figures *f = figures_of(waits, slot, e->device);
-		guint pid = pid_number(&pids, a->launches[l].thread);
-		if (f->pids->len && g_array_index(f->pids, guint, f->pids->len - 1) == pid)
+		if (!slot[e->device]) {
+			g_ptr_array_add(lists, g_array_new(FALSE, FALSE, sizeof(guint)));
+			slot[e->device] = lists->len;
+		}
+		GArray *list = lists->pdata[slot[e->device] - 1];
+		guint pid = pid_number(pids, a->launches[l].thread);
+		if (list->len && g_array_index(list, guint, list->len - 1) == pid)
 			continue;
-		gint64 key = ((gint64)e->device << 32) | pid;
-		if (g_hash_table_contains(seen, &key))
+		gsize key = ((gsize)slot[e->device] << 32 | pid) + 1;
+		if (g_hash_table_contains(seen, GSIZE_TO_POINTER(key)))
 			continue;
-		g_hash_table_add(seen, g_memdup2(&key, sizeof key));
-		g_array_append_val(f->pids, pid);
+		g_hash_table_add(seen, GSIZE_TO_POINTER(key));
+		g_array_append_val(list, pid);
 	}
+	return lists;
+}
+
+/* Which rule a piece of CAUSE goes to, in a gap of LENGTH that BLOCKED starts inside a blocking launch. */
+static guint rule_of(guint cause, gboolean blocked, gint64 length)
+{
+	switch (cause) {
+	case CAUSE_DATA_LOADING:
+		return WAIT_DATA;
+	case CAUSE_OUTSIDE:
+		return WAIT_PAUSE;
+	case CAUSE_BLOCKING:
+		return WAIT_BLOCKING;
+	default:
+		return blocked ? WAIT_BLOCKING : length < WAIT_PAUSE_FROM ? WAIT_LAUNCH : WAIT_OVERHEAD;
+	}
+}
+
+/* An op's time in a rule, and by cause (the first member: findings_top_names reads it as a gint64). */
+struct op_time {
+	gint64 time;
+	gint64 by_cause[CAUSE_COUNT];
+};
+
+static void op_add(GHashTable *ops, const struct name *op, guint cause, gint64 time)
+{
+	struct op_time *t = g_hash_table_lookup(ops, op);
+	if (!t) {
+		t = g_new0(struct op_time, 1);
+		g_hash_table_insert(ops, (gpointer)op, t);
+	}
+	t->time += time;
+	t->by_cause[cause] += time;
+}
+
+/* BY_POINTER's ops (struct op_time) by text, into P's top three and the cause the first has the most in. */
+static void settle_ops(struct wait_part *p, GHashTable *by_pointer)
+{
+	g_autoptr(GHashTable) by_name = g_hash_table_new_full(name_text_hash_or_null, name_text_equal_or_null, NULL, g_free);
 	GHashTableIter iter;
-	gpointer k;
-	g_hash_table_iter_init(&iter, seen);
-	while (g_hash_table_iter_next(&iter, &k, NULL))
-		g_free(k);
-	/* the gaps */
-	g_autoptr(GArray) tracks = g_array_new(FALSE, TRUE, sizeof(struct idle_track));
-	g_array_set_size(tracks, waits->len);
-	for (guint i = 0; i < count; i++) {
-		const struct event *e = &a->by_time[i];
-		if (!e->has_device || e->dur <= 0)
+	gpointer key, value;
+	g_hash_table_iter_init(&iter, by_pointer);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		const struct op_time *from = value;
+		for (guint c = 0; c < CAUSE_COUNT; c++)
+			if (from->by_cause[c])
+				op_add(by_name, key, c, from->by_cause[c]);
+	}
+	p->tops = findings_top_names(by_name, p->top);
+	p->top_cause = CAUSE_FRAMEWORK;
+	const struct op_time *first = p->tops ? g_hash_table_lookup(by_name, p->top[0].name) : NULL;
+	for (guint c = 0; first && c < CAUSE_COUNT; c++)
+		if (first->by_cause[c] > first->by_cause[p->top_cause])
+			p->top_cause = c;
+}
+
+/* One device's rules from the pieces [FROM, TO) (all of its gaps'). */
+struct device_pass {
+	struct wait_figures *f;
+	GHashTable *names[WAIT_RULES];
+	gint64 in_gap[WAIT_RULES]; /* the gap at hand's time per rule */
+	gint64 gap_start;
+};
+
+static void close_gap(struct device_pass *d)
+{
+	for (guint r = 0; r < WAIT_RULES; r++) {
+		struct wait_part *p = &d->f->part[r];
+		if (!d->in_gap[r])
 			continue;
-		struct wait_figures *f = figures_of(waits, slot, e->device);
-		if (tracks->len < waits->len)
-			g_array_set_size(tracks, waits->len);
-		gint64 launch_ts = 0;
-		gboolean has_launch = idle_launch_ts(a, i, &launch_ts);
-		struct idle_gap gap;
-		if (!idle_track_add(&g_array_index(tracks, struct idle_track, slot[e->device] - 1), e, has_launch,
-				    launch_ts, &gap))
-			continue;
-		gint64 s = MAX(gap.start, in->first), t = MIN(gap.wait_end, in->last);
+		p->gaps++;
+		if (d->in_gap[r] > p->largest)
+			p->largest = d->in_gap[r], p->largest_start = d->gap_start;
+		d->in_gap[r] = 0;
+	}
+}
+
+GArray *findings_wait_sweep(const struct findings_input *in)
+{
+	const struct attribution *a = in->attribution;
+	GArray *waits = g_array_new(FALSE, TRUE, sizeof(struct wait_figures));
+	if (!in->causes || in->last <= in->first)
+		return waits;
+	struct pids pids = { in->trace->threads, g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL), NULL, 0 };
+	pids.threads_len = in->trace->threads ? threads_count(in->trace->threads) : 0;
+	pids.of_thread = g_new0(guint, pids.threads_len + 1);
+	g_autoptr(GArray) held = held_launches(a, &pids);
+	g_autofree guint32 *slot = g_new0(guint32, 65536);
+	g_autoptr(GPtrArray) device_lists = device_pids(a, &pids, slot);
+	g_autoptr(GArray) gaps = gaps_compute(a);
+	/* the gaps' host wait, clipped to the span, as intervals of their launching threads */
+	g_autoptr(GArray) blamed = g_array_new(FALSE, FALSE, sizeof(struct waiting_blamed));
+	g_autoptr(GArray) gap_of = g_array_new(FALSE, FALSE, sizeof(guint)); /* interval -> gap */
+	g_autoptr(GArray) blocked = g_array_new(FALSE, FALSE, sizeof(gboolean)); /* per interval */
+	for (guint g = 0; g < gaps->len; g++) {
+		const struct gap *x = &g_array_index(gaps, struct gap, g);
+		gint64 s = MAX(x->start, in->first), t = MIN(x->wait_end, in->last);
 		if (t <= s)
 			continue;
-		guint which = gap.end - gap.start < WAIT_PAUSE_FROM ? WAIT_LAUNCH : WAIT_PAUSE;
-		for (guint p = 0; p < f->pids->len; p++)
-			if (held_at(h, held->len, g_array_index(f->pids, guint, p), gap.start)) {
-				which = WAIT_BLOCKING;
-				break;
-			}
-		f->wait[which] += t - s;
-		struct waiting_blamed b = { s, t, a->launches[a->by_time_launch[i]].thread, 0 };
-		g_array_append_val(f->blamed[which], b);
+		struct waiting_blamed b = { s, t, x->thread, x->device };
+		gboolean inside = FALSE;
+		const GArray *list = slot[x->device] ? device_lists->pdata[slot[x->device] - 1] : NULL;
+		for (guint p = 0; list && p < list->len && !inside; p++)
+			inside = held_at((const struct held *)held->data, held->len, g_array_index(list, guint, p), x->start);
+		g_array_append_val(blamed, b);
+		g_array_append_val(gap_of, g);
+		g_array_append_val(blocked, inside);
 	}
-	for (guint d = 0; d < waits->len; d++) {
-		struct wait_figures *f = &g_array_index(waits, struct wait_figures, d);
-		if (f->wait[WAIT_BLOCKING])
-			f->names = blocking_names(in, f, h, held->len);
+	g_autoptr(GArray) pieces = causes_split(in->causes, (const struct waiting_blamed *)blamed->data, blamed->len);
+	struct device_pass d = { 0 };
+	guint last_interval = G_MAXUINT;
+	for (guint i = 0; i <= pieces->len; i++) {
+		const struct cause_piece *p = i < pieces->len ? &g_array_index(pieces, struct cause_piece, i) : NULL;
+		const struct gap *x = p ? &g_array_index(gaps, struct gap, g_array_index(gap_of, guint, p->interval)) : NULL;
+		if (d.f && (!p || p->interval != last_interval))
+			close_gap(&d);
+		if (d.f && (!p || x->device != d.f->device)) { /* the device is done */
+			for (guint r = 0; r < WAIT_RULES; r++) {
+				settle_ops(&d.f->part[r], d.names[r]);
+				g_hash_table_destroy(d.names[r]);
+			}
+			d.f = NULL;
+		}
+		if (!p)
+			break;
+		if (!d.f) {
+			struct wait_figures f = { .device = x->device };
+			g_array_append_val(waits, f);
+			d.f = &g_array_index(waits, struct wait_figures, waits->len - 1);
+			for (guint r = 0; r < WAIT_RULES; r++) /* by pointer: merged by text when the device is done */
+				d.names[r] = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+		}
+		last_interval = p->interval;
+		d.gap_start = x->start;
+		guint r = rule_of(p->cause, g_array_index(blocked, gboolean, p->interval), x->end - x->start);
+		gint64 length = p->end - p->start;
+		d.f->part[r].time += length;
+		d.f->part[r].by_cause[p->cause] += length;
+		d.in_gap[r] += length;
+		op_add(d.names[r], p->op, p->cause, length);
 	}
 	g_hash_table_destroy(pids.numbers);
 	g_free(pids.of_thread);
-	g_array_sort(waits, by_device);
 	return waits;
 }
 
 void findings_wait_free(GArray *waits)
 {
-	if (!waits)
-		return;
-	for (guint i = 0; i < waits->len; i++) {
-		struct wait_figures *f = &g_array_index(waits, struct wait_figures, i);
-		for (guint k = 0; k < 3; k++)
-			if (f->blamed[k])
-				g_array_free(f->blamed[k], TRUE);
-		g_array_free(f->pids, TRUE);
-		g_free(f->names);
-	}
-	g_array_free(waits, TRUE);
+	if (waits)
+		g_array_free(waits, TRUE);
+}
+
+/* NAME as the evidence writes it. */
+static void append_name(GString *text, const struct name *name)
+{
+	if (name)
+		g_string_append_len(text, name->text, (gssize)strnlen(name->text, name->len));
+	else
+		g_string_append(text, "outside any host event");
 }
 
 /* "X ms (P% of the analysed span)" */
@@ -272,26 +341,49 @@ static void append_share(GString *text, gint64 ns, gint64 span)
 	g_string_append(text, "% of the analysed span)");
 }
 
-/* What the host was doing over BLAMED (SPEC 19.3). */
-static void append_doing(GString *text, const struct findings_input *in, const GArray *blamed)
+/* The evidence: what, how much, the gaps, the most in one, the ops. */
+static char *evidence(const struct findings_input *in, const struct wait_part *p, const char *what)
 {
-	GArray *copy = g_array_sized_new(FALSE, FALSE, sizeof(struct waiting_blamed), blamed->len);
-	g_array_append_vals(copy, blamed->data, blamed->len);
-	g_autoptr(Waiting) w = waiting_from(in->forest, copy);
-	struct waiting_report r;
-	waiting_report(w, &r);
-	g_string_append(text, "; the launching thread was outside monitored events for ");
-	time_append_ms(text, r.outside);
-	g_string_append(text, " ms, inside them for ");
-	time_append_ms(text, r.inside);
-	g_string_append(text, " ms");
-	if (r.most) {
-		g_string_append(text, " (most in ");
-		append_name(text, r.most);
-		g_string_append(text, ", ");
-		time_append_ms(text, r.most_waiting);
+	GString *text = g_string_new(what);
+	g_string_append(text, ": ");
+	append_share(text, p->time, in->last - in->first);
+	g_string_append_printf(text, " in %u gap%s, ", p->gaps, p->gaps == 1 ? "" : "s");
+	if (p->gaps > 1) {
+		g_string_append(text, "the most in one ");
+		time_append_ms(text, p->largest);
+		g_string_append(text, " ms, ");
+	}
+	g_string_append(text, "at ");
+	ratio_append(text, finding_thousandths_ms(p->largest_start - in->first));
+	g_string_append(text, " ms of the analysed span; most in ");
+	for (guint i = 0; i < p->tops; i++) {
+		g_string_append(text, i ? ", " : "");
+		append_name(text, p->top[i].name);
+		g_string_append(text, " (");
+		time_append_ms(text, p->top[i].time);
 		g_string_append(text, " ms)");
 	}
+	return g_string_free(text, FALSE);
+}
+
+/* launch-bound's advice when the optimizer has the most of P; host-overhead's: fits the cause
+ * that its op with the most has the most in. */
+static char *advice_of(const struct finding_rule *rule, guint which, const struct wait_part *p)
+{
+	if (which == WAIT_LAUNCH) {
+		gboolean optimizer = p->by_cause[CAUSE_OPTIMIZER] > MAX(p->by_cause[CAUSE_FRAMEWORK], p->by_cause[CAUSE_LAUNCHING]) &&
+				     p->by_cause[CAUSE_OPTIMIZER] > p->by_cause[CAUSE_COMPILED];
+		return optimizer ? g_strconcat(rule->advice, FINDINGS_ADVICE_FOREACH, NULL) : NULL;
+	}
+	guint best = p->top_cause;
+	GString *text = g_string_new("the host's own work between launches, most in ");
+	append_name(text, p->tops ? p->top[0].name : NULL);
+	g_string_append(text, ": ");
+	g_string_append(text, best == CAUSE_COMPILED    ? FINDINGS_ADVICE_COMPILED
+			      : best == CAUSE_OPTIMIZER ? FINDINGS_ADVICE_OPTIMIZER
+			      : best == CAUSE_LAUNCHING ? FINDINGS_ADVICE_RUNTIME
+							: FINDINGS_ADVICE_PYTHON);
+	return g_string_free(text, FALSE);
 }
 
 static void wait_rule(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out, guint which,
@@ -299,39 +391,39 @@ static void wait_rule(const struct finding_rule *rule, const struct findings_inp
 {
 	if (in->last <= in->first || !in->waits)
 		return;
-	gint64 span = in->last - in->first;
 	for (guint i = 0; i < in->waits->len; i++) {
 		const struct wait_figures *f = &g_array_index(in->waits, struct wait_figures, i);
-		if (!f->wait[which] || !finding_reaches(f->wait[which], span, rule->fire))
+		const struct wait_part *p = &f->part[which];
+		if (!p->time || !finding_reaches(p->time, in->last - in->first, rule->fire))
 			continue;
-		GString *text = g_string_new(NULL);
-		guint gaps = f->blamed[which]->len;
-		if (which == WAIT_BLOCKING)
-			what = gaps == 1 ? "that starts inside a blocking call" : "that start inside blocking calls";
-		g_string_append_printf(text, "host wait in %u gap%s %s: ", gaps, gaps == 1 ? "" : "s", what);
-
-		append_share(text, f->wait[which], span);
-		if (which == WAIT_BLOCKING) {
-			if (f->names)
-				g_string_append_printf(text, "; blocking calls in %s", f->names);
-		} else {
-			append_doing(text, in, f->blamed[which]);
-		}
-		finding_push(rule, in, out, f->wait[which], (gint)f->device, g_string_free(text, FALSE));
+		finding_push(rule, in, out, p->time, (gint)f->device, evidence(in, p, what));
+		if (which == WAIT_LAUNCH || which == WAIT_OVERHEAD)
+			finding_set_advice(out->pdata[out->len - 1], advice_of(rule, which, p));
 	}
 }
 
-void findings_blocking_sync(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
+void findings_data_loading(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
 {
-	wait_rule(rule, in, out, WAIT_BLOCKING, "that start inside blocking calls");
-}
-
-void findings_launch_bound(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
-{
-	wait_rule(rule, in, out, WAIT_LAUNCH, "shorter than 100 us");
+	wait_rule(rule, in, out, WAIT_DATA, "host wait while the launching thread was loading data");
 }
 
 void findings_host_pause(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
 {
-	wait_rule(rule, in, out, WAIT_PAUSE, "of 100 us or longer");
+	wait_rule(rule, in, out, WAIT_PAUSE, "host wait while the launching thread was in no recorded host event");
+}
+
+void findings_blocking_sync(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
+{
+	wait_rule(rule, in, out, WAIT_BLOCKING,
+		  "host wait in blocking calls, and after them in gaps that start inside one");
+}
+
+void findings_launch_bound(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
+{
+	wait_rule(rule, in, out, WAIT_LAUNCH, "host wait in ops and launches, in gaps shorter than 100 us");
+}
+
+void findings_host_overhead(const struct finding_rule *rule, const struct findings_input *in, GPtrArray *out)
+{
+	wait_rule(rule, in, out, WAIT_OVERHEAD, "host wait in ops and launches, in gaps of 100 us or longer");
 }

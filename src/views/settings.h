@@ -51,6 +51,8 @@ struct options {
 	GPtrArray *columns; /* const struct column *: of the summary's catalogue with --summary */
 	enum summary_mode summary;
 	guint bins; /* --bins, for --summary timeline and the page's timeline; 0: not given */
+	gint64 min_gap; /* --min-gap, for --summary gaps, in ns, when given */
+	gboolean min_gap_given;
 	const struct sink_class *format; /* --format, else by the name of -d (x.jsonl), else csv */
 	gboolean compress; /* gzip: --compress, or a name of -d ending in .gz */
 	GRegex *communication; /* --comm-pattern, or NULL for the default (src/attribution/sums.h) */

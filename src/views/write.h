@@ -45,6 +45,8 @@ struct write_config {
 	 * shared state), so that many rows may be formatted by several threads
 	 * in a sink whose rows are apart (csv, jsonl): the text is the same */
 	gboolean pure_rows;
+	struct causes *causes; /* the causes of host wait (src/attribution/causes.h), for --summary gaps; or NULL */
+	gint64 min_gap;        /* --summary gaps: the shortest gap written (ns) */
 };
 
 struct write_result {

@@ -2,7 +2,8 @@
  * src/input/roles.c), on every element of the event array of every real trace in
  * $PROFILE_PARSER_TRACES, else ${PROFILE_PARSER_SHARED:-$top_srcdir/../shared}/traces
  * (as tests/lib.sh finds them), with the default categories and
- * with -mc cpu_op,user_annotation and the memory role: an element the
+ * with -mc cpu_op,user_annotation and the memory role, and with the host
+ * events of the causes (SPEC 26.1, roles_add_host): an element the
  * skimmer sets aside (IGNORED) is one the extractor keeps nothing of, and
  * every element the extractor keeps something of is NEEDED; a NEEDED one it
  * keeps nothing of is one whose name or derived category decides. The array is
@@ -19,6 +20,7 @@ struct config {
 	const char *label;
 	char *extra_args[3];
 	gboolean memory;
+	gboolean host; /* roles_add_host */
 	GHashTable *roles;
 	struct extractor x;
 };
@@ -40,7 +42,7 @@ static char *traces_dir(void)
 }
 
 /* The categories the command line gives, as the program reads them. */
-static GHashTable *roles_of_options(char **extra_args, gboolean memory)
+static GHashTable *roles_of_options(char **extra_args, gboolean memory, gboolean host)
 {
 	char *argv[8] = { "profile_parser", "-s", "t.json", "-d", "t.csv" };
 	int argc = 5;
@@ -51,6 +53,8 @@ static GHashTable *roles_of_options(char **extra_args, gboolean memory)
 	CU_ASSERT_EQUAL_FATAL(options_parse(argc, argv, &options, &error), OPTIONS_RUN);
 	g_clear_error(&error);
 	GHashTable *roles = roles_new(options.monitor_cats, options.host_cats, options.device_cats, memory);
+	if (host)
+		roles_add_host(roles, options.device_cats);
 	options_clear(&options);
 	return roles;
 }
@@ -159,6 +163,8 @@ static gboolean unseen_by_skimmer(json_object *event)
 		return TRUE;
 	if (string_member_is(event, "ph", "i", FALSE))
 		return !string_member_is(event, "name", "[memory]", FALSE);
+	if (string_member_is(event, "name", "ProfilerStep#", TRUE)) /* not a host event of the causes */
+		return TRUE;
 	return string_member_is(event, "cat", "python_function", FALSE) &&
 	       !string_member_is(event, "name", "nn.Module", TRUE);
 }
@@ -229,12 +235,13 @@ static void check_trace(const char *path, struct config *configs, gsize count, s
 static void test_skimmer_and_extractor_agree(void)
 {
 	struct config configs[] = {
-		{ "default categories", { NULL }, FALSE, NULL, { 0 } },
-		{ "-mc cpu_op,user_annotation, memory", { "-mc", "cpu_op,user_annotation", NULL }, TRUE, NULL, { 0 } },
+		{ "default categories", { NULL }, FALSE, FALSE, NULL, { 0 } },
+		{ "-mc cpu_op,user_annotation, memory", { "-mc", "cpu_op,user_annotation", NULL }, TRUE, FALSE, NULL, { 0 } },
+		{ "host events (SPEC 26.1)", { "-mc", "cpu_op", NULL }, FALSE, TRUE, NULL, { 0 } },
 	};
 	struct tally tallies[G_N_ELEMENTS(configs)] = { { 0 } };
 	for (gsize i = 0; i < G_N_ELEMENTS(configs); i++)
-		configs[i].roles = roles_of_options(configs[i].extra_args, configs[i].memory);
+		configs[i].roles = roles_of_options(configs[i].extra_args, configs[i].memory, configs[i].host);
 	g_autofree char *dir = traces_dir();
 	g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(folder);

@@ -2,13 +2,14 @@
 """The job fixtures of tests/findings.sh (SPEC 22's job rules): each NAME/
 holds rank0.json and rank1.json; WORKING says what each must give.
 Times in us; each rank: ProfilerStep#1 [0, 1000], aten::op [0, 1000) holding
-every launch, a gemm [0, 1000) on device 0 (so no gap, and no exposed
-communication), and its allreduces on device 0."""
+every launch, a gemm [0, 800) on device 0 (so no gap, no exposed
+communication, and a device busy 80% of the span: no device-bound), and its
+allreduces on device 0."""
 import json, os, sys
 
 AR = "ncclDevKernel_AllReduce_Sum_f32_RING_LL"
 
-def rank(number, allreduces, gemm=(0, 1000)):
+def rank(number, allreduces, gemm=(0, 800)):
     ev = [{"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "pid": 1, "tid": 1, "ts": 0, "dur": 1000},
           {"ph": "X", "cat": "cpu_op", "name": "aten::op", "pid": 1, "tid": 1, "ts": 0, "dur": 1000}]
     kernels = [("gemm", gemm[0], gemm[1] - gemm[0], 8)] + [(AR, s, e - s, 9) for s, e in allreduces]
