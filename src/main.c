@@ -14,6 +14,7 @@
 #include "output/output_names.h"
 #include "cli/combine.h"
 #include "cli/combine_rank.h"
+#include "cli/combine_critical.h"
 #include "cli/graphs.h"
 #include "views/perf_options.h"
 #include "views/findings_options.h"
@@ -205,11 +206,16 @@ static int run(const struct options *options)
 	if (options->compare == COMPARE_DIFF && paths->len != 2)
 		return fail_usage("--diff compares two traces: -s BASE -s NEW");
 	/* --summary memory of several traces into a file: one table (SPEC 21) */
-	gboolean one_table = (options->summary == SUMMARY_MEMORY || options->summary == SUMMARY_FINDINGS) &&
+	gboolean one_table = (options->summary == SUMMARY_MEMORY || options->summary == SUMMARY_FINDINGS ||
+			      options->summary == SUMMARY_CRITICAL) &&
 			     !options->compare && many && !output_is_directory(options->dst);
 	/* --summary findings of several traces: one table, with the job rules (SPEC 22) */
 	if (options->summary == SUMMARY_FINDINGS && !options->compare && many && output_is_directory(options->dst))
 		return fail_usage("--summary findings of several traces writes one table: -d must be a file or -, "
+				  "not a directory");
+	/* --summary critical of several traces: the job's paths, joined at the collectives (SPEC 30) */
+	if (options->summary == SUMMARY_CRITICAL && !options->compare && many && output_is_directory(options->dst))
+		return fail_usage("--summary critical of several traces writes one table: -d must be a file or -, "
 				  "not a directory");
 	if (!options->compare && !one_table && many && !output_is_directory(options->dst))
 		return fail_usage(paths->len > 1 ? "with several traces, -d must be a directory (DIR/)"
@@ -265,7 +271,8 @@ static int run(const struct options *options)
 	settings.collected = ranks ? combine_collected : NULL;
 	settings.collected_data = ranks;
 	g_autoptr(RankReduce) reduce = (options->compare == COMPARE_RANK && !rank_map) ||
-						(one_table && options->summary == SUMMARY_FINDINGS) /* the job rules (SPEC 22) */
+						(one_table && (options->summary == SUMMARY_FINDINGS || /* the job rules (SPEC 22) */
+							       options->summary == SUMMARY_CRITICAL)) /* the instances (SPEC 30) */
 					       ? rank_reduce_new() : NULL;
 	if (reduce) {
 		settings.collected = combine_collected_rank;
@@ -274,6 +281,8 @@ static int run(const struct options *options)
 	guint failed = run_jobs(jobs, &settings, parallel);
 	if (one_table && options->summary == SUMMARY_FINDINGS)
 		return combine_findings(options, jobs, failed, reduce);
+	if (one_table && options->summary == SUMMARY_CRITICAL)
+		return combine_critical(options, jobs, failed, reduce);
 	if (one_table)
 		return combine_memory(options, jobs, failed);
 	if (options->compare == COMPARE_RANK)

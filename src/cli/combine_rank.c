@@ -41,8 +41,7 @@ static const GPtrArray *rank_order(gboolean collectives)
 	return orders[collectives];
 }
 
-/* SPEC 20.1: two sources (NAMES, in list order, with RANKS) of one rank are an error naming both. */
-static gboolean ranks_distinct(const char *const *names, const gint64 *ranks, guint count, const char *view)
+gboolean combine_ranks_distinct(const char *const *names, const gint64 *ranks, guint count, const char *view)
 {
 	g_autoptr(GHashTable) first = g_hash_table_new(g_int64_hash, g_int64_equal);
 	gboolean distinct = TRUE;
@@ -129,7 +128,7 @@ int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint fa
 		names[i] = src;
 		ranks[i] = rank_number(job->collected.rank, job->position);
 	}
-	if (!ranks_distinct(names, ranks, jobs->len, "--summary rank") || failed == jobs->len) {
+	if (!combine_ranks_distinct(names, ranks, jobs->len, "--summary rank") || failed == jobs->len) {
 		if (failed == jobs->len)
 			fprintf(stderr, "profile_parser: --summary rank: nothing written, every trace failed:\n");
 		combine_print_failures(jobs);
@@ -164,7 +163,7 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 		g_ptr_array_add(owned, (gpointer)names[i]);
 		ranks[i] = rank_number(job->collected.rank, job->position);
 	}
-	if (!ranks_distinct(names, ranks, jobs->len, "--summary findings")) {
+	if (!combine_ranks_distinct(names, ranks, jobs->len, "--summary findings")) {
 		combine_print_failures(jobs);
 		return EXIT_INPUT;
 	}
@@ -270,7 +269,7 @@ int combine_merge_rank_maps(const struct options *options, GPtrArray *files)
 		rank_reduce_add(reduce, record);
 	}
 	gboolean written = FALSE;
-	if (ranks_distinct(names, ranks, files->len, "--merge") && failed < files->len) {
+	if (combine_ranks_distinct(names, ranks, files->len, "--merge") && failed < files->len) {
 		g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
 		written = write_rank_table(options, reduce, "--merge", "Summaries", summaries, NULL, files->len - failed, "map",
 					   own ? columns : NULL, own ? sort : NULL);

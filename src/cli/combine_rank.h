@@ -20,6 +20,9 @@ int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint fa
  * and the job rules' from REDUCE (each job's record folded in as it ended),
  * in SPEC 22's order; returns the exit status (3: --fail-on fired). */
 int combine_findings(const struct options *options, GPtrArray *jobs, guint failed, struct rank_reduce *reduce);
+/* SPEC 20.1: two sources (NAMES, in list order, NULL for a failed one, with
+ * RANKS; COUNT of them) of one rank are an error, said for VIEW naming both. */
+gboolean combine_ranks_distinct(const char *const *names, const gint64 *ranks, guint count, const char *view);
 /* --merge of rank maps FILES (SPEC 20.2): what --summary rank over their
  * traces writes; returns the exit status. */
 int combine_merge_rank_maps(const struct options *options, GPtrArray *files);

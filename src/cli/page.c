@@ -63,6 +63,7 @@ static const char *summary_title(enum summary_mode mode)
 	case SUMMARY_MEMORY: return "Memory";
 	case SUMMARY_RANK: return "Ranks";
 	case SUMMARY_FINDINGS: return "Findings";
+	case SUMMARY_CRITICAL: return "Critical path";
 	case SUMMARY_NONE: break;
 	}
 	return "Nodes";
@@ -70,7 +71,7 @@ static const char *summary_title(enum summary_mode mode)
 
 static const char *summary_id(enum summary_mode mode)
 {
-	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline", "idle", "memory", "rank", "findings" };
+	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline", "idle", "memory", "rank", "findings", "critical" };
 	return mode < G_N_ELEMENTS(ids) ? ids[mode] : "table";
 }
 

@@ -29,6 +29,7 @@
 #include "cli/run_findings.h"
 #include "views/findings_options.h"
 #include "attribution/waiting.h"
+#include "cli/run_critical.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -200,16 +201,18 @@ void run_job(struct job *job, const struct run_settings *settings)
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP || findings ||
 			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
 			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_IDLE ||
-			 options->summary == SUMMARY_RANK ||
+			 options->summary == SUMMARY_RANK || options->summary == SUMMARY_CRITICAL ||
 			 (options->compare == COMPARE_ACROSS && options->format == &html_sink) ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
+		.sync = options->summary == SUMMARY_CRITICAL, /* the critical path's stream and event waits (SPEC 30) */
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,
 		/* a path or name summary, as a table or compared, reads no args; the node rows (their args
 		 * and kernel infos), the page, the flame graph, --graph-capture's graph ids and the other
 		 * summaries (the collectives' args) may */
 		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
-			      (options->summary == SUMMARY_FINDINGS && !job->collect)) && /* the job rules: 20.1's args */
+			      ((options->summary == SUMMARY_FINDINGS || options->summary == SUMMARY_CRITICAL) &&
+			       !job->collect)) && /* several traces: 20.1's args */
 			     options->format != &html_sink && !flame_format(options->format) && !settings->captures,
 	};
 	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
@@ -308,10 +311,15 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
 						     ? collectives_compute(forest, attribution, &selection, options->communication)
 						     : NULL;
+	g_autoptr(CriticalRows) critical = options->summary == SUMMARY_CRITICAL /* SPEC 30; several traces: the graph kept */
+						   ? run_critical(trace, forest, attribution, steps, options,
+								  job->collect ? &job->collected.critical : NULL)
+						   : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
-					     options->bins, NULL, found.findings, 0, FALSE };
+					     options->bins, NULL, found.findings, 0, FALSE, NULL };
 	write_config.memory = memory;
+	write_config.critical = critical;
 	struct write_result written = { 0 };
 	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */
 		g_autofree char *position = rank ? NULL : g_strdup_printf("%u", job->position); /* as SPEC 13.2 */
@@ -324,6 +332,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 		job->collected.findings_exposed = g_steal_pointer(&found.exposed);
 		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication, FALSE);
 		written.rows = job->collected.findings->len;
+	} else if (job->collect && options->summary == SUMMARY_CRITICAL) { /* several traces, one table (SPEC 30) */
+		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication, FALSE);
+		written.rows = job->collected.record->events->len;
 	} else if (job->collect) {
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, timeline, &written.rows);
 	}
@@ -361,6 +372,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	summary.findings = found.findings ? found.findings : job->collected.findings;
 	job->fail = summary.findings && findings_fail(summary.findings, options->fail_on);
 	summary.waiting = waited ? &waiting : NULL;
+	summary.critical = critical ? critical->report->str : NULL;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);
 	if (!ok) {

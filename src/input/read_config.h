@@ -31,6 +31,7 @@ struct read_config {
 	gboolean execution_trace; /* read a PyTorch Execution Trace: its nodes, into trace.et_nodes */
 	gboolean memory; /* read [memory] instant events (cpu_instant_event), into trace.memory */
 	gboolean steps;  /* read ProfilerStep#N events (SPEC 11.2), into trace.steps */
+	gboolean sync;   /* read cuda_sync events (SPEC 24), into trace.syncs: the critical path's (SPEC 30) */
 	gboolean json_values; /* keep args, shapes and types as JSON text (for --format jsonl) */
 	gboolean launch_kernels; /* a launch event's args: the text of its args.kernel (SPEC 14.1, capture traces) */
 	/* no view of the run reads an event's args (a path or name summary):

@@ -60,6 +60,12 @@ GHashTable *roles_new(char **monitor_cats, char **host_cats, char **device_cats,
 	return roles;
 }
 
+void roles_add_sync(GHashTable *roles)
+{
+	static char *sync_cats[] = { "cuda_sync", NULL };
+	add_roles(roles, sync_cats, ROLE_SYNC);
+}
+
 static const struct {
 	const char *alias;
 	const char *canonical;

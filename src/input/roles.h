@@ -25,6 +25,8 @@ extern const char CATEGORY_UNREAD[];
 
 /* Canonical category -> its enum event_role bits; a GHashTable to free. */
 GHashTable *roles_new(char **monitor_cats, char **host_cats, char **device_cats, gboolean memory);
+/* ROLES with ROLE_SYNC for cuda_sync (read_config.sync). */
+void roles_add_sync(GHashTable *roles);
 
 /* Categories of kept events by a 16-bit id (struct event.category): the
  * categories of a roles table, registered by roles_new() for the whole

@@ -11,4 +11,5 @@ void collected_clear(struct collected *collected)
 	g_clear_pointer(&collected->memory_rows, g_ptr_array_unref);
 	g_clear_pointer(&collected->findings, g_ptr_array_unref);
 	g_clear_pointer(&collected->findings_exposed, g_array_unref);
+	g_clear_pointer(&collected->critical, critical_graph_free);
 }

@@ -43,6 +43,7 @@ struct rank_event {
 	gint64 start, end; /* ns */
 	guint row;         /* its --summary collective row: an index into the record's rows (when kept) */
 	gint device;       /* args.device, or -1 (the findings' exposed communication, SPEC 22) */
+	guint32 position;  /* its place in the trace (the critical path across ranks, SPEC 30); 0 read from a map */
 };
 
 struct rank_record {

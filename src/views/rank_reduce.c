@@ -18,6 +18,7 @@ struct arrival {
 	gint64 rank, start, end;
 	struct across_row *row; /* its collective row (--summary collective --across-ranks), or NULL */
 	gint device;
+	guint32 position;
 };
 
 struct rank_count {
@@ -56,6 +57,7 @@ struct rank_reduce {
 	GHashTable *across;    /* the collective rows (src/views/collective_across.h), or NULL */
 	GPtrArray *across_sorted;
 	GArray *waits;         /* struct rank_wait, or NULL: not kept */
+	GPtrArray *kept;       /* GArray * of struct rank_arrival per matched instance, or NULL: not kept */
 };
 
 static void group_free(gpointer data)
@@ -91,6 +93,8 @@ void rank_reduce_free(struct rank_reduce *r)
 		return;
 	if (r->waits)
 		g_array_free(r->waits, TRUE);
+	if (r->kept)
+		g_ptr_array_free(r->kept, TRUE);
 	g_hash_table_destroy(r->instances);
 	g_hash_table_destroy(r->groups);
 	g_hash_table_destroy(r->steps);
@@ -199,10 +203,12 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 		}
 		g_bytes_unref(bytes);
 		struct arrival arrival = { record->rank, event->start, event->end, rows ? rows[event->row] : NULL,
-					   event->device };
+					   event->device, event->position };
 		g_array_append_val(instance->arrivals, arrival);
 	}
 }
+
+#define ARRIVAL(i) (&g_array_index(arrivals, struct arrival, (i)))
 
 /* The figures of one matched instance into the rows. */
 static void settle(struct rank_reduce *r, const struct instance *instance)
@@ -234,6 +240,11 @@ static void settle(struct rank_reduce *r, const struct instance *instance)
 		if (a->row)
 			across_row_event(a->row, r->matched, last - first, last_rank, wait, MAX(transfer, 0));
 	}
+	GArray *kept = r->kept ? g_array_sized_new(FALSE, FALSE, sizeof(struct rank_arrival), arrivals->len) : NULL;
+	for (guint i = 0; kept && i < arrivals->len; i++) /* SPEC 30: the critical path across ranks */
+		g_array_append_vals(kept, &(struct rank_arrival){ ARRIVAL(i)->rank, ARRIVAL(i)->position }, 1);
+	if (kept)
+		g_ptr_array_add(r->kept, kept);
 	struct rank_row *row = g_hash_table_lookup(r->rows, &last_rank);
 	row->last_count++;
 	row->delay += last - second;
@@ -480,4 +491,9 @@ static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
 const struct catalogue *rank_summary_catalogue(void)
 {
 	return &catalogue;
+}
+
+const GPtrArray *rank_reduce_keep_instances(struct rank_reduce *r)
+{
+	return r->kept = r->kept ? r->kept : g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
 }

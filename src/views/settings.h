@@ -71,6 +71,8 @@ struct options {
 	guint fail_on;           /* --fail-on: an enum finding_severity; 0: not given */
 	gint64 fail_on_regression; /* --fail-on-regression, in thousandths of a percent */
 	gboolean fail_on_regression_given;
+	/* the critical path (src/views/critical_options.h) */
+	GPtrArray *what_if;      /* --what-if rules, in the order given (owned, freed with the array); NULL: none */
 };
 
 /* Frees what OPTIONS holds and zeroes it. */

@@ -20,6 +20,8 @@
 #include "sinks/sink.h"
 #include "sinks/html_names.h"
 
+struct critical_rows;
+
 struct write_config {
 	const struct selection *selection;
 	const struct layout *layout;
@@ -45,6 +47,7 @@ struct write_config {
 	 * shared state), so that many rows may be formatted by several threads
 	 * in a sink whose rows are apart (csv, jsonl): the text is the same */
 	gboolean pure_rows;
+	const struct critical_rows *critical; /* --summary critical's rows (src/views/summary_critical.h), or NULL */
 };
 
 struct write_result {
