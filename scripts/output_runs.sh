@@ -111,6 +111,8 @@ output_runs() {
 		output_run "$n" -s "$t" -d - --format svg
 		output_run "$n" -s "$t" -d - --summary name --format jsonl
 		output_run "$n" -s "$t" -d - --summary findings
+		output_run "$n" -s "$t" -d - --summary critical
+		output_run "$n" -s "$t" -d - --summary critical --format table --what-if 'aten::*=0.5' --what-if '*gemm*=0.5'
 	done
 
 	# many traces: comparisons, ranks, merging, DIR/ outputs
@@ -127,6 +129,8 @@ output_runs() {
 			output_run ranks -j 1 -s $r0 -s $r1 -d - -mc cpu_op,user_annotation --summary $k --across-ranks
 		done
 		output_run ranks-table -j 1 -s $r0 -s $r1 -d - -mc cpu_op --summary name --across-ranks --format table
+		output_run critical-ranks -j 1 -s $r0 -s $r1 -d - --summary critical
+		output_run critical-ranks -j 1 -s $r0 -s $r1 -d - --summary critical --what-if 'aten::*=0.5' --format jsonl
 		output_run dir -j 1 -s $r0 -s $r1 -d out/ -mc cpu_op
 		output_run dir-jsonl -j 1 -s $r0 -s $r1 -d out/ -mc cpu_op --summary name --format jsonl
 		output_prepare -q -j 1 -s $r0 -s $r1 -d jsonl/ -mc cpu_op --summary name --format jsonl

@@ -16,6 +16,7 @@
 #include "cli/combine.h"
 #include "cli/combine_rank.h"
 #include "cli/fail_on.h"
+#include "cli/combine_critical.h"
 #include "cli/graphs.h"
 #include "views/perf_options.h"
 #include "views/findings_options.h"
@@ -227,11 +228,16 @@ static int run(const struct options *options)
 		g_ptr_array_add(paths, g_strdup(*base));
 	}
 	/* --summary memory of several traces into a file: one table (SPEC 21) */
-	gboolean one_table = (options->summary == SUMMARY_MEMORY || options->summary == SUMMARY_FINDINGS) &&
+	gboolean one_table = (options->summary == SUMMARY_MEMORY || options->summary == SUMMARY_FINDINGS ||
+			      options->summary == SUMMARY_CRITICAL) &&
 			     !options->compare && many && !output_is_directory(options->dst);
 	/* --summary findings of several traces: one table, with the job rules (SPEC 22) */
 	if (options->summary == SUMMARY_FINDINGS && !options->compare && many && output_is_directory(options->dst))
 		return fail_usage("--summary findings of several traces writes one table: -d must be a file or -, "
+				  "not a directory");
+	/* --summary critical of several traces: the job's paths, joined at the collectives (SPEC 30) */
+	if (options->summary == SUMMARY_CRITICAL && !options->compare && many && output_is_directory(options->dst))
+		return fail_usage("--summary critical of several traces writes one table: -d must be a file or -, "
 				  "not a directory");
 	if (!options->compare && !one_table && many && !output_is_directory(options->dst))
 		return fail_usage(paths->len > 1 ? "with several traces, -d must be a directory (DIR/)"
@@ -294,7 +300,8 @@ static int run(const struct options *options)
 	settings.fail_on = fail_on;
 	settings.failed_on = fail_on_collected;
 	g_autoptr(RankReduce) reduce = (options->compare == COMPARE_RANK && !rank_map) ||
-						(one_table && options->summary == SUMMARY_FINDINGS) /* the job rules (SPEC 22) */
+						(one_table && (options->summary == SUMMARY_FINDINGS || /* the job rules (SPEC 22) */
+							       options->summary == SUMMARY_CRITICAL)) /* the instances (SPEC 30) */
 					       ? rank_reduce_new() : NULL;
 	if (reduce && options->format == &html_sink) /* the page's bars (SPEC 28) */
 		rank_reduce_keep_bars(reduce);
@@ -306,7 +313,9 @@ static int run(const struct options *options)
 	if (one_table && options->summary == SUMMARY_FINDINGS) /* its table holds the findings --fail-on reads */
 		return combine_findings(options, jobs, failed, reduce);
 	int status;
-	if (one_table) {
+	if (one_table && options->summary == SUMMARY_CRITICAL) {
+		status = combine_critical(options, jobs, failed, reduce);
+	} else if (one_table) {
 		status = combine_memory(options, jobs, failed);
 	} else if (options->compare == COMPARE_RANK) {
 		status = combine_finish_rank(options, jobs, failed, reduce);

@@ -268,7 +268,7 @@ no_raw() {
 }
 pp -s "$good" -d "$tmp/never.csv" --summary "$(printf 'x\033')"
 expect_status 2 "--summary with an escape character"
-expect_line "$(printf "profile_parser: --summary wants path, name, step, kernel, perf, collective, timeline, idle, memory, rank, findings or gaps, not 'x\\\\x1b'\nTry 'profile_parser --help' for more information.")" \
+expect_line "$(printf "profile_parser: --summary wants path, name, step, kernel, perf, collective, timeline, idle, memory, rank, findings, gaps or critical, not 'x\\\\x1b'\nTry 'profile_parser --help' for more information.")" \
 	"--summary: the escape character shown as \\x1b, the message alone"
 # (GLib takes a value that is not ASCII in a UTF-8 locale only)
 if locale -a 2>/dev/null | grep -qix 'c\.utf-\?8'; then

@@ -126,7 +126,7 @@ for bad in 2-1 x 1- -3 1-2-3; do
 done
 run --summary steps
 expect_status 2 "--summary steps is a usage error"
-expect_stderr "--summary wants path, name, step, kernel, perf, collective, timeline, idle, memory, rank, findings or gaps" "the message lists the summaries"
+expect_stderr "--summary wants path, name, step, kernel, perf, collective, timeline, idle, memory, rank, findings, gaps or critical" "the message lists the summaries"
 
 "$PROFILE_PARSER" -s "$fixtures/kernels.json" -d "$tmp/out" -mc cpu_op --summary step 2>"$tmp/err"
 expect_stderr "--summary step: the trace has no ProfilerStep#N event" "a trace without steps: a warning"

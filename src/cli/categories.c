@@ -40,6 +40,10 @@ void categories_init(struct categories *c, const struct options *options, gboole
 		g_strfreev(c->monitor);
 		c->monitor = g_strdupv((char **)findings_view);
 	}
+	if (options->summary == SUMMARY_CRITICAL) { /* the host events of the critical path, whatever -mc says (SPEC 30) */
+		g_strfreev(c->monitor);
+		c->monitor = g_strdupv((char **)op_view);
+	}
 	/* --fail-on works them out in every view, a comparison's too (src/cli/fail_on.h) */
 	c->findings = findings_wanted(options) && options->summary != SUMMARY_FINDINGS && (!compare || options->fail_on);
 	c->read = c->findings ? union_of(c->monitor, findings_view) : g_strdupv(c->monitor);

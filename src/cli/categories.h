@@ -19,7 +19,8 @@
  *
  * Comparisons (--diff, --across-ranks) keep the lists as given or the
  * defaults, so that every trace is keyed alike; and a view that does not
- * read -mc (--summary step) does not choose it. */
+ * read -mc (--summary step) does not choose it. --summary critical
+ * monitors cpu_op and user_annotation, whatever -mc says (SPEC 30). */
 #ifndef PP_CATEGORIES_H
 #define PP_CATEGORIES_H
 

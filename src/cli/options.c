@@ -7,6 +7,7 @@
 #include "cli/argv.h"
 #include "views/columns.h"
 #include "views/compare_options.h"
+#include "views/critical_options.h"
 #include "views/findings_options.h"
 #include "views/flame_options.h"
 #include "views/form_options.h"
@@ -90,6 +91,7 @@ static const struct view_options *const views[] = {
 	&format_view_options,  &sort_view_options,    &flame_view_options,   &comm_view_options,
 	&compress_view_options, &perf_view_options,   &export_view_options, &findings_view_options,
 	&gate_view_options,
+	&critical_view_options,
 };
 
 /* The command line's own options: what to read and write, and how. */

@@ -64,6 +64,7 @@ static const char *summary_title(enum summary_mode mode)
 	case SUMMARY_RANK: return "Ranks";
 	case SUMMARY_FINDINGS: return "Findings";
 	case SUMMARY_GAPS: return "Gaps";
+	case SUMMARY_CRITICAL: return "Critical path";
 	case SUMMARY_NONE: break;
 	}
 	return "Nodes";
@@ -71,7 +72,7 @@ static const char *summary_title(enum summary_mode mode)
 
 static const char *summary_id(enum summary_mode mode)
 {
-	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline", "idle", "memory", "rank", "findings", "gaps" };
+	static const char *const ids[] = { "nodes", "path", "name", "step", "kernel", "perf", "collective", "timeline", "idle", "memory", "rank", "findings", "gaps", "critical" };
 	return mode < G_N_ELEMENTS(ids) ? ids[mode] : "table";
 }
 

@@ -391,6 +391,8 @@ void report_print(FILE *out, const struct run_summary *run)
 		g_string_append_c(line, '\n');
 		fputs(line->str, out);
 	}
+	if (run->critical)
+		fputs(run->critical, out);
 	guint memory = 0, attributed = 0; /* [memory] events: not [OutOfMemory] ones (SPEC 24) */
 	for (guint m = 0; m < a->memory_count; m++)
 		if (!a->memory[m].out_of_memory)
@@ -399,7 +401,8 @@ void report_print(FILE *out, const struct run_summary *run)
 		fprintf(out, "  memory events: %u (%u attributed, %u unattributed)\n", memory, attributed, memory - attributed);
 	memory_report_print(out, run->memory, a, run->forest, run->selection->steps);
 	print_join(out, run);
-	if (!run->dst && (run->options->summary == SUMMARY_MEMORY || run->options->summary == SUMMARY_FINDINGS)) /* several traces, one table */
+	if (!run->dst && (run->options->summary == SUMMARY_MEMORY || run->options->summary == SUMMARY_FINDINGS ||
+			  run->options->summary == SUMMARY_CRITICAL)) /* several traces, one table */
 		fprintf(out, "  rows:          %" G_GUINT64_FORMAT " kept for the table of every trace\n", run->rows);
 	else if (!run->dst && run->options->compare == COMPARE_RANK) /* SPEC 20: the rank's figures and its communication events */
 		fprintf(out, "  ranks:         %" G_GUINT64_FORMAT " communication event%s kept for the collectives across ranks\n",

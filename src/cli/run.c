@@ -32,6 +32,7 @@
 #include "views/gate_fail_on.h"
 #include "attribution/causes.h"
 #include "views/summary_gaps.h"
+#include "cli/run_critical.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
@@ -211,16 +212,19 @@ void run_job(struct job *job, const struct run_settings *settings)
 			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
 			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_IDLE ||
 			 options->summary == SUMMARY_RANK || options->summary == SUMMARY_GAPS ||
+			 options->summary == SUMMARY_CRITICAL ||
 			 (options->compare == COMPARE_ACROSS && options->format == &html_sink) ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.host_events = causes_run,
+		.sync = options->summary == SUMMARY_CRITICAL, /* the critical path's stream and event waits (SPEC 30) */
 		.progress = settings->progress ? report_progress : NULL,
 		.json_values = options->format->json_values,
 		/* a path or name summary, as a table or compared, reads no args; the node rows (their args
 		 * and kernel infos), the page, the flame graph, --graph-capture's graph ids and the other
 		 * summaries (the collectives' args) may */
 		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
-			      (options->summary == SUMMARY_FINDINGS && !job->collect)) && /* the job rules: 20.1's args */
+			      ((options->summary == SUMMARY_FINDINGS || options->summary == SUMMARY_CRITICAL) &&
+			       !job->collect)) && /* several traces: 20.1's args */
 			     !settings->fail_on && /* the gate's job rules too */
 			     options->format != &html_sink && !flame_format(options->format) && !settings->captures,
 		.keep_comms_args = findings, /* 15.2's figures of the collectives, SPEC 26.5 */
@@ -329,11 +333,16 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
 						     ? collectives_compute(forest, attribution, &selection, options->communication)
 						     : NULL;
+	g_autoptr(CriticalRows) critical = options->summary == SUMMARY_CRITICAL /* SPEC 30; several traces: the graph kept */
+						   ? run_critical(trace, forest, attribution, steps, options,
+								  job->collect ? &job->collected.critical : NULL)
+						   : NULL;
 	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
 					     options->bins, NULL, found.findings, 0, FALSE, causes,
-					     options->min_gap_given ? options->min_gap : SUMMARY_MIN_GAP_DEFAULT };
+					     options->min_gap_given ? options->min_gap : SUMMARY_MIN_GAP_DEFAULT, NULL };
 	write_config.memory = memory;
+	write_config.critical = critical;
 	struct write_result written = { 0 };
 	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */
 		/* the rows read the devices and the rank: kept with them */
@@ -347,6 +356,9 @@ void run_job(struct job *job, const struct run_settings *settings)
 		job->collected.findings_exposed = g_steal_pointer(&found.exposed);
 		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication, FALSE);
 		written.rows = job->collected.findings->len;
+	} else if (job->collect && options->summary == SUMMARY_CRITICAL) { /* several traces, one table (SPEC 30) */
+		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication, FALSE);
+		written.rows = job->collected.record->events->len;
 	} else if (job->collect) {
 		collect(job, options, trace, forest, attribution, &selection, steps, perf, timeline, &written.rows);
 	}
@@ -396,6 +408,7 @@ void run_job(struct job *job, const struct run_settings *settings)
 	job->fired = job->fail ? gate_fired_of(summary.findings, options->fail_on) : NULL; /* the reason (SPEC 27) */
 	summary.waiting = waited && !wait_causes ? &waiting : NULL;
 	summary.wait_causes = waited ? wait_causes : NULL;
+	summary.critical = critical ? critical->report->str : NULL;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
 		ok = page_finish(page, &summary, &output);
 	if (!ok) {

@@ -12,6 +12,7 @@ guint options_uses(const struct options *options)
 	case SUMMARY_STEP:
 	case SUMMARY_TIMELINE:
 	case SUMMARY_IDLE:
+	case SUMMARY_CRITICAL: /* its own categories, whatever -mc says (SPEC 30) */
 		return USES_STEP;
 	case SUMMARY_RANK: /* the record_param_comms ops; no clipping (SPEC 20.2) */
 		return USES_MONITOR;

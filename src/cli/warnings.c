@@ -110,7 +110,7 @@ static void warn_no_rows(FILE *out, const struct run_summary *run)
 	if (run->rows || !f->count || run->options->summary == SUMMARY_STEP || run->options->summary == SUMMARY_KERNEL ||
 	    run->options->summary == SUMMARY_COLLECTIVE || run->options->summary == SUMMARY_TIMELINE ||
 	    run->options->summary == SUMMARY_IDLE || run->options->summary == SUMMARY_MEMORY ||
-	    run->options->summary == SUMMARY_RANK ||
+	    run->options->summary == SUMMARY_RANK || run->options->summary == SUMMARY_CRITICAL ||
 	    run->options->summary == SUMMARY_FINDINGS || run->options->summary == SUMMARY_GAPS) /* no finding is an answer, not rows removed */
 		return;
 	if (run->options->summary == SUMMARY_PERF && run->perf) { /* no op modelled: perf_report_warn says why */

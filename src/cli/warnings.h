@@ -39,6 +39,7 @@ struct run_summary {
 	const struct collectives *collectives; /* --summary collective's (SPEC 15.2), or NULL */
 	const struct memory_devices *memory; /* the memory devices (SPEC 21), when [memory] events were read; or NULL */
 	const GPtrArray *findings; /* the run's findings (SPEC 22), when it worked them out; or NULL */
+	const char *critical; /* the report's critical-path lines (SPEC 30), or NULL */
 };
 
 

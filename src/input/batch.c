@@ -40,6 +40,8 @@ struct batch_pool *batch_pool_new(const struct read_config *config, struct trace
 	pool->roles = roles_new(config->monitor_cats, config->host_cats, config->device_cats, config->memory);
 	if (config->host_events)
 		roles_add_host(pool->roles, config->device_cats);
+	if (config->sync)
+		roles_add_sync(pool->roles);
 	pool->trace = trace;
 	guint workers = ordered_pool_threads(config->threads);
 	pool->max_in_flight = workers * BATCHES_PER_WORKER;
@@ -143,6 +145,8 @@ static void append_extracted(struct batch_pool *pool, struct extracted *out)
 	}
 	g_array_append_vals(trace->memory, out->memory->data, kept);
 	g_array_set_size(out->memory, 0);
+	g_array_append_vals(trace->syncs, out->syncs->data, out->syncs->len);
+	g_array_set_size(out->syncs, 0);
 	read_stats_add(&trace->stats, &out->stats);
 	category_counts_move(trace->categories, &out->categories);
 	memset(&out->stats, 0, sizeof out->stats);

@@ -254,6 +254,24 @@ static gboolean event_times(struct extractor *x, const struct fields *f, json_ob
 }
 
 /* An event of CATEGORY, serving ROLES (not 0), into the events of those roles. */
+/* A cuda_sync event (ROLE_SYNC): its kind by name, the ids of its args. */
+static void keep_sync(struct extractor *x, const struct event *event, json_object *args)
+{
+	static const char *const kinds[] = { [SYNC_STREAM] = "Stream Sync", [SYNC_CONTEXT] = "Context Sync",
+					     [SYNC_EVENT] = "Event Sync", [SYNC_STREAM_WAIT] = "Stream Wait Event" };
+	struct sync_event sync = { .ts = event->ts, .dur = event->dur, .index = event->index };
+	for (guint k = SYNC_STREAM; k < G_N_ELEMENTS(kinds); k++)
+		if (strcmp(event->name->text, kinds[k]) == 0)
+			sync.kind = (guint8)k;
+	sync.has_correlation = integer_arg(args, "correlation", &sync.correlation);
+	gint64 *members[] = { &sync.stream, &sync.wait_stream, &sync.record_correlation, &sync.device };
+	const char *keys[] = { "stream", "wait_on_stream", "wait_on_cuda_event_record_corr_id", "device" };
+	for (guint m = 0; m < G_N_ELEMENTS(keys); m++)
+		if (!integer_arg(args, keys[m], members[m]))
+			*members[m] = -1;
+	g_array_append_val(x->out->syncs, sync);
+}
+
 static void keep(struct extractor *x, const struct fields *f, json_object *end, json_object *args, gint64 index,
 		 const char *category, guint roles)
 {
@@ -261,6 +279,10 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 	if (!event_times(x, f, end, index, &event.ts, &event.dur))
 		return;
 	event.name = intern_text(x, f->name);
+	if (roles & ROLE_SYNC) {
+		keep_sync(x, &event, args);
+		roles &= ~(guint)ROLE_SYNC;
+	}
 	roles = extract_roles_by_name(x->all_python_functions, roles, category, event.name);
 	if (!roles)
 		return;

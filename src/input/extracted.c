@@ -11,6 +11,7 @@ struct extracted *extracted_new(void)
 	out->begin_end = g_array_new(FALSE, FALSE, sizeof(struct pending_event));
 	out->et_nodes = g_array_new(FALSE, FALSE, sizeof(struct et_node));
 	out->memory = g_array_new(FALSE, FALSE, sizeof(struct memory_event));
+	out->syncs = g_array_new(FALSE, FALSE, sizeof(struct sync_event));
 	category_counts_init(&out->categories);
 	out->stats.first_skipped_index = -1;
 	return out;
@@ -29,6 +30,7 @@ void extracted_clear(struct extracted *out)
 	g_array_set_size(out->begin_end, 0);
 	g_array_set_size(out->et_nodes, 0);
 	g_array_set_size(out->memory, 0);
+	g_array_set_size(out->syncs, 0);
 	memset(&out->stats, 0, sizeof out->stats);
 	out->stats.first_skipped_index = -1;
 }
@@ -46,6 +48,7 @@ void extracted_free(struct extracted *out)
 	g_array_free(out->begin_end, TRUE);
 	g_array_free(out->et_nodes, TRUE);
 	g_array_free(out->memory, TRUE);
+	g_array_free(out->syncs, TRUE);
 	category_counts_clear(&out->categories);
 	g_free(out);
 }

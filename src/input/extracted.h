@@ -28,6 +28,7 @@ struct extracted {
 	GArray *begin_end;         /* struct pending_event, in document order */
 	GArray *et_nodes;          /* struct et_node */
 	GArray *memory;            /* struct memory_event; .thread indexes threads */
+	GArray *syncs;             /* struct sync_event */
 	struct category_counts categories; /* of the X and B events parsed */
 	struct read_stats stats;
 };

@@ -300,6 +300,8 @@ static gboolean decide(const struct extractor *x, struct fastev *ev, const struc
 		return FALSE;
 	if (!ev->roles)
 		return TRUE; /* counted, nothing kept */
+	if (ev->roles & ROLE_SYNC)
+		return FALSE; /* cuda_sync events (few) go to json-c: keep_sync() reads their args */
 	if (v[M_NAME].kind != K_STRING || !time_ns(&v[M_TS], &ev->ts) || !time_ns(&v[M_DUR], &ev->dur) || ev->dur < 0 ||
 	    ev->ts > G_MAXINT64 - ev->dur)
 		return FALSE;

@@ -25,7 +25,8 @@
  * more where a number is read (times, pid, tid, correlation, device, the
  * join ids: other members of args write theirs as written), string
  * correlations or devices, nesting past 32 levels, json_values
- * (--format jsonl), steps' candidates, and any text json-c would refuse. So
+ * (--format jsonl), steps' candidates, cuda_sync events read for the critical
+ * path (read_config.sync), and any text json-c would refuse. So
  * results and error messages are json-c's by construction for those, and
  * identical for the others (tests/unit/test_fastev.c compares both paths). */
 #ifndef PP_FASTEV_H

@@ -35,6 +35,7 @@ struct read_config {
 	 * the categories not named by the lists become host events
 	 * (src/input/roles.h, roles_add_host) */
 	gboolean host_events;
+	gboolean sync;   /* read cuda_sync events (SPEC 24), into trace.syncs: the critical path's (SPEC 30) */
 	gboolean json_values; /* keep args, shapes and types as JSON text (for --format jsonl) */
 	gboolean launch_kernels; /* a launch event's args: the text of its args.kernel (SPEC 14.1, capture traces) */
 	/* no view of the run reads an event's args (a path or name summary):

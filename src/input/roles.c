@@ -83,6 +83,12 @@ void roles_add_host(GHashTable *roles, char **device_cats)
 	g_hash_table_insert(roles, g_strdup(ROLES_DEFAULT_KEY), GUINT_TO_POINTER((guint)CATEGORY_NONE << 16 | ROLE_TABLED | ROLE_HOST));
 }
 
+void roles_add_sync(GHashTable *roles)
+{
+	static char *sync_cats[] = { "cuda_sync", NULL };
+	add_roles(roles, sync_cats, ROLE_SYNC);
+}
+
 static const struct {
 	const char *alias;
 	const char *canonical;

@@ -42,6 +42,8 @@ GHashTable *roles_new(char **monitor_cats, char **host_cats, char **device_cats,
  * takes ROLE_HOST off ProfilerStep#N events (by name, as python_function
  * events' ROLE_MONITORED): the skimmer keeps them. */
 void roles_add_host(GHashTable *roles, char **device_cats);
+/* ROLES with ROLE_SYNC for cuda_sync (read_config.sync). */
+void roles_add_sync(GHashTable *roles);
 
 /* Categories of kept events by a 16-bit id (struct event.category): the
  * categories of a roles table, registered by roles_new() for the whole

@@ -23,6 +23,7 @@ struct trace *trace_new(void)
 	trace->device = g_array_new(FALSE, FALSE, sizeof(struct event));
 	trace->et_nodes = g_array_new(FALSE, FALSE, sizeof(struct et_node));
 	trace->memory = g_array_new(FALSE, FALSE, sizeof(struct memory_event));
+	trace->syncs = g_array_new(FALSE, FALSE, sizeof(struct sync_event));
 	trace->steps = g_array_new(FALSE, FALSE, sizeof(struct event));
 	trace->host = g_array_new(FALSE, FALSE, sizeof(struct event));
 	trace->threads = threads_new();
@@ -48,6 +49,7 @@ void trace_free(struct trace *trace)
 	g_array_free(trace->device, TRUE);
 	g_array_free(trace->et_nodes, TRUE);
 	g_array_free(trace->memory, TRUE);
+	g_array_free(trace->syncs, TRUE);
 	g_array_free(trace->steps, TRUE);
 	g_array_free(trace->host, TRUE);
 	threads_free(trace->threads);

@@ -14,6 +14,7 @@ enum event_role {
 	ROLE_DEVICE = 1 << 2,
 	ROLE_MEMORY = 1 << 3, /* [memory] instant events, read when asked for */
 	ROLE_HOST = 1 << 4,   /* host events of every category, for the causes of host wait (SPEC 26.1), read when asked for */
+	ROLE_SYNC = 1 << 5,   /* cuda_sync events (SPEC 24, 30), read when asked for */
 };
 
 /* A [memory] instant event: an allocation (bytes > 0) or a free (< 0); or
@@ -33,6 +34,29 @@ struct memory_event {
 	guint8 has_reserved;    /* Total Reserved there, a number */
 	guint8 has_type;        /* Device Type there: a memory event of SPEC 21 (without it, only 8.7's sums count it) */
 	guint8 out_of_memory;   /* an [OutOfMemory] instant: in no sum and on no curve */
+};
+
+/* A cuda_sync event (SPEC 24): what a synchronizing runtime call waited
+ * for, read only for the critical path (SPEC 30, read_config.sync). Its
+ * args.correlation is the runtime call's; -1 stands for a member absent. */
+enum sync_kind {
+	SYNC_OTHER,
+	SYNC_STREAM,      /* "Stream Sync": args.stream */
+	SYNC_CONTEXT,     /* "Context Sync": args.device */
+	SYNC_EVENT,       /* "Event Sync": the event recorded on wait_on_stream */
+	SYNC_STREAM_WAIT, /* "Stream Wait Event": stream waits for the event recorded on wait_on_stream */
+};
+
+struct sync_event {
+	gint64 ts, dur;
+	gint64 correlation;        /* args.correlation (has_correlation) */
+	gint64 stream;             /* args.stream */
+	gint64 wait_stream;        /* args.wait_on_stream */
+	gint64 record_correlation; /* args.wait_on_cuda_event_record_corr_id */
+	gint64 device;             /* args.device */
+	guint32 index;
+	guint8 kind;               /* enum sync_kind, by the event's name */
+	guint8 has_correlation;
 };
 
 /* What dataset export and the performance models (src/views/perf_model.h)
@@ -161,6 +185,7 @@ struct trace {
 	 * python_function; no ProfilerStep#N), in document order; monitored
 	 * events of those categories are in both arrays */
 	GArray *host;
+	GArray *syncs;     /* struct sync_event: cuda_sync events, read with read_config.sync */
 	struct threads *threads; /* indexed by event.thread */
 	struct names *names;
 	GStringChunk *text; /* args literals */

@@ -17,4 +17,5 @@ void collected_clear(struct collected *collected)
 	g_clear_pointer(&collected->findings_exposed, g_array_unref);
 	g_clear_pointer(&collected->gate_busy, g_array_unref);
 	g_clear_pointer(&collected->gate_host, g_array_unref);
+	g_clear_pointer(&collected->critical, critical_graph_free);
 }

@@ -9,6 +9,7 @@
 #define PP_COMPARE_H
 
 #include "views/summary.h"
+#include "attribution/critical_graph.h"
 
 /* Comparing runs and ranks (SPEC 13): one table from many traces. */
 enum compare_mode {
@@ -46,6 +47,7 @@ struct collected {
 	 * rows, for the row "(all steps)" */
 	gint64 all_steps[4];
 	guint all_steps_rows;
+	struct critical_graph *critical; /* --summary critical of several traces: the trace's graph (SPEC 30), or NULL */
 };
 
 void collected_clear(struct collected *collected);

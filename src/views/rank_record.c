@@ -228,7 +228,7 @@ struct rank_record *rank_record_of(const struct forest *forest, const struct att
 		}
 		guint launch = a->by_time_launch[i];
 		struct rank_event out = { .start = event->ts, .end = event->ts + event->dur,
-					  .device = event->has_device ? (gint)event->device : -1 };
+					  .device = event->has_device ? (gint)event->device : -1, .position = event->index };
 		if (rows)
 			out.row = row_index(r, row_of, row_key, source, event, launch == NO_LAUNCH ? NO_OWNER : a->owner[launch]);
 		struct collective_ids ids;

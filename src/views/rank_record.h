@@ -55,6 +55,7 @@ struct rank_event {
 	guint row;         /* its --summary collective row: an index into the record's rows (when kept) */
 	gint device;       /* args.device, or -1 (the findings' exposed communication, SPEC 22) */
 	gint lane;         /* its device's key (src/views/rank_bars.h), or -1: none known */
+	guint32 position;  /* its place in the trace (the critical path across ranks, SPEC 30); 0 read from a map */
 };
 
 struct rank_record {

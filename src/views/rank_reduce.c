@@ -10,6 +10,7 @@ struct arrival {
 	struct across_row *row; /* its collective row (--summary collective --across-ranks), or NULL */
 	gint device;
 	gint lane; /* src/views/rank_bars.h */
+	guint32 position; /* the event's place in its rank's trace (SPEC 30) */
 };
 
 struct instance {
@@ -36,6 +37,7 @@ struct rank_reduce {
 	GArray *waits;         /* struct rank_wait, or NULL: not kept */
 	GArray *free;          /* the bars' F (struct rank_interval), or NULL: not kept */
 	struct rank_steps *starts; /* the steps' starts (SPEC 26.6) */
+	GPtrArray *kept;       /* GArray * of struct rank_arrival per matched instance, or NULL: not kept */
 	gboolean any;          /* an event was added: */
 	gint64 first, end;     /* the earliest start and the latest end of all */
 	gint64 transferred, skewed; /* every transfer and every skew, added up */
@@ -78,6 +80,8 @@ void rank_reduce_free(struct rank_reduce *r)
 	if (r->free)
 		g_array_free(r->free, TRUE);
 	rank_steps_free(r->starts);
+	if (r->kept)
+		g_ptr_array_free(r->kept, TRUE);
 	g_hash_table_destroy(r->instances);
 	g_hash_table_destroy(r->groups);
 	g_hash_table_destroy(r->steps);
@@ -178,7 +182,7 @@ void rank_reduce_add(struct rank_reduce *r, const struct rank_record *record)
 		}
 		g_bytes_unref(bytes);
 		struct arrival arrival = { record->rank, event->start, event->end, rows ? rows[event->row] : NULL,
-					   event->device, event->lane };
+					   event->device, event->lane, event->position };
 		g_array_append_val(instance->arrivals, arrival);
 		r->first = r->any ? MIN(r->first, event->start) : event->start;
 		r->end = r->any ? MAX(r->end, event->end) : event->end;
@@ -224,6 +228,13 @@ static void settle(struct rank_reduce *r, struct instance *instance)
 		if (a->row)
 			across_row_event(a->row, r->matched, last - first, last_rank, wait, MAX(transfer, 0));
 	}
+	GArray *kept = r->kept ? g_array_sized_new(FALSE, FALSE, sizeof(struct rank_arrival), arrivals->len) : NULL;
+	for (guint i = 0; kept && i < arrivals->len; i++) { /* SPEC 30: the critical path across ranks */
+		const struct arrival *a = &g_array_index(arrivals, struct arrival, i);
+		g_array_append_vals(kept, &(struct rank_arrival){ a->rank, a->position }, 1);
+	}
+	if (kept)
+		g_ptr_array_add(r->kept, kept);
 	struct rank_total *row = g_hash_table_lookup(r->rows, &last_rank);
 	row->last_count++;
 	row->delay += last - second;
@@ -386,3 +397,7 @@ char *rank_reduce_hardware(const struct rank_reduce *r, gboolean world_sizes)
 	return rank_texts_joined(world_sizes ? r->world_sizes : r->devices);
 }
 
+const GPtrArray *rank_reduce_keep_instances(struct rank_reduce *r)
+{
+	return r->kept = r->kept ? r->kept : g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
+}

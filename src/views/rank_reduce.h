@@ -86,6 +86,14 @@ struct rank_wait {
 };
 void rank_reduce_keep_waits(struct rank_reduce *reduce);
 const GArray *rank_reduce_waits(const struct rank_reduce *reduce);
+/* The matched instances' events (the critical path across ranks, SPEC
+ * 30), kept from the first call on (before rank_reduce_finish, which fills
+ * it): a GArray * of struct rank_arrival per matched instance, in no order. */
+struct rank_arrival {
+	gint64 rank;
+	guint32 position; /* the event's place in its rank's trace */
+};
+const GPtrArray *rank_reduce_keep_instances(struct rank_reduce *reduce);
 /* How many instances were matched. */
 guint64 rank_reduce_instances(const struct rank_reduce *reduce);
 

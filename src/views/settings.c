@@ -54,5 +54,7 @@ void options_clear(struct options *options)
 	g_free(options->sort_list);
 	if (options->sort)
 		g_ptr_array_free(options->sort, TRUE);
+	if (options->what_if)
+		g_ptr_array_free(options->what_if, TRUE);
 	memset(options, 0, sizeof *options);
 }

@@ -80,6 +80,8 @@ struct options {
 	char **bases;              /* --base, as many as given, or NULL */
 	gboolean allow_different_hardware;
 	char *junit;               /* --junit FILE, or NULL */
+	/* the critical path (src/views/critical_options.h) */
+	GPtrArray *what_if;      /* --what-if rules, in the order given (owned, freed with the array); NULL: none */
 };
 
 /* Frees what OPTIONS holds and zeroes it. */

@@ -9,6 +9,7 @@
 #include "views/summary_findings.h"
 #include "views/summary_idle.h"
 #include "views/summary_gaps.h"
+#include "views/summary_critical.h"
 #include "views/rank_reduce.h"
 
 const struct catalogue *summary_catalogue(enum summary_mode mode)
@@ -23,6 +24,7 @@ const struct catalogue *summary_catalogue(enum summary_mode mode)
 	       : mode == SUMMARY_FINDINGS ? findings_summary_catalogue()
 	       : mode == SUMMARY_IDLE ? idle_summary_catalogue()
 	       : mode == SUMMARY_GAPS ? gaps_summary_catalogue()
+	       : mode == SUMMARY_CRITICAL ? critical_summary_catalogue()
 					: name_summary_catalogue();
 }
 
@@ -41,6 +43,8 @@ gboolean write_summary(struct output *out, const struct forest *forest, const st
 		return write_idle_summary(out, attribution, config, rows);
 	if (mode == SUMMARY_GAPS)
 		return write_gaps_summary(out, forest, attribution, config, rows);
+	if (mode == SUMMARY_CRITICAL)
+		return write_critical_summary(out, config, rows);
 	struct write_config ordered = *config; /* a table keeps the columns of the order first */
 	g_autoptr(GPtrArray) order = g_ptr_array_new();
 	catalogue_pick(summary_catalogue(mode),

@@ -1,6 +1,6 @@
 /* Summaries: which view writes a --summary of each mode, and its columns:
  * path and name (src/views/summary.c), step, kernel, perf, collective,
- * timeline, idle, memory, rank, findings and gaps (their own modules); the
+ * timeline, idle, memory, rank, findings, gaps and critical (their own modules); the
  * views of a table keep the columns of their own order first. */
 #ifndef PP_SUMMARIES_H
 #define PP_SUMMARIES_H

@@ -27,6 +27,7 @@ enum summary_mode {
 	SUMMARY_RANK,     /* one row per rank of many traces (SPEC 20.2), src/views/rank_reduce.c */
 	SUMMARY_FINDINGS, /* one row per finding (SPEC 22), src/views/summary_findings.c */
 	SUMMARY_GAPS,     /* one row per gap (SPEC 26.3), src/views/summary_gaps.c */
+	SUMMARY_CRITICAL, /* one row per name on the steps' critical paths (SPEC 30), src/views/summary_critical.c */
 };
 
 /* The perf figures of a group's outermost nodes (with group_config.perf). */

@@ -9,13 +9,14 @@ gboolean summary_mode_parse(const char *value, struct options *options, GError *
 					     [SUMMARY_STEP] = "step", [SUMMARY_KERNEL] = "kernel",
 					     [SUMMARY_PERF] = "perf", [SUMMARY_COLLECTIVE] = "collective",
 					     [SUMMARY_TIMELINE] = "timeline", [SUMMARY_IDLE] = "idle", [SUMMARY_MEMORY] = "memory",
-					     [SUMMARY_RANK] = "rank", [SUMMARY_FINDINGS] = "findings", [SUMMARY_GAPS] = "gaps" };
+					     [SUMMARY_RANK] = "rank", [SUMMARY_FINDINGS] = "findings", [SUMMARY_GAPS] = "gaps",
+					     [SUMMARY_CRITICAL] = "critical" };
 	for (enum summary_mode mode = SUMMARY_PATH; mode < G_N_ELEMENTS(modes); mode++)
 		if (strcmp(value, modes[mode]) == 0) {
 			options->summary = mode;
 			return TRUE;
 		}
-	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--summary wants path, name, step, kernel, perf, collective, timeline, idle, memory, rank, findings or gaps, not '%s'",
+	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--summary wants path, name, step, kernel, perf, collective, timeline, idle, memory, rank, findings, gaps or critical, not '%s'",
 		    value);
 	return FALSE;
 }
@@ -61,7 +62,7 @@ static void entries(struct options *options, GArray *entries)
 {
 	(void)options;
 	const GOptionEntry own[] = {
-		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path, op name, step (ProfilerStep#N), device event name, counted op's name and shapes (perf), collective and message size, device and time bin (timeline), device and gap length (idle), memory device (memory), rank of many traces, finding (what is wrong, what it costs, what to do), or gap of a device (when, how long, why)", "path|name|step|kernel|perf|collective|timeline|idle|memory|rank|findings|gaps" },
+		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path, op name, step (ProfilerStep#N), device event name, counted op's name and shapes (perf), collective and message size, device and time bin (timeline), device and gap length (idle), memory device (memory), rank of many traces, finding (what is wrong, what it costs, what to do), gap of a device (when, how long, why), or name on the steps' critical paths (critical)", "path|name|step|kernel|perf|collective|timeline|idle|memory|rank|findings|gaps|critical" },
 		{ "bins", 0, 0, G_OPTION_ARG_CALLBACK, bins_option, "With --summary timeline: time bins a device [100]", "N" },
 		{ "min-gap", 0, 0, G_OPTION_ARG_CALLBACK, min_gap_option, "With --summary gaps: the shortest gap written, in microseconds; 0: every gap [100]", "US" },
 	};

@@ -9,6 +9,7 @@
 #include "views/collective_across.h"
 #include "views/sort.h"
 #include "views/summary_perf.h"
+#include "views/summary_critical.h"
 #include "views/summary_step.h"
 
 /* The catalogue of the rows MODE (not COMPARE_NONE) writes. */
@@ -133,6 +134,8 @@ static gboolean settle(struct options *options, GError **error)
 					? view_list(NAME_SUMMARY_VIEW_COLUMNS, columns)
 				: for_people && options->summary == SUMMARY_STEP && !options->compare
 					? view_list(STEP_SUMMARY_VIEW_COLUMNS, columns)
+				: options->summary == SUMMARY_CRITICAL && options->what_if && !options->compare
+					? view_list(CRITICAL_SUMMARY_WHAT_IF_COLUMNS, columns) /* measured beside predicted */
 					: NULL;
 	return catalogue_pick(catalogue, view ? view : columns, defaults, options->columns, error) &&
 	       sort_pick(catalogue, options->sort_list, options->sort, error);

@@ -20,6 +20,8 @@
 #include "sinks/sink.h"
 #include "sinks/html_names.h"
 
+struct critical_rows;
+
 struct write_config {
 	const struct selection *selection;
 	const struct layout *layout;
@@ -47,6 +49,7 @@ struct write_config {
 	gboolean pure_rows;
 	struct causes *causes; /* the causes of host wait (src/attribution/causes.h), for --summary gaps; or NULL */
 	gint64 min_gap;        /* --summary gaps: the shortest gap written (ns) */
+	const struct critical_rows *critical; /* --summary critical's rows (src/views/summary_critical.h), or NULL */
 };
 
 struct write_result {
