@@ -44,7 +44,7 @@ need_traces
 need python3 python3
 node_columns="depth,launch count,device launch count,blocking count,sync duration(ms),cuda launch duration(ms)"
 
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	case "$name" in *_et) continue ;; esac
 	"$PROFILE_PARSER" -s "$trace" -d "$tmp/nodes.csv" -mc cpu_op,user_annotation --columns "$node_columns" \

@@ -8,7 +8,7 @@ need_traces alexnet.json.gz
 need python3 python3
 columns="name,device duration(ms),device busy(ms)"
 
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	case "$name" in *_et) continue ;; esac # an Execution Trace, refused
 	if ! "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/busy.csv" -mc cpu_op,user_annotation --columns "$columns" 2>"$tmp/err"; then

@@ -103,7 +103,7 @@ for rank, (c, m) in totals.items():
         sys.exit('rank %r: %d predicted with every time scaled by 0, over the measured %d' % (rank, c, m))
 print('%d rows, %d paths' % (len(rows), len(totals)))
 PY
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	"$PROFILE_PARSER" -s "$trace" -d "$tmp/p.csv" --summary critical --columns "name,kind,critical(ms),measured(ms),share,count" \
 		2>"$tmp/err" || continue # not a trace

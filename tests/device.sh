@@ -64,7 +64,7 @@ fi
 
 # every real trace: compute + communication + memcpy + memset = device duration
 if have_traces >/dev/null && command -v python3 >/dev/null; then
-	for trace in "$traces"/*.json.gz; do
+	for trace in $(shared_traces); do
 		name=$(basename "$trace" .json.gz)
 		case "$name" in *_et) continue ;; esac
 		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/real.csv" -mc cpu_op,user_annotation \

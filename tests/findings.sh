@@ -154,7 +154,7 @@ for r in perf:
 if len(report) != len(perf) or any(('  finding:       %s (%s)' % (r['finding'], r['severity'])) not in l for r, l in zip(perf, report)):
     sys.exit('the report of another view (-mc python_function, --max_depth 1, --step 1) with --fail-on has other findings:\n%s\n%s' % (''.join(report), perf))
 PY
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	case $name in simple_add_et) continue ;; esac
 	"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/$name.csv" --summary findings || { fail "$name: --summary findings"; continue; }

@@ -124,7 +124,7 @@ grep -c '<g class="f"' "$tmp/flame.svg" | grep -qx 12 && pass "flame.svg: 12 fra
 # On the real traces: the values add up to the report's figures, the SVG draws them.
 why=$(have_traces alexnet.json.gz) || { skip "the real traces: $why"; finish; exit; }
 columns="depth,device duration(ms),cuda launch duration(ms),self host duration(ms)"
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	case "$name" in *_et) continue ;; esac # an Execution Trace, refused
 	set -- -s "$trace" -mc cpu_op,user_annotation

@@ -133,7 +133,7 @@ fi
 # (d) the size bound
 if why=$(have_traces); then
 	big=0 n=0
-	for trace in "$traces"/*.json.gz; do
+	for trace in $(shared_traces); do
 		"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/shared.html" 2>/dev/null || continue # not a trace (an ET)
 		n=$((n + 1))
 		size=$(wc -c < "$tmp/shared.html")

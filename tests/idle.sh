@@ -17,7 +17,7 @@ check=$top_srcdir/tests/idle_check.py
 step_columns="step,pid,host duration(ms),device idle(ms),host wait(ms),other idle(ms)"
 kernel_columns="name,launch delay mean(ms),launch delay max(ms)"
 
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	case "$name" in *_et) continue ;; esac
 	"$PROFILE_PARSER" -s "$trace" -d "$tmp/steps.csv" -mc cpu_op,user_annotation --summary step \

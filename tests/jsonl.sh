@@ -47,11 +47,17 @@ PY
 	then pass "$name: JSON Lines agree with the CSV"; else fail "$name: JSON Lines disagree with the CSV"; fi
 }
 check example "$top_srcdir/examples/example_trace.json" -mc cpu_op,user_annotation --columns "$all"
-real="df_index_resolver.json.gz resnet50_2021_workers0.json.gz simple_add_kineto.json.gz simple_add_et.json.gz nccl_data.json.gz"
+real="df_index_resolver.json.gz resnet50_2021_workers0.json.gz alexnet.json.gz simple_add_kineto.json.gz simple_add_et.json.gz nccl_data.json.gz"
 # shellcheck disable=SC2086
 if ! why=$(have_traces $real); then skip "the real traces: $why"; finish; exit; fi
-check df_index_resolver "$traces/df_index_resolver.json.gz" -mc cpu_op --max_depth 3 --columns "$all"
-check resnet50_2021 "$traces/resnet50_2021_workers0.json.gz" -mc cpu_op --max_depth 4 --columns "$all"
+# the two big traces in make check-slow (tests/lib.sh, shared_traces); a small one with args here
+if [ -n "${PROFILE_PARSER_SLOW:-}" ]; then
+	check df_index_resolver "$traces/df_index_resolver.json.gz" -mc cpu_op --max_depth 3 --columns "$all"
+	check resnet50_2021 "$traces/resnet50_2021_workers0.json.gz" -mc cpu_op --max_depth 4 --columns "$all"
+else
+	skip "df_index_resolver and resnet50_2021_workers0 with every column: in make check-slow (PROFILE_PARSER_SLOW=1)"
+	check alexnet "$traces/alexnet.json.gz" -mc cpu_op --columns "$all"
+fi
 check simple_add_et "$traces/simple_add_kineto.json.gz" -mc cpu_op,user_annotation --et "$traces/simple_add_et.json.gz"
 check summary "$traces/nccl_data.json.gz" -mc cpu_op --summary path \
 	--columns "rank,name,count,host total(ms),host mean(ms),host min(ms),host max(ms),self host total(ms),device total(ms),self device total(ms),cuda launch total(ms),launch count,device event count"

@@ -60,6 +60,19 @@ have_traces() {
 }
 traces_how="to use them, PROFILE_PARSER_TRACES=DIR make check (DIR: a folder of the shared traces)"
 
+# shared_traces: the shared traces a test runs over, one path a line: every
+# one under PROFILE_PARSER_SLOW=1 (make check-slow, which .ci/run runs on
+# every submission), else those of at most 400,000 bytes (make check within
+# its time: the small traces hold every shape of the big ones, graphs,
+# MTIA, AMD, memory events, ranks; the big ones cost 85% of the bytes).
+# The tests that loop over them are in both make check and make check-slow.
+shared_traces() {
+	for trace in "$traces"/*.json.gz; do
+		[ -f "$trace" ] || continue
+		if [ -n "${PROFILE_PARSER_SLOW:-}" ] || [ "$(wc -c < "$trace")" -le 400000 ]; then echo "$trace"; fi
+	done
+}
+
 # need_traces [FILE...]: skips the whole test unless have_traces.
 need_traces() {
 	why=$(have_traces "$@") || skip_all "$why"

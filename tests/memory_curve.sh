@@ -51,7 +51,7 @@ need_traces
 bins=5000
 [ "${PROFILE_PARSER_SLOW:-0}" = 1 ] && bins=100000
 checked=0
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	gzip -dc "$trace" | grep -q '"\[memory\]"' || continue
 	checked=$((checked + 1))

@@ -216,7 +216,7 @@ else fail "df_index_resolver: --summary step differs from the trace"; fi
 # total); the step rows never exceed it; busy <= total on every row; the
 # steps read with the default categories (the skimmer passes step events
 # through) equal those read with user_annotation monitored
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	case "$name" in *_et) continue ;; esac
 	"$PROFILE_PARSER" -s "$trace" -d "$tmp/kernel.csv" -mc cpu_op --summary kernel 2>"$tmp/err" ||

@@ -72,7 +72,7 @@ for r in rows:
         sys.exit('starts out of order on device %s' % r['device'])
     last[r['device']] = start
 PY
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	case $name in simple_add_et) continue ;; esac
 	"$PROFILE_PARSER" -q -s "$trace" -d "$tmp/$name.csv" --summary gaps --min-gap 0 || { fail "$name: --summary gaps"; continue; }

@@ -69,7 +69,7 @@ if selves != sum(ns(r['self device waiting total(ms)']) for r in names):
     sys.exit('self device waiting: nodes %d, --summary name %d' % (selves, sum(ns(r['self device waiting total(ms)']) for r in names)))
 print('host wait %d ns: roots %d + outside %d' % (total, roots, outside))
 PY
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	"$PROFILE_PARSER" -s "$trace" -d "$tmp/idle.csv" --summary idle 2>"$tmp/err" || continue # not a trace
 	if python3 "$tmp/idle.py" "$tmp/idle.csv" "$tmp/err" > "$tmp/check" 2>&1; then

@@ -81,7 +81,7 @@ PY
 # reading by json-c below compares with
 bin_counts="1 997"
 [ "${PROFILE_PARSER_SLOW:-0}" = 1 ] && bin_counts="1 100000 997"
-for trace in "$traces"/*.json.gz; do
+for trace in $(shared_traces); do
 	name=$(basename "$trace" .json.gz)
 	for bins in $bin_counts; do
 		"$PROFILE_PARSER" -s "$trace" -d "$tmp/bins.csv" --summary timeline --bins $bins 2>"$tmp/err" || continue # not a trace

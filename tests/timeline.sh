@@ -73,7 +73,7 @@ if grep -q '^  device [0-9?]' "$tmp/err"; then fail "a timeline without device e
 # min(communication, compute), and the devices' busy times add up to no more
 # than the device time
 if have_traces && command -v python3 >/dev/null; then
-	for trace in "$traces"/*.json.gz; do
+	for trace in $(shared_traces); do
 		name=$(basename "$trace" .json.gz)
 		case "$name" in *_et) continue ;; esac
 		"$PROFILE_PARSER" -s "$trace" -d "$tmp/real.csv" -mc cpu_op,user_annotation 2>"$tmp/err" ||

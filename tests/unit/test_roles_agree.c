@@ -10,6 +10,7 @@
  * split here with json-c, not by the reader. Skipped (77) where the folder
  * does not exist. */
 #include "unit.h"
+#include <glib/gstdio.h>
 #include "input/extract.h"
 #include "cli/options.h"
 #include "input/roles.h"
@@ -245,11 +246,18 @@ static void test_skimmer_and_extractor_agree(void)
 	g_autofree char *dir = traces_dir();
 	g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(folder);
-	guint traces = 0;
+	guint traces = 0, big = 0;
+	/* make check: the traces of at most 400,000 bytes (tests/lib.sh, shared_traces); make check-slow: all */
+	gboolean slow = g_getenv("PROFILE_PARSER_SLOW") && *g_getenv("PROFILE_PARSER_SLOW");
 	for (const char *name; (name = g_dir_read_name(folder));) {
 		if (!g_str_has_suffix(name, ".json.gz"))
 			continue;
 		g_autofree char *path = g_build_filename(dir, name, NULL);
+		GStatBuf st;
+		if (!slow && g_stat(path, &st) == 0 && st.st_size > 400000) {
+			big++;
+			continue;
+		}
 		for (gsize i = 0; i < G_N_ELEMENTS(configs); i++)
 			extractor_init(&configs[i]);
 		check_trace(path, configs, G_N_ELEMENTS(configs), tallies);
@@ -258,6 +266,8 @@ static void test_skimmer_and_extractor_agree(void)
 		traces++;
 	}
 	CU_ASSERT_TRUE(traces > 0);
+	if (big)
+		printf("\n  %u traces over 400,000 bytes left to make check-slow (PROFILE_PARSER_SLOW=1)", big);
 	for (gsize i = 0; i < G_N_ELEMENTS(configs); i++) {
 		const struct tally *t = &tallies[i];
 		printf("\n  %s: %u traces, %" G_GUINT64_FORMAT " elements: %" G_GUINT64_FORMAT " needed (%" G_GUINT64_FORMAT
