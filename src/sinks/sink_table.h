@@ -44,6 +44,7 @@
 extern const struct sink_class table_sink;
 
 #define TABLE_NAME_ROOM 40 /* the name column's room, before any other column's */
+#define TABLE_NAME_YIELD 14 /* the name's room beside the essential columns: it gives way to them down to this */
 #define TABLE_LITERAL_ROOM 24 /* a literal column's room (args, Input Dims...), before the columns after it */
 #define TABLE_GAP 2        /* spaces between columns */
 

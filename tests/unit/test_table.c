@@ -8,6 +8,7 @@
 #include "unit.h"
 #include "sinks/formats.h"
 #include "sinks/sink_table.h"
+#include "sinks/table_cells.h"
 
 static char *shortened(const char *text, guint width, guint head)
 {
@@ -362,7 +363,85 @@ static void test_mean_half_up(void)
 	CU_ASSERT_EQUAL(mean_half_up(G_MAXINT64, G_MAXINT64), 1);
 }
 
+/* SPEC 28: bytes in a table, worked by hand: the unit is the smallest
+ * (B, KiB, MiB, GiB) whose figure, rounded half away from zero to two
+ * decimals, stays below 1024. */
+static void test_bytes(void)
+{
+	static const struct {
+		gint64 bytes;
+		const char *shown;
+	} cases[] = {
+		{ 0, "0 B" },
+		{ 1023, "1023 B" },                 /* the last below 1024 */
+		{ 1024, "1.00 KiB" },
+		{ 1152, "1.13 KiB" },               /* 1152 · 100 / 1024 = 112.5: half away from zero, 113 */
+		{ 1535, "1.50 KiB" },               /* 149.902... */
+		{ 1048064, "1023.50 KiB" },         /* 1023.5 KiB exactly */
+		{ 1048570, "1023.99 KiB" },         /* 102399.41 hundredths */
+		{ 1048571, "1.00 MiB" },            /* 102399.51 hundredths round to 1024.00 KiB: MiB */
+		{ 1048575, "1.00 MiB" },            /* 1023.999 KiB */
+		{ 1048576, "1.00 MiB" },
+		{ 1073741823, "1.00 GiB" },         /* 1024 MiB less a byte */
+		{ 2707847680, "2.52 GiB" },         /* 2.5219... (the figure) */
+		{ 1125899906842624, "1048576.00 GiB" }, /* 2^50: still GiB */
+		{ -1536, "-1.50 KiB" },
+		{ -1023, "-1023 B" },
+		{ G_MININT64, "-8589934592.00 GiB" }, /* 2^63 / 2^30 = 2^33 */
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GString) out = g_string_new(NULL);
+		table_append_bytes(out, cases[i].bytes);
+		ASSERT_STR(out->str, cases[i].shown);
+	}
+}
+
+/* A path cut keeping its end: "…" and its last WIDTH - 1 characters, from
+ * a "$$" among them when that leaves out at most a third of the width. */
+static void test_path_end(void)
+{
+	static const struct {
+		const char *path;
+		guint width;
+		const char *shown;
+	} cases[] = {
+		/* "a$$bb$$ccc": its last 5 are "$$ccc", a boundary at once */
+		{ "a$$bb$$ccc", 6, "…$$ccc" },
+		/* its last 6 "b$$ccc": the boundary leaves out 1 (1 · 3 <= 7): padded to 7 */
+		{ "a$$bb$$ccc", 7, "…$$ccc " },
+		/* its last 9 "xxxxx$$ab": leaving out 5 is more than a third of 10: cut as it is */
+		{ "abcdefxxxxx$$ab", 10, "…xxxxx$$ab" },
+		/* αβγ$$δε, 7 characters, in 5: its last 4 "$$δε" (never inside a UTF-8 character) */
+		{ "αβγ$$δε", 5, "…$$δε" },
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GString) out = g_string_new(NULL);
+		table_append_path_end(out, cases[i].path, strlen(cases[i].path), cases[i].width);
+		ASSERT_STR(out->str, cases[i].shown);
+	}
+}
+
+/* A text under its row: "  LABEL: " (labels padded to the longest, 8:
+ * 12 characters in all), lines of at most the width less those 12, at
+ * least 20; a word longer than a line in pieces. */
+static void test_under(void)
+{
+	g_autoptr(GString) out = g_string_new(NULL);
+	const char *text = "alpha beta gamma delta epsilon";
+	table_append_under(out, "advice", 8, text, strlen(text), 32); /* 20 a line: "alpha beta gamma" (16), then 22 */
+	ASSERT_STR(out->str, "  advice:   alpha beta gamma\n"
+			     "            delta epsilon\n");
+	g_string_truncate(out, 0);
+	text = "see abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ end"; /* a word of 46 in lines of 20 */
+	table_append_under(out, "evidence", 8, text, strlen(text), 10); /* narrower than 12 + 20: 20 all the same */
+	ASSERT_STR(out->str, "  evidence: see\n"
+			     "            abcdefghijklmnopqrst\n"
+			     "            uvwxyz0123456789ABCD\n"
+			     "            EFGHIJ end\n");
+}
+
 UNIT_MAIN("table", UNIT_TEST(test_mean_half_up), UNIT_TEST(test_shorten_ascii), UNIT_TEST(test_shorten_utf8), UNIT_TEST(test_cell_text),
 	  UNIT_TEST(test_fixed_decimals), UNIT_TEST(test_percent), UNIT_TEST(test_table_wide),
 	  UNIT_TEST(test_table_narrow), UNIT_TEST(test_table_left_out), UNIT_TEST(test_table_exact_fit),
-	  UNIT_TEST(test_percent_formats), UNIT_TEST(test_names_apart), UNIT_TEST(test_names_end_kept))
+	  UNIT_TEST(test_percent_formats), UNIT_TEST(test_names_apart), UNIT_TEST(test_names_end_kept),
+	  UNIT_TEST(test_bytes), UNIT_TEST(test_path_end), UNIT_TEST(test_under))
