@@ -440,8 +440,104 @@ static void test_under(void)
 			     "            EFGHIJ end\n");
 }
 
+/* SPEC 28 in whole tables, by hand. */
+struct glance_row {
+	const char *name;
+	gint64 a, b;
+	const char *note;
+};
+
+static void glance_name(const void *r, struct value *v)
+{
+	value_string(v, ((const struct glance_row *)r)->name);
+}
+
+static void glance_a(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ((const struct glance_row *)r)->a);
+}
+
+static void glance_b(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ((const struct glance_row *)r)->b);
+}
+
+static void glance_note(const void *r, struct value *v)
+{
+	value_string(v, ((const struct glance_row *)r)->note);
+}
+
+static char *glance_table(const struct column *columns, guint count, const struct glance_row *rows, guint n, guint width)
+{
+	const struct catalogue catalogue = { columns, count };
+	g_autoptr(GPtrArray) picked = g_ptr_array_new();
+	CU_ASSERT_TRUE(catalogue_pick(&catalogue, NULL, COLUMN_DEFAULT, picked, NULL));
+	struct layout layout = { .picked = picked };
+	struct sink sink;
+	sink_init(&sink, &table_sink, &layout);
+	sink.width = width;
+	sink.quiet = TRUE;
+	for (guint i = 0; i < n; i++)
+		sink_measure(&sink, &rows[i]);
+	GString *out = g_string_new(NULL);
+	sink_header(&sink, out);
+	for (guint i = 0; i < n; i++)
+		sink_row(&sink, &rows[i], out);
+	sink_clear(&sink);
+	return g_string_free(out, FALSE);
+}
+
+static void test_table_glance(void)
+{
+	/* The name gives way to the essential columns, down to 14: at 40, the
+	 * name's 35 and a(ms) (5 + 2) would be 42; beside 14 of the name a(ms)
+	 * and b(ms) fit (14 + 7 + 7 = 28), then c (3 + 2) only beside all 35:
+	 * left out. The name gets 40 - 14 = 26: "…" and its last 25. Without
+	 * the flags a(ms) alone would be kept, the name 33 wide. */
+	static const struct glance_row rows[] = { { "a_very_long_operator_name_of_thirty", 1500000, 2000000, "x" } };
+	const struct column essential[] = {
+		{ "name", VALUE_TEXT, COLUMN_DEFAULT, glance_name },
+		{ "c", VALUE_TEXT, COLUMN_DEFAULT, glance_note },
+		{ "a(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, glance_a },
+		{ "b(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, glance_b },
+	};
+	g_autofree char *yielded = glance_table(essential, G_N_ELEMENTS(essential), rows, 1, 40);
+	ASSERT_STR(yielded, "name                        a(ms)  b(ms)\n"
+			    "--------------------------  -----  -----\n"
+			    "…g_operator_name_of_thirty    1.5    2.0\n");
+	/* A secondary column is left out first: at 14, a(ms) 5, then c (1 + 2:
+	 * 8) before b(ms), which would need 7 more (15): left out, though it
+	 * is left of c (without the flag, a(ms) and b(ms), 12, and c out). */
+	const struct column secondary[] = {
+		{ "a(ms)", VALUE_DURATION, COLUMN_DEFAULT, glance_a },
+		{ "b(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_SECONDARY, glance_b },
+		{ "c", VALUE_TEXT, COLUMN_DEFAULT, glance_note },
+	};
+	g_autofree char *narrow = glance_table(secondary, G_N_ELEMENTS(secondary), rows, 1, 14);
+	ASSERT_STR(narrow, "a(ms)  c\n"
+			   "-----  -\n"
+			   "  1.5  x\n");
+	/* A column under the rows: not in the grid, its text under each row
+	 * ("  c: " then the text, lines of at least 20), a blank line between
+	 * rows; an empty one writes no line. */
+	static const struct glance_row two[] = { { "k1", 1000000, 0, "one two" }, { "k2", 2000000, 0, NULL } };
+	const struct column under[] = {
+		{ "name", VALUE_TEXT, COLUMN_DEFAULT, glance_name },
+		{ "a(ms)", VALUE_DURATION, COLUMN_DEFAULT, glance_a },
+		{ "c", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_UNDER, glance_note },
+	};
+	g_autofree char *lines = glance_table(under, G_N_ELEMENTS(under), two, 2, 30);
+	ASSERT_STR(lines, "name  a(ms)\n"
+			  "----  -----\n"
+			  "k1      1.0\n"
+			  "  c: one two\n"
+			  "\n"
+			  "k2      2.0\n");
+}
+
 UNIT_MAIN("table", UNIT_TEST(test_mean_half_up), UNIT_TEST(test_shorten_ascii), UNIT_TEST(test_shorten_utf8), UNIT_TEST(test_cell_text),
 	  UNIT_TEST(test_fixed_decimals), UNIT_TEST(test_percent), UNIT_TEST(test_table_wide),
 	  UNIT_TEST(test_table_narrow), UNIT_TEST(test_table_left_out), UNIT_TEST(test_table_exact_fit),
 	  UNIT_TEST(test_percent_formats), UNIT_TEST(test_names_apart), UNIT_TEST(test_names_end_kept),
-	  UNIT_TEST(test_bytes), UNIT_TEST(test_path_end), UNIT_TEST(test_under))
+	  UNIT_TEST(test_bytes), UNIT_TEST(test_path_end), UNIT_TEST(test_under),
+	  UNIT_TEST(test_table_glance))
