@@ -15,7 +15,7 @@
 #define LANE_HEIGHT 8   /* px */
 #define LANE_GAP 3      /* px */
 #define LANES_HEIGHT (2 * LANE_HEIGHT + LANE_GAP)
-#define PLOT_TOP (LANES_TOP + LANES_HEIGHT + 4) /* px */
+#define PLOT_TOP (LANES_TOP + LANES_HEIGHT + 8) /* px */
 #define PLOT_HEIGHT 150 /* px */
 #define CHART_HEIGHT (PLOT_TOP + PLOT_HEIGHT + 32)
 #define STEPS_MAX 1000  /* steps drawn a chart, at most (the first in time; the caption says so) */
