@@ -38,6 +38,7 @@ struct table_state {
 	GString *fold; /* a list cell with its short names (SPEC 23) */
 	struct table_names *names; /* the name column's cells (src/sinks/table_names.h) */
 	guint under_width; /* the longest header of the columns under the rows (0: none) */
+	gboolean grid;     /* some column is not under the rows: a header, a rule, a line a row */
 	guint64 rows;      /* rows written */
 };
 
@@ -118,6 +119,7 @@ static struct table_state *state_of(struct sink *sink)
 		c->under = (c->flags & COLUMN_UNDER) != 0;
 		if (c->under)
 			s->under_width = MAX(s->under_width, (guint)len);
+		s->grid = s->grid || !c->under;
 		if (c->flags & COLUMN_DISTINCT)
 			c->distinct = table_names_new();
 		shrinking = shrinking || c->shrinks;
@@ -372,6 +374,8 @@ static void table_header(struct sink *sink, GString *out)
 	decide_widths(s, width);
 	if (!sink->quiet)
 		say_left_out(s, width);
+	if (!s->grid)
+		return;
 	GPtrArray **lines = g_newa(GPtrArray *, s->count + 1);
 	guint height = 1;
 	for (guint i = 0; i < s->count; i++) {
@@ -447,6 +451,10 @@ static void table_row(struct sink *sink, const struct value *values, GString *ou
 	struct table_state *s = state_of(sink);
 	if (s->under_width && s->rows++) /* rows with lines under them: a blank line between them */
 		g_string_append_c(out, '\n');
+	if (!s->grid) { /* only columns under the rows: their lines alone */
+		append_under(sink, s, values, out);
+		return;
+	}
 	gsize start = out->len;
 	gboolean first = TRUE;
 	for (guint i = 0; i < s->count; i++) {

@@ -533,6 +533,11 @@ static void test_table_glance(void)
 			  "  c: one two\n"
 			  "\n"
 			  "k2      2.0\n");
+	/* Only columns under the rows: no header, no rule, no empty line a row */
+	const struct column only[] = { { "c", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_UNDER, glance_note } };
+	g_autofree char *alone = glance_table(only, G_N_ELEMENTS(only), two, 2, 30);
+	ASSERT_STR(alone, "  c: one two\n"
+			  "\n");
 }
 
 UNIT_MAIN("table", UNIT_TEST(test_mean_half_up), UNIT_TEST(test_shorten_ascii), UNIT_TEST(test_shorten_utf8), UNIT_TEST(test_cell_text),
