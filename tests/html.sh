@@ -82,8 +82,8 @@ if grep -qF "Content-Security-Policy\" content=\"default-src 'none'; img-src dat
 	! grep -qiE '(src|href)="(https?:)?//' "$tmp/node.html"; then pass "the page loads nothing from outside (CSP)"
 else fail "no Content-Security-Policy, or an outside resource"; fi
 if grep -q 'NVIDIA H100 80GB HBM3' "$tmp/node.html" && grep -q '<dd>0 of 1</dd>' "$tmp/node.html" &&
-	grep -q 'schemaVersion: 1' "$tmp/node.html" && grep -q 'monitored events claim 18.5% of the device time' "$tmp/node.html"
-then pass "the header: device, rank of world size, version, and the run's warning"
+	grep -q 'schemaVersion: 1' "$tmp/node.html" && grep -q 'monitored events (-mc python_function) claim 18.5% of the device time' "$tmp/node.html"
+then pass "the header: device, rank of world size, version, and the run's warning (its coverage naming the module view's -mc, SPEC 28)"
 else fail "the header lacks the device, rank, version or warning"; fi
 
 # every warning of the run on a comparison's page, each trace's too (SPEC 16):

@@ -26,7 +26,7 @@ trace=$top_srcdir/tests/rounding/halves.json
 
 "$PROFILE_PARSER" -s "$trace" -mc cpu_op -d /dev/null 2>"$tmp/err" || fail "the report: exit status $?"
 for line in \
-	"profile_parser: warning: $trace: monitored events claim 6.3% of the device time (0.044 of 0.704 ms)" \
+	"profile_parser: warning: $trace: monitored events (-mc cpu_op) claim 6.3% of the device time (0.044 of 0.704 ms)" \
 	"  device time:   0.704 ms in 3 device events; 0.044 ms (6.3%) under monitored events;" \
 	"  device 0:      busy 0.088 ms of a 0.128 ms span (68.8%)" \
 	"                 idle 0.04 ms of the span: host wait 0.01826 ms (45.7%), other 0.02174 ms" \

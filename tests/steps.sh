@@ -144,22 +144,23 @@ expect_output "a trace without steps: the header alone" '"step","host duration(m
 # share of no time. Launch delays (kernel ts less its launch's, SPEC 15.3):
 # 1 us for every event with a launch but K4's second (137 - 135 = 2: mean
 # 1.5, max 2) and K0 (230 - 223 = 7); K3 has no launch (empty), and K6's
-# unclaimed event does not count.
+# unclaimed event does not count. No args hold a kernel property: the seven
+# columns of SPEC 28 (grid ... est. achieved occupancy %) are empty.
 "$PROFILE_PARSER" -q -s "$fixtures/kernels.json" -d "$tmp/out" -mc cpu_op --summary kernel
-expect_output "--summary kernel, by hand" '"name","class","count","total(ms)","mean(ms)","min(ms)","max(ms)","launched by","launch delay mean(ms)","launch delay max(ms)"
-"K6","compute","2","0.016","0.008","0.001","0.015","gamma (6.3%)","0.001","0.001"
-"K1","compute","2","0.012","0.006","0.006","0.006","alpha (50.0%)","0.001","0.001"
-"K3","compute","1","0.012","0.012","0.012","0.012","","",""
-"K2","compute","3","0.01","0.003333","0.003","0.004","beta (60.0%)","0.001","0.001"
-"K4","compute","2","0.005","0.0025","0.002","0.003","inner (60.0%)","0.0015","0.002"
-"K5","compute","1","0.003","0.003","0.003","0.003","","0.001","0.001"
-"Memcpy DtoD (Device -> Device)","memcpy","1","0.001","0.001","0.001","0.001","outer (100.0%)","0.001","0.001"
-"K0","compute","1","0.0","0.0","0.0","0.0","gamma","0.007","0.007"'
+expect_output "--summary kernel, by hand" '"name","class","count","total(ms)","mean(ms)","min(ms)","max(ms)","launched by","launch delay mean(ms)","launch delay max(ms)","grid","block","registers per thread","shared memory(bytes)","blocks per SM","warps per SM","est. achieved occupancy %"
+"K6","compute","2","0.016","0.008","0.001","0.015","gamma (6.3%)","0.001","0.001","","","","","","",""
+"K1","compute","2","0.012","0.006","0.006","0.006","alpha (50.0%)","0.001","0.001","","","","","","",""
+"K3","compute","1","0.012","0.012","0.012","0.012","","","","","","","","","",""
+"K2","compute","3","0.01","0.003333","0.003","0.004","beta (60.0%)","0.001","0.001","","","","","","",""
+"K4","compute","2","0.005","0.0025","0.002","0.003","inner (60.0%)","0.0015","0.002","","","","","","",""
+"K5","compute","1","0.003","0.003","0.003","0.003","","0.001","0.001","","","","","","",""
+"Memcpy DtoD (Device -> Device)","memcpy","1","0.001","0.001","0.001","0.001","outer (100.0%)","0.001","0.001","","","","","","",""
+"K0","compute","1","0.0","0.0","0.0","0.0","gamma","0.007","0.007","","","","","","",""'
 
 run --summary kernel --step 2
-expect_output "--summary kernel --step 2: the device events of step 2's launches" '"name","class","count","total(ms)","mean(ms)","min(ms)","max(ms)","launched by","launch delay mean(ms)","launch delay max(ms)"
-"Memcpy HtoD (Pageable -> Device)","memcpy","1","0.008","0.008","0.008","0.008","fwd (100.0%)","0.005","0.005"
-"Memset (Device)","memset","1","0.002","0.002","0.002","0.002","fwd (100.0%)","0.015","0.015"'
+expect_output "--summary kernel --step 2: the device events of step 2's launches" '"name","class","count","total(ms)","mean(ms)","min(ms)","max(ms)","launched by","launch delay mean(ms)","launch delay max(ms)","grid","block","registers per thread","shared memory(bytes)","blocks per SM","warps per SM","est. achieved occupancy %"
+"Memcpy HtoD (Pageable -> Device)","memcpy","1","0.008","0.008","0.008","0.008","fwd (100.0%)","0.005","0.005","","","","","","",""
+"Memset (Device)","memset","1","0.002","0.002","0.002","0.002","fwd (100.0%)","0.015","0.015","","","","","","",""'
 
 run --summary kernel --columns "name,class" --comm-pattern '^k3$'
 expect_output "--summary kernel: classes follow --comm-pattern" '"name","class"

@@ -66,7 +66,7 @@ expect_warning "python_function events without nn.Module" \
 # (k1, k1b), the launch at 200 outside any cpu_op 0.01 ms (k2; the
 # synchronize has no device event), and nobody launched the orphan.
 expect_warning "coverage under 90%" \
-	"monitored events claim 70.0% of the device time (0.035 of 0.05 ms); 0.01 ms come from 1 launch outside any monitored event; 0.005 ms from device events no launch claimed (their launches are not in the trace, or not of the -hc categories); a wider -mc (-mc cpu_op,user_annotation) may cover more" \
+	"monitored events (-mc cpu_op) claim 70.0% of the device time (0.035 of 0.05 ms); 0.01 ms come from 1 launch outside any monitored event; 0.005 ms from device events no launch claimed (their launches are not in the trace, or not of the -hc categories); a wider -mc (-mc cpu_op,user_annotation) may cover more" \
 	"$w/coverage.json" -mc cpu_op
 "$PROFILE_PARSER" -s "$w/coverage.json" -d "$tmp/out" -mc cpu_op 2>"$tmp/err"
 expect_stderr "  device time:   0.05 ms in 4 device events; 0.035 ms (70.0%) under monitored events; 0.01 ms from 1 launch outside any monitored event" \

@@ -1,6 +1,7 @@
 #include "attribution/timeline_bins.h"
 #include <stdlib.h>
 #include <string.h>
+#include "attribution/busy_window.h"
 
 /* A device's lists: each class's union, every event's, the host wait. */
 enum { LIST_ALL = CLASS_COUNT, LIST_WAIT, LISTS };
@@ -19,6 +20,7 @@ struct building {
 	GArray *lists[LISTS]; /* struct idle_interval */
 	struct idle_track track;
 	GArray *pids;         /* struct device_pid */
+	GHashTable *spans;    /* step index + 1 -> struct timeline_step *: the steps of its events' launches */
 };
 
 /* Process numbers by pid text, cached per thread. */
@@ -50,7 +52,8 @@ static struct building *device_of(GArray *devices, GHashTable *by_device, const 
 	guint found = GPOINTER_TO_UINT(g_hash_table_lookup(by_device, GUINT_TO_POINTER(e->device)));
 	if (!found) {
 		struct building b = { .device = e->device, .first = e->ts, .last = event_end(e),
-				      .pids = g_array_new(FALSE, FALSE, sizeof(struct device_pid)) };
+				      .pids = g_array_new(FALSE, FALSE, sizeof(struct device_pid)),
+				      .spans = g_hash_table_new_full(NULL, NULL, NULL, g_free) };
 		for (guint l = 0; l < LISTS; l++)
 			b.lists[l] = g_array_new(FALSE, FALSE, sizeof(struct idle_interval));
 		g_array_append_val(devices, b);
@@ -69,8 +72,24 @@ static void note_pid(struct building *b, guint pid, guint32 thread)
 	g_array_append_val(b->pids, p);
 }
 
+/* Widens the device span of step S (an index, or NO_STEP) on B by E. */
+static void note_span(struct building *b, guint s, const struct event *e)
+{
+	if (s == NO_STEP)
+		return;
+	struct timeline_step *span = g_hash_table_lookup(b->spans, GUINT_TO_POINTER(s + 1));
+	if (!span) {
+		span = g_new(struct timeline_step, 1);
+		*span = (struct timeline_step){ NULL, e->ts, event_end(e), TRUE };
+		g_hash_table_insert(b->spans, GUINT_TO_POINTER(s + 1), span);
+	}
+	span->first = MIN(span->first, e->ts);
+	span->last = MAX(span->last, event_end(e));
+}
+
 /* The sweep over the device events in (ts, position) order. */
-static void build(const struct attribution *a, struct pids *pids, const GRegex *communication, GArray *devices)
+static void build(const struct attribution *a, struct pids *pids, const struct steps *steps,
+		  const GRegex *communication, GArray *devices)
 {
 	g_autoptr(GHashTable) by_device = g_hash_table_new(NULL, NULL);
 	struct classifier classifier;
@@ -92,10 +111,12 @@ static void build(const struct attribution *a, struct pids *pids, const GRegex *
 		intervals_extend(b->lists[LIST_ALL], e->ts, end);
 		intervals_extend(b->lists[classifier_class(&classifier, e)], e->ts, end);
 		if (has_launch) {
-			guint32 thread = a->launches[a->by_time_launch[i]].thread;
-			guint pid = pid_number(pids, thread);
+			const struct event *launch = &a->launches[a->by_time_launch[i]];
+			guint pid = pid_number(pids, launch->thread);
 			if (pid != last_pid)
-				note_pid(b, pid, thread), last_pid = pid;
+				note_pid(b, pid, launch->thread), last_pid = pid;
+			if (steps && steps->count)
+				note_span(b, steps_find(steps, launch->thread, launch->ts), e);
 		}
 	}
 	classifier_clear(&classifier);
@@ -136,6 +157,37 @@ static gboolean clip_to_steps(const struct building *b, const struct steps *step
 	*from = MAX(*from, low);
 	*to = MIN(*to, high);
 	return *to > *from;
+}
+
+static int compare_steps(const void *x, const void *y)
+{
+	const struct timeline_step *a = x, *b = y;
+	return step_before(a->step, b->step) ? -1 : step_before(b->step, a->step) ? 1 : 0;
+}
+
+/* D's steps: those of B's processes in RANGE, with their spans on the device. */
+static void list_steps(struct timeline_bins_device *d, const struct building *b, const struct steps *steps,
+		       const struct step_range *range)
+{
+	GArray *list = g_array_new(FALSE, FALSE, sizeof(struct timeline_step));
+	for (guint p = 0; p < b->pids->len; p++) {
+		guint32 thread = g_array_index(b->pids, struct device_pid, p).thread;
+		guint pid = thread < steps->threads ? steps->thread_pid[thread] : G_MAXUINT;
+		if (pid == G_MAXUINT)
+			continue;
+		for (guint s = steps->pid_first[pid]; s < steps->pid_first[pid + 1]; s++) {
+			if (range && !step_range_holds(range, steps->number[s]))
+				continue;
+			const struct timeline_step *span = g_hash_table_lookup(b->spans, GUINT_TO_POINTER(s + 1));
+			struct timeline_step step = span ? *span : (struct timeline_step){ 0 };
+			step.step = &steps->events[s];
+			g_array_append_val(list, step);
+		}
+	}
+	if (list->len > 1)
+		qsort(list->data, list->len, sizeof(struct timeline_step), compare_steps);
+	d->step_count = list->len;
+	d->steps = (struct timeline_step *)g_array_free(list, FALSE);
 }
 
 static void fill_steps(struct timeline_bins_device *d, const struct building *b, const struct steps *steps)
@@ -239,7 +291,7 @@ struct timeline_bins *timeline_bins_compute(const struct attribution *a, const s
 	struct pids pids = { threads, threads ? g_new0(guint, threads_count(threads)) : NULL,
 			     g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL) };
 	GArray *devices = g_array_new(FALSE, FALSE, sizeof(struct building));
-	build(a, &pids, communication, devices);
+	build(a, &pids, steps, communication, devices);
 	if (devices->len > 1)
 		qsort(devices->data, devices->len, sizeof(struct building), compare_devices);
 	GArray *points = memory_points(a, &pids);
@@ -256,6 +308,8 @@ struct timeline_bins *timeline_bins_compute(const struct attribution *a, const s
 		guint count = d->bins.count;
 		d->figures = g_new0(gint64, (gsize)count * BIN_FIGURES);
 		g_autofree gint64 *spread = g_new(gint64, count ? count : 1); /* never NULL: memset's argument */
+		d->has_window = busy_window((const struct idle_interval *)b->lists[LIST_ALL]->data, b->lists[LIST_ALL]->len,
+					    BUSY_WINDOW_PERCENT, &d->window_from, &d->window_to);
 		for (guint l = 0; l < LISTS; l++) {
 			memset(spread, 0, count * sizeof *spread);
 			bins_add(&d->bins, (const struct idle_interval *)b->lists[l]->data, b->lists[l]->len, spread);
@@ -264,8 +318,11 @@ struct timeline_bins *timeline_bins_compute(const struct attribution *a, const s
 			g_array_free(b->lists[l], TRUE);
 		}
 		d->step = g_new0(const struct event *, count);
-		if (steps)
+		if (steps) {
 			fill_steps(d, b, steps);
+			list_steps(d, b, steps, range && range->given ? range : NULL);
+		}
+		g_hash_table_destroy(b->spans);
 		d->allocated = g_new(gint64, count);
 		for (guint k = 0; k < count; k++)
 			d->allocated[k] = BIN_NO_MEMORY;
@@ -302,6 +359,7 @@ void timeline_bins_free(struct timeline_bins *t)
 		g_free(t->devices[i].figures);
 		g_free(t->devices[i].step);
 		g_free(t->devices[i].allocated);
+		g_free(t->devices[i].steps);
 	}
 	g_free(t->devices);
 	g_free(t);

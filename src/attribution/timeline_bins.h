@@ -25,7 +25,15 @@
  * processes, the Total Allocated of the last [memory] event before the
  * bin's end on the process's accelerator with the device's number (or its
  * only accelerator when none has it): each curve is walked once along the
- * bins. Memory: the lists, O(E), and O(B) figures a device. */
+ * bins. Memory: the lists, O(E), and O(B) figures a device.
+ *
+ * For the page (SPEC 28), a device also has the smallest window holding
+ * BUSY_WINDOW_PERCENT of its busy time (src/attribution/busy_window.h,
+ * over its busy union), and its processes' steps (in the --step range), in
+ * sort order, each with its host window (the ProfilerStep#N event) and its
+ * span on the device (SPEC 19.4): the first start and last end of its
+ * device events there, those of the launches whose (pid, ts) lies in the
+ * step, as --summary step counts them (a binary search per event). */
 #ifndef PP_TIMELINE_BINS_H
 #define PP_TIMELINE_BINS_H
 
@@ -39,6 +47,13 @@ enum { BIN_BUSY = CLASS_COUNT, BIN_WAIT, BIN_FIGURES };
 /* An allocated cell without a value. */
 #define BIN_NO_MEMORY G_MININT64
 
+/* A step of a device's processes: its host window, and its device events on the device. */
+struct timeline_step {
+	const struct event *step; /* the ProfilerStep#N event: the host window [ts, ts + dur] */
+	gint64 first, last;       /* its device events on the device: the first start, the last end */
+	gboolean has_device;      /* FALSE: none on the device (first and last 0) */
+};
+
 struct timeline_bins_device {
 	guint device;              /* args.device */
 	struct bins bins;          /* its span's bins (none: an empty span) */
@@ -48,6 +63,10 @@ struct timeline_bins_device {
 	guint memory_curves;       /* the processes whose curves allocated sums */
 	guint32 memory_thread;     /* when one: a thread of that process, */
 	gint64 memory_id;          /* and the Device Id of its curve (for the page's peak label, SPEC 21) */
+	gboolean has_window;       /* its busy window (SPEC 28): [window_from, window_to), when it was busy */
+	gint64 window_from, window_to;
+	struct timeline_step *steps; /* its processes' steps in the range, in sort order */
+	guint step_count;
 };
 
 struct timeline_bins {

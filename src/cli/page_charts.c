@@ -6,6 +6,7 @@
 #include "sinks/html_bars.h"
 #include "sinks/html_names.h"
 #include "sinks/html_timeline.h"
+#include "sinks/html_timeline_assets.h"
 #include "attribution/timeline_bins.h"
 #include "util/timefmt.h"
 #include "util/percent.h"
@@ -120,10 +121,13 @@ static void charts(HtmlPage *page, GString *body, const struct forest *forest, c
 	html_paragraph(body, "note",
 		       "Over time, per device with a device number: its span cut into equal bins (as --summary timeline "
 		       "cuts it), each bin's busy time by class and its host wait as stacked areas over the bin's length "
-		       "(classes that ran at once stack past 100%), the steps as bands, and the memory allocated on the "
-		       "device (the line, on the right-hand scale) with its peak marked. The axis is in ms from the "
-		       "first bin's start; each bin's tooltip gives its figures. Zoom with the buttons or by dragging "
-		       "across a chart.");
+		       "(classes that ran at once stack past 100%), and the memory allocated on the device (the line, on "
+		       "the right-hand scale) with its peak marked. Above it, each step twice: its window on the host "
+		       "(the ProfilerStep#N event) and its span on the device (its device work's first start to last "
+		       "end, as --summary step's device span(ms)): a device that runs behind shows its bars to the right "
+		       "of the host's. The axis is in ms from the first bin's start; each bin's tooltip gives its "
+		       "figures. A chart opens on the smallest window holding 99% of the device's busy time; zoom with "
+		       "the buttons (whole span shows it all) or by dragging across a chart.");
 	html_page_style(page, html_timeline_style);
 	html_page_script(page, html_timeline_script);
 	for (guint i = 0; i < shown; i++) {

@@ -198,7 +198,9 @@ static void warn_coverage(FILE *out, const struct run_summary *run)
 		return;
 	if ((unsigned __int128)c->monitored * 100 >= (unsigned __int128)c->total * COVERAGE_WARNING)
 		return; /* exact: 90% of the device time or more is claimed */
-	g_autoptr(GString) text = g_string_new("monitored events claim ");
+	g_autofree char *list = run->categories && run->categories->monitor ? g_strjoinv(",", run->categories->monitor) : NULL;
+	g_autoptr(GString) text = g_string_new(NULL); /* SPEC 28: a coverage figure names its categories */
+	g_string_append_printf(text, "monitored events %s%s%sclaim ", list ? "(-mc " : "", list ? list : "", list ? ") " : "");
 	percent_append(text, tenths_of_percent(c->monitored, c->total)); /* 18.5, never the locale's 18,5 */
 	g_string_append(text, "% of the device time (");
 	time_append_ms(text, c->monitored);

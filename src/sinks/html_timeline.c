@@ -1,4 +1,5 @@
 #include "sinks/html_timeline.h"
+#include "attribution/busy_window.h"
 #include "sinks/html_text.h"
 #include "util/timefmt.h"
 
@@ -9,9 +10,15 @@
 #define PLOT_WIDTH_TEXT "86%"
 #define PLOT_RIGHT_TEXT "93%"
 #define AXIS_LEFT_TEXT "6.5%"
-#define PLOT_TOP 22     /* px */
+#define LABEL_Y 12      /* px: the steps' names */
+#define LANES_TOP 16    /* px: the host windows' lane, then the device spans' */
+#define LANE_HEIGHT 8   /* px */
+#define LANE_GAP 3      /* px */
+#define LANES_HEIGHT (2 * LANE_HEIGHT + LANE_GAP)
+#define PLOT_TOP (LANES_TOP + LANES_HEIGHT + 8) /* px */
 #define PLOT_HEIGHT 150 /* px */
-#define CHART_HEIGHT 204
+#define CHART_HEIGHT (PLOT_TOP + PLOT_HEIGHT + 32)
+#define STEPS_MAX 1000  /* steps drawn a chart, at most (the first in time; the caption says so) */
 #define UNITS 1000      /* the plot's height in viewBox units */
 #define MEMORY_TOP 900  /* the memory peak's height in units */
 #define LABEL_MIN 4.0   /* % of the width a step label needs */
@@ -129,29 +136,82 @@ static void append_areas(GString *out, const struct timeline_bins_device *d, gin
 	}
 }
 
-/* The steps as bands in the plot; their labels into LABELS. */
-static void append_steps(GString *out, GString *labels, const struct timeline_bins_device *d)
+/* T (ns) in bins from the first bin's start, within [0, bins], with three decimals: "12.345". */
+static void append_bin_at(GString *out, const struct timeline_bins_device *d, gint64 t)
 {
-	guint bins = d->bins.count, band = 0;
-	for (guint k = 0; k < bins;) {
-		const struct event *step = d->step[k];
-		guint end = k + 1;
-		while (end < bins && d->step[end] == step)
-			end++;
-		if (step) {
-			g_string_append_printf(out, "<rect class=\"tl-band b%u\" x=\"%u\" y=\"0\" width=\"%u\" height=\"%d\"><title>",
-					       band++ % 2, k, end - k, UNITS);
-			html_append_text(out, step->name->text, step->name->len);
-			g_string_append(out, "</title></rect>\n");
-			gboolean wide = (end - k) * PLOT_WIDTH / bins >= LABEL_MIN;
-			g_string_append_printf(labels, "<text class=\"tl-step\" data-a=\"%u\" data-b=\"%u\" x=\"", k, end);
-			append_x(labels, (k + end) / 2.0, bins);
-			g_string_append_printf(labels, "\" y=\"%d\" text-anchor=\"middle\" visibility=\"%s\">", PLOT_TOP - 6,
-					       wide ? "visible" : "hidden");
-			html_append_text(labels, step->name->text, step->name->len);
-			g_string_append(labels, "</text>\n");
+	guint bins = d->bins.count;
+	gint64 start = d->bins.bounds[0], span = d->bins.bounds[bins] - start;
+	t = CLAMP(t, start, start + span);
+	__int128 milli = ((__int128)(t - start) * bins * 2000 + span) / (2 * span); /* half up */
+	g_string_append_printf(out, "%" G_GINT64_FORMAT ".%03d", (gint64)(milli / 1000), (int)(milli % 1000));
+}
+
+/* One rect of lane Y (a step's window [FROM, TO)), its tooltip TITLE. */
+static void append_lane_rect(GString *out, const char *class, guint n, int y, const struct timeline_bins_device *d,
+			     gint64 from, gint64 to, const GString *title)
+{
+	g_string_append_printf(out, "<rect class=\"%s b%u\" x=\"", class, n % 2);
+	append_bin_at(out, d, from);
+	g_string_append(out, "\" width=\"");
+	gint64 start = d->bins.bounds[0], end = d->bins.bounds[d->bins.count];
+	__int128 span = end - start, milli = ((__int128)(MIN(to, end) - MAX(from, start)) * d->bins.count * 2000 + span) /
+					     (2 * span);
+	g_string_append_printf(out, "%" G_GINT64_FORMAT ".%03d\" y=\"%d\" height=\"%d\"><title>", (gint64)(milli / 1000),
+			       (int)(milli % 1000), y, LANE_HEIGHT);
+	g_string_append_len(out, title->str, (gssize)title->len);
+	g_string_append(out, "</title></rect>\n");
+}
+
+/* The steps (SPEC 28): each one's host window (the ProfilerStep#N event) in
+ * the upper lane, its span on the device (its device events' first start
+ * to last end, SPEC 19.4) in the lower, a tooltip each, the lanes in LANES;
+ * their names above, centred on the host windows, into LABELS. */
+static void append_steps(GString *lanes, GString *labels, const struct timeline_bins_device *d)
+{
+	guint bins = d->bins.count, drawn = 0;
+	gint64 start = d->bins.bounds[0], end = d->bins.bounds[bins];
+	g_autoptr(GString) title = g_string_new(NULL);
+	for (guint i = 0; i < d->step_count && drawn < STEPS_MAX; i++) {
+		const struct timeline_step *s = &d->steps[i];
+		gint64 from = s->step->ts, to = event_end(s->step);
+		gboolean host = to > start && from < end, device = s->has_device && s->last > start && s->first < end;
+		if (!host && !device)
+			continue;
+		g_string_truncate(title, 0);
+		html_append_text(title, s->step->name->text, s->step->name->len);
+		g_string_append(title, ": the host's window, ");
+		time_append_ms(title, from - start);
+		g_string_append(title, " to ");
+		time_append_ms(title, to - start);
+		g_string_append(title, " ms");
+		if (host)
+			append_lane_rect(lanes, "tl-host", drawn, 0, d, from, to, title);
+		if (device) {
+			g_string_truncate(title, 0);
+			html_append_text(title, s->step->name->text, s->step->name->len);
+			g_string_append(title, ": its work on the device, ");
+			time_append_ms(title, s->first - start);
+			g_string_append(title, " to ");
+			time_append_ms(title, s->last - start);
+			g_string_append(title, " ms (device span ");
+			time_append_ms(title, s->last - s->first);
+			g_string_append(title, " ms)");
+			append_lane_rect(lanes, "tl-dev", drawn, LANE_HEIGHT + LANE_GAP, d, s->first, s->last, title);
 		}
-		k = end;
+		drawn++;
+		if (!host)
+			continue;
+		g_autoptr(GString) a = g_string_new(NULL), b = g_string_new(NULL);
+		append_bin_at(a, d, from);
+		append_bin_at(b, d, to);
+		double x = g_ascii_strtod(a->str, NULL), y = g_ascii_strtod(b->str, NULL);
+		gboolean wide = (y - x) * PLOT_WIDTH / bins >= LABEL_MIN;
+		g_string_append_printf(labels, "<text class=\"tl-step\" data-a=\"%s\" data-b=\"%s\" x=\"", a->str, b->str);
+		append_x(labels, (x + y) / 2, bins);
+		g_string_append_printf(labels, "\" y=\"%d\" text-anchor=\"middle\" visibility=\"%s\">", LABEL_Y,
+				       wide ? "visible" : "hidden");
+		html_append_text(labels, s->step->name->text, s->step->name->len);
+		g_string_append(labels, "</text>\n");
 	}
 }
 
@@ -274,20 +334,38 @@ void html_timeline_append(GString *body, const char *label, const struct timelin
 	gint64 span = d->bins.bounds[bins] - d->bins.bounds[0], top = UNITS;
 	for (guint k = 0; k < bins; k++)
 		top = MAX(top, stack(d, k, LAYERS - 1));
-	g_autoptr(GString) labels = g_string_new(NULL), marks = g_string_new(NULL);
-	g_string_append_printf(body, "<figure class=\"tl\" data-bins=\"%u\" data-span=\"%" G_GINT64_FORMAT "\"><figcaption>",
-			       bins, span);
+	g_autoptr(GString) labels = g_string_new(NULL), marks = g_string_new(NULL), lanes = g_string_new(NULL);
+	g_string_append_printf(body, "<figure class=\"tl\" data-bins=\"%u\" data-span=\"%" G_GINT64_FORMAT "\"", bins, span);
+	if (d->has_window) { /* SPEC 28: the chart opens on the busy window (the script zooms there) */
+		g_string_append(body, " data-a=\"");
+		append_bin_at(body, d, d->window_from);
+		g_string_append(body, "\" data-b=\"");
+		append_bin_at(body, d, d->window_to);
+		g_string_append_c(body, '"');
+	}
+	g_string_append(body, "><figcaption>");
 	html_append(body, label);
 	g_string_append(body, " <span class=\"tl-zoom\" hidden><button type=\"button\" data-z=\"in\">zoom in</button> "
 			      "<button type=\"button\" data-z=\"out\">zoom out</button> <button type=\"button\" "
-			      "data-z=\"all\">whole span</button> (or drag across the chart)</span></figcaption>\n");
+			      "data-z=\"all\">whole span</button> (or drag across the chart)</span>");
+	if (d->has_window) {
+		g_string_append_printf(body, " <span class=\"tl-window\">%d%% of its busy time lies in ", BUSY_WINDOW_PERCENT);
+		time_append_ms(body, d->window_from - d->bins.bounds[0]);
+		g_string_append(body, " to ");
+		time_append_ms(body, d->window_to - d->bins.bounds[0]);
+		g_string_append(body, " ms; showing <span class=\"tl-range\">the whole span</span></span>");
+	}
+	append_steps(lanes, labels, d);
+	if (d->step_count > STEPS_MAX)
+		g_string_append_printf(body, " <span class=\"tl-window\">(the first %u of %u steps drawn)</span>", STEPS_MAX,
+				       d->step_count);
+	g_string_append(body, "</figcaption>\n");
 	g_string_append_printf(body, "<svg class=\"tl-chart\" width=\"100%%\" height=\"%d\" role=\"img\" aria-label=\"",
 			       CHART_HEIGHT);
 	html_append(body, label);
 	g_string_append_printf(body, ": busy time by class, host wait per bin\">\n<svg class=\"tl-plot\" x=\"%s\" y=\"%d\" "
 				     "width=\"%s\" height=\"%d\" viewBox=\"0 0 %u %d\" preserveAspectRatio=\"none\">\n",
 			       PLOT_LEFT_TEXT, PLOT_TOP, PLOT_WIDTH_TEXT, PLOT_HEIGHT, bins, UNITS);
-	append_steps(body, labels, d);
 	append_areas(body, d, top);
 	if (top > UNITS)
 		g_string_append_printf(body, "<line class=\"tl-full\" x1=\"0\" x2=\"%u\" y1=\"%" G_GINT64_FORMAT "\" y2=\"%"
@@ -298,6 +376,14 @@ void html_timeline_append(GString *body, const char *label, const struct timelin
 		append_bin(body, label, d, k);
 	g_string_append_printf(body, "\n</svg>\n<rect class=\"tl-frame\" x=\"%s\" y=\"%d\" width=\"%s\" height=\"%d\"/>\n",
 			       PLOT_LEFT_TEXT, PLOT_TOP, PLOT_WIDTH_TEXT, PLOT_HEIGHT);
+	if (lanes->len) /* the steps' lanes above the plot, zoomed with it */
+		g_string_append_printf(body, "<svg class=\"tl-lanes\" x=\"%s\" y=\"%d\" width=\"%s\" height=\"%d\" "
+					     "viewBox=\"0 0 %u %d\" data-h=\"%d\" preserveAspectRatio=\"none\">\n%s</svg>\n"
+					     "<text class=\"tl-lane\" x=\"%s\" y=\"%d\" text-anchor=\"end\">host</text>"
+					     "<text class=\"tl-lane\" x=\"%s\" y=\"%d\" text-anchor=\"end\">device</text>\n",
+				       PLOT_LEFT_TEXT, LANES_TOP, PLOT_WIDTH_TEXT, LANES_HEIGHT, bins, LANES_HEIGHT, LANES_HEIGHT,
+				       lanes->str, AXIS_LEFT_TEXT, LANES_TOP + LANE_HEIGHT - 1, AXIS_LEFT_TEXT,
+				       LANES_TOP + LANES_HEIGHT - 1);
 	g_string_append(body, labels->str);
 	g_string_append(body, marks->str);
 	/* the share axis on the left: 0 and 100%, and the top when stacks pass it */
@@ -312,130 +398,3 @@ void html_timeline_append(GString *body, const char *label, const struct timelin
 				     "</svg></figure>\n",
 			       PLOT_RIGHT_TEXT, CHART_HEIGHT - 2, PLOT_TOP, PLOT_HEIGHT);
 }
-
-const char html_timeline_style[] =
-	"figure.tl { margin: 8px 0 4px; }\n"
-	"figure.tl figcaption { font-weight: 600; }\n"
-	"figure.tl .tl-zoom { font-weight: normal; color: var(--muted); margin-left: 12px; }\n"
-	"figure.tl .tl-zoom button { font: inherit; font-size: 12px; }\n"
-	"svg.tl-chart { display: block; font-size: 11px; fill: var(--fg); user-select: none; }\n"
-	"svg.tl-chart .c-compute { fill: var(--compute); } svg.tl-chart .c-communication { fill: var(--communication); }\n"
-	"svg.tl-chart .c-memcpy { fill: var(--memcpy); } svg.tl-chart .c-memset { fill: var(--memset); }\n"
-	"svg.tl-chart .c-wait { fill: var(--wait); }\n"
-	"svg.tl-chart .tl-band.b0 { fill: var(--head); } svg.tl-chart .tl-band.b1 { fill: var(--bg); }\n"
-	"svg.tl-chart .tl-hit { fill: transparent; } svg.tl-chart .tl-hit:hover { fill: rgba(128,128,128,0.25); }\n"
-	"svg.tl-chart .tl-frame { fill: none; stroke: var(--rule); }\n"
-	"svg.tl-chart .tl-tick { stroke: var(--rule); }\n"
-	"svg.tl-chart .tl-peak line { stroke: var(--mark); stroke-dasharray: 3 2; }\n"
-	"svg.tl-chart .tl-full { stroke: var(--mark); stroke-dasharray: 4 3; }\n"
-	"svg.tl-chart .tl-memory { fill: none; stroke: var(--mark); stroke-width: 1.5; }\n"
-	"svg.tl-chart .tl-sel { fill: rgba(26,95,180,0.2); }\n"
-	"svg.tl-chart .tl-step, svg.tl-chart .tl-share, svg.tl-chart .tl-unit { fill: var(--muted); }\n";
-
-/* Zoom: the plot's viewBox set to the bins [a, b), the ticks, the step
- * labels and the peak's mark redrawn as append_ticks() and the rest draw
- * them; the figure's data-range says the range shown. The peak's label
- * is kept inside the plot, both edges (SPEC 28): centred on its mark when
- * there is room, else against the nearer edge; a label wider than the
- * plot loses its end to a "…". Drawn again when the window is resized. */
-const char html_timeline_script[] =
-	"[].forEach.call(document.querySelectorAll('figure.tl'), function (fig) {\n"
-	"  'use strict';\n"
-	"  var NS = 'http://www.w3.org/2000/svg', X0 = 7, W0 = 86;\n"
-	"  var B = +fig.getAttribute('data-bins'), L = +fig.getAttribute('data-span');\n"
-	"  var chart = fig.querySelector('svg.tl-chart'), plot = chart.querySelector('svg.tl-plot');\n"
-	"  var ticks = chart.querySelector('g.tl-ticks'), sel = chart.querySelector('.tl-sel');\n"
-	"  var top = +plot.getAttribute('y'), h = +plot.getAttribute('height'), a = 0, b = B;\n"
-	"  function pct(p) { return (X0 + W0 * (p - a) / (b - a)).toFixed(3) + '%'; }\n"
-	"  function el(name, attrs, text) {\n"
-	"    var e = document.createElementNS(NS, name);\n"
-	"    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });\n"
-	"    if (text !== undefined) e.textContent = text;\n"
-	"    return e;\n"
-	"  }\n"
-	"  function fit(text, c) {\n"
-	"    var w = chart.getBoundingClientRect().width, node = text.lastChild;\n"
-	"    if (!w || !node || node.nodeType !== 3) { text.setAttribute('x', c.toFixed(3) + '%'); return; }\n"
-	"    if (node.full === undefined) node.full = node.data;\n"
-	"    node.data = node.full;\n"
-	"    var len = text.getComputedTextLength() * 100 / w;\n"
-	"    if (len > W0) {\n"
-	"      var keep = Math.max(1, Math.floor(node.full.length * W0 / len) - 1);\n"
-	"      do { node.data = node.full.slice(0, keep--) + '\\u2026'; len = text.getComputedTextLength() * 100 / w; }\n"
-	"      while (len > W0 && keep > 0);\n"
-	"    }\n"
-	"    text.setAttribute('text-anchor', 'middle');\n"
-	"    text.setAttribute('x', Math.max(X0 + len / 2, Math.min(X0 + W0 - len / 2, c)).toFixed(3) + '%');\n"
-	"  }\n"
-	"  function draw() {\n"
-	"    plot.setAttribute('viewBox', a + ' 0 ' + (b - a) + ' 1000');\n"
-	"    while (ticks.firstChild) ticks.removeChild(ticks.firstChild);\n"
-	"    var from = a * L / B, to = b * L / B, raw = Math.max(1, Math.floor((to - from) / 6)), p = 1, e = 0;\n"
-	"    while (p * 10 <= raw) { p *= 10; e++; }\n"
-	"    var step = raw <= p ? p : raw <= 2 * p ? 2 * p : raw <= 5 * p ? 5 * p : 10 * p;\n"
-	"    if (step === 10 * p) e++;\n"
-	"    var dec = Math.max(0, 6 - e);\n"
-	"    for (var t = Math.ceil(from / step) * step; t <= to; t += step) {\n"
-	"      var x = pct(t * B / L);\n"
-	"      ticks.appendChild(el('line', { 'class': 'tl-tick', x1: x, x2: x, y1: top, y2: top + h + 4 }));\n"
-	"      ticks.appendChild(el('text', { x: x, y: top + h + 16, 'text-anchor': 'middle' }, (t / 1e6).toFixed(dec)));\n"
-	"    }\n"
-	"    [].forEach.call(chart.querySelectorAll('.tl-step'), function (s) {\n"
-	"      var sa = Math.max(a, +s.getAttribute('data-a')), sb = Math.min(b, +s.getAttribute('data-b'));\n"
-	"      var wide = sb > sa && (sb - sa) / (b - a) * W0 >= 4;\n"
-	"      s.setAttribute('visibility', wide ? 'visible' : 'hidden');\n"
-	"      if (wide) s.setAttribute('x', pct((sa + sb) / 2));\n"
-	"    });\n"
-	"    var peak = chart.querySelector('.tl-peak');\n"
-	"    if (peak) {\n"
-	"      var k = +peak.getAttribute('data-k') + 0.5, on = k >= a && k <= b;\n"
-	"      peak.setAttribute('visibility', on ? 'visible' : 'hidden');\n"
-	"      if (on) {\n"
-	"        var line = peak.querySelector('line');\n"
-	"        line.setAttribute('x1', pct(k));\n"
-	"        line.setAttribute('x2', pct(k));\n"
-	"        fit(peak.querySelector('text'), X0 + W0 * (k - a) / (b - a));\n"
-	"      }\n"
-	"    }\n"
-	"    fig.setAttribute('data-range', a + ' ' + b);\n"
-	"  }\n"
-	"  function zoom(x, y) {\n"
-	"    var w = Math.min(B, Math.max(1, y - x));\n"
-	"    x = Math.max(0, Math.min(B - w, x));\n"
-	"    a = x;\n"
-	"    b = x + w;\n"
-	"    draw();\n"
-	"  }\n"
-	"  var buttons = fig.querySelector('.tl-zoom');\n"
-	"  buttons.hidden = false;\n"
-	"  buttons.addEventListener('click', function (ev) {\n"
-	"    var z = ev.target.getAttribute && ev.target.getAttribute('data-z'), c = (a + b) / 2, w = b - a;\n"
-	"    if (z === 'in') zoom(c - w / 4, c + w / 4);\n"
-	"    else if (z === 'out') zoom(c - w, c + w);\n"
-	"    else if (z === 'all') zoom(0, B);\n"
-	"  });\n"
-	"  var start = null;\n"
-	"  function at(ev) {\n"
-	"    var r = plot.getBoundingClientRect();\n"
-	"    return { px: ev.clientX - chart.getBoundingClientRect().left,\n"
-	"      bin: a + Math.max(0, Math.min(1, (ev.clientX - r.left) / r.width)) * (b - a) };\n"
-	"  }\n"
-	"  plot.addEventListener('pointerdown', function (ev) { start = at(ev); });\n"
-	"  plot.addEventListener('pointermove', function (ev) {\n"
-	"    if (!start) return;\n"
-	"    var now = at(ev);\n"
-	"    sel.setAttribute('x', Math.min(start.px, now.px));\n"
-	"    sel.setAttribute('width', Math.abs(now.px - start.px));\n"
-	"  });\n"
-	"  function end(ev) {\n"
-	"    if (!start) return;\n"
-	"    var now = at(ev), from = start;\n"
-	"    start = null;\n"
-	"    sel.setAttribute('width', 0);\n"
-	"    if (Math.abs(now.px - from.px) >= 4) zoom(Math.min(from.bin, now.bin), Math.max(from.bin, now.bin));\n"
-	"  }\n"
-	"  plot.addEventListener('pointerup', end);\n"
-	"  plot.addEventListener('pointerleave', end);\n"
-	"  window.addEventListener('resize', draw);\n"
-	"  draw();\n"
-	"});\n";

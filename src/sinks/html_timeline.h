@@ -8,9 +8,16 @@
  * at most 1 ns) and 1000 units up, stretched (preserveAspectRatio none), so
  * that zooming is setting its viewBox's x range; the texts (ticks, steps,
  * memory axis) lie outside it, placed in % of the width, so they never
- * stretch. In the plot, back to front:
- * - the steps as bands (a run of bins whose start lies in one step), each
- *   named in its <title> and, when wide enough, by a label above the plot;
+ * stretch. Above the plot, two lanes zoomed with it (SPEC 28): each step's
+ * host window (its ProfilerStep#N event) in the upper, its span on the
+ * device (its device events' first start to last end, SPEC 19.4) in the
+ * lower, each with its tooltip, named when wide enough by a label above
+ * (a device that runs behind the host shows it: the lower bars lie right of
+ * the upper); at most STEPS_MAX steps, the caption says when more. The
+ * figure's data-a and data-b are its busy window (the smallest holding 99%
+ * of its busy time, src/attribution/busy_window.h) in bins, where the
+ * script opens it; the caption gives the window in ms. In the plot, back
+ * to front:
  * - the stacked areas, compute, communication, memcpy, memset, host wait,
  *   each bin's time over its length; each area is drawn from the bottom to
  *   its running total, the last first, one path of H and V steps that
@@ -24,8 +31,9 @@
  *   figures.
  * The time axis is in ms from the first bin's start, with ticks at round
  * steps (1, 2 or 5 times a power of ten ns, about six across), written
- * exactly from integer ns. The script redraws the ticks, the step labels
- * and the peak mark for the range shown. */
+ * exactly from integer ns. The script (src/sinks/html_timeline_assets.h)
+ * redraws the ticks, the step labels and the peak mark for the range
+ * shown. */
 #ifndef PP_HTML_TIMELINE_H
 #define PP_HTML_TIMELINE_H
 
@@ -38,8 +46,5 @@
 void html_timeline_append(GString *body, const char *label, const struct timeline_bins_device *d, const char *peak_op,
 			  const char *peak_path);
 
-/* The charts' style and script, for the page to inline once. */
-extern const char html_timeline_style[];
-extern const char html_timeline_script[];
 
 #endif

@@ -3,17 +3,23 @@
 #include <stdio.h>
 #include "output/output.h"
 #include "sinks/sink_csv.h"
+#include "sinks/table_cells.h"
 #include "util/visible.h"
 
 #define ELLIPSIS "\xe2\x80\xa6" /* U+2026, one character */
 
 /* What a column has seen of its values, and the width decided at the header. */
 struct table_column {
-	const char *header;
+	const char *name;   /* the column's name (the note of the columns left out says it) */
+	const char *header; /* as the table shows it: a bytes column without "(bytes)", its cells saying their unit */
 	gboolean numeric; /* right-aligned */
 	gboolean shrinks; /* the name column */
 	gboolean literal; /* a Python literal (args, Input Dims..., a list column): shortened to its room first */
 	gboolean list;    /* a list column (kernels, kernel ts...): its device events' short names where it is cut */
+	gboolean path;    /* COLUMN_PATH_END: a path, cut keeping its end (its room as a literal's) */
+	gboolean under;   /* COLUMN_UNDER: not a column, its text under each row */
+	gboolean numbers; /* a literal column: every value seen so far a number (then right-aligned) */
+	struct table_names *distinct; /* COLUMN_DISTINCT: its cells, shortened as names are; or NULL */
 	guint flags;      /* the catalogue's (COLUMN_ESSENTIAL, COLUMN_SHORT_NAMES); 0 for --meta */
 	enum value_type type;
 	guint int_width;  /* numbers: the widest integer part, sign included */
@@ -31,6 +37,9 @@ struct table_state {
 	GString *cell;
 	GString *fold; /* a list cell with its short names (SPEC 23) */
 	struct table_names *names; /* the name column's cells (src/sinks/table_names.h) */
+	guint under_width; /* the longest header of the columns under the rows (0: none) */
+	gboolean grid;     /* some column is not under the rows: a header, a rule, a line a row */
+	guint64 rows;      /* rows written */
 };
 
 void table_append_text(GString *out, const char *text, gsize len)
@@ -93,19 +102,32 @@ static struct table_state *state_of(struct sink *sink)
 	guint keys = sink->sort ? sink->sort->len : 0;
 	for (guint i = 0; i < s->count; i++) {
 		struct table_column *c = &s->columns[i];
-		c->header = layout_name(layout, i);
+		c->name = c->header = layout_name(layout, i);
 		const struct column *column = i < layout->meta_count ? NULL : layout->picked->pdata[i - layout->meta_count];
 		c->type = column ? column->type : VALUE_TEXT;
 		c->flags = column ? column->flags : 0;
+		gsize len = strlen(c->name);
+		if (c->type == VALUE_BYTES && len > 7 && strcmp(c->name + len - 7, "(bytes)") == 0)
+			c->header = g_strndup(c->name, len - 7);
 		c->numeric = c->type == VALUE_DURATION || c->type == VALUE_TIMESTAMP || c->type == VALUE_INTEGER ||
 			     c->type == VALUE_BYTES || c->type == VALUE_PERCENT || c->type == VALUE_RATIO;
 		c->shrinks = !shrinking && i >= layout->meta_count && strcmp(c->header, "name") == 0;
 		c->list = c->type == VALUE_ENTRIES;
-		c->literal = c->type == VALUE_LITERAL || c->list;
+		c->path = (c->flags & COLUMN_PATH_END) != 0;
+		c->literal = c->type == VALUE_LITERAL || c->list || c->path;
+		c->numbers = c->type == VALUE_LITERAL;
+		c->under = (c->flags & COLUMN_UNDER) != 0;
+		if (c->under)
+			s->under_width = MAX(s->under_width, (guint)len);
+		s->grid = s->grid || !c->under;
+		if (c->flags & COLUMN_DISTINCT)
+			c->distinct = table_names_new();
 		shrinking = shrinking || c->shrinks;
 		c->decimals = c->type == VALUE_DURATION || c->type == VALUE_PERCENT ? 1 : 0;
-		guint key = sort_rank(sink, i); /* the essential columns first (SPEC 23), then the sort keys */
-		c->rank = c->shrinks ? 0 : c->flags & COLUMN_ESSENTIAL ? 1 + i : key ? s->count + key : 1 + s->count + keys + i;
+		guint key = sort_rank(sink, i); /* the essential columns first (SPEC 23), then the sort keys, the
+						 * others, and the secondary ones last (SPEC 28) */
+		c->rank = c->shrinks ? 0 : c->flags & COLUMN_ESSENTIAL ? 1 + i : key ? s->count + key
+			: 1 + s->count + keys + i + (c->flags & COLUMN_SECONDARY ? s->count : 0);
 	}
 	sink->state = s;
 	return s;
@@ -116,6 +138,11 @@ static void table_clear(struct sink *sink)
 	struct table_state *s = sink->state;
 	if (!s)
 		return;
+	for (guint i = 0; i < s->count; i++) {
+		if (s->columns[i].header != s->columns[i].name)
+			g_free((char *)s->columns[i].header);
+		table_names_free(s->columns[i].distinct);
+	}
 	g_free(s->columns);
 	g_string_free(s->cell, TRUE);
 	g_string_free(s->fold, TRUE);
@@ -135,8 +162,8 @@ static void render(const struct table_column *c, const struct value *value, GStr
 		table_append_fixed(cell, value->number, timestamp, MAX(c->decimals, table_decimals(value->number, timestamp)));
 		break;
 	}
-	case VALUE_INTEGER:
-	case VALUE_BYTES: g_string_append_printf(cell, "%" G_GINT64_FORMAT, value->number); break;
+	case VALUE_INTEGER: g_string_append_printf(cell, "%" G_GINT64_FORMAT, value->number); break;
+	case VALUE_BYTES: table_append_bytes(cell, value->number); break;
 	case VALUE_PERCENT: percent_append(cell, value->number); break;
 	case VALUE_RATIO: ratio_append(cell, value->number); break;
 	case VALUE_TEXT:
@@ -155,6 +182,8 @@ static void table_measure(struct sink *sink, const struct value *values)
 	for (guint i = 0; i < s->count; i++) {
 		struct table_column *c = &s->columns[i];
 		const struct value *value = &values[i];
+		if (c->under)
+			continue;
 		if (value->type == VALUE_DURATION || value->type == VALUE_TIMESTAMP) {
 			gboolean timestamp = value->type == VALUE_TIMESTAMP;
 			c->decimals = MAX(c->decimals, table_decimals(value->number, timestamp));
@@ -166,8 +195,10 @@ static void table_measure(struct sink *sink, const struct value *values)
 		g_string_truncate(s->cell, 0);
 		render(c, value, s->cell, sink->scratch);
 		c->text_width = MAX(c->text_width, table_text_width(s->cell->str, s->cell->len));
-		if (c->shrinks)
-			table_names_add(s->names, s->cell->str, s->cell->len);
+		if (c->shrinks || c->distinct)
+			table_names_add(c->shrinks ? s->names : c->distinct, s->cell->str, s->cell->len);
+		if (c->numbers && value->type != VALUE_EMPTY) /* a number: right-aligned, as numbers are */
+			c->numbers = s->cell->len && strspn(s->cell->str, "0123456789.-+eE") == s->cell->len;
 	}
 }
 
@@ -193,8 +224,8 @@ static void say_left_out(const struct table_state *s, guint width)
 {
 	g_autoptr(GString) text = g_string_new(NULL);
 	for (guint i = 0; i < s->count; i++)
-		if (!s->columns[i].kept)
-			g_string_append_printf(text, "%s%s", text->len ? ", " : "", s->columns[i].header);
+		if (!s->columns[i].kept && !s->columns[i].under)
+			g_string_append_printf(text, "%s%s", text->len ? ", " : "", s->columns[i].name);
 	if (!text->len)
 		return;
 	g_autofree char *head = g_strdup_printf("profile_parser: --format table: no room in %u columns for: ", width);
@@ -215,7 +246,9 @@ static void say_left_out(const struct table_state *s, guint width)
  * TABLE_NAME_ROOM characters (or fewer when it needs fewer), then the other
  * columns are kept in the order of their rank while they fit (the first
  * that does not is left out, and all after it: never a column while a more
- * important one is left out); when none
+ * important one is left out), the essential ones (COLUMN_ESSENTIAL) while
+ * they fit beside TABLE_NAME_YIELD characters of the name (the name gives
+ * way to them); the columns under the rows are not among them; when none
  * fits, the first is kept all the same and the name gets what is left,
  * down to TABLE_NAME_MIN. The name then widens into the room left, as far
  * as it needs; room to spare goes to headers that would wrap. */
@@ -230,21 +263,26 @@ static void decide_widths(struct table_state *s, guint width)
 			values = MAX(values, c->int_width + (c->decimals ? c->decimals + 1 : 0));
 		c->width = MAX(values, longest_word(c->header));
 		c->full = c->width;
-		if (c->literal)
-			c->width = MIN(c->width, MAX(TABLE_LITERAL_ROOM, longest_word(c->header)));
+		if (c->literal) /* an essential path: as much room as a name */
+			c->width = MIN(c->width, MAX(c->path && (c->flags & COLUMN_ESSENTIAL) ? TABLE_NAME_ROOM
+											       : TABLE_LITERAL_ROOM,
+						     longest_word(c->header)));
 		c->kept = c->shrinks;
+		if (c->literal && c->numbers && !c->list)
+			c->numeric = TRUE; /* a literal column of numbers only (kernel properties) */
 		if (c->shrinks)
 			name = c;
-		else
+		else if (!c->under)
 			g_ptr_array_add(ranked, c);
 	}
 	g_ptr_array_sort(ranked, by_rank);
 	guint others = 0, kept = 0; /* the width of the others kept, gaps included (one beside the name) */
 	guint name_room = name ? MIN(name->width, TABLE_NAME_ROOM) : 0;
+	guint name_yield = name ? MIN(name->width, TABLE_NAME_YIELD) : 0;
 	for (guint r = 0; r < ranked->len; r++) { /* the first that does not fit goes, and all after it */
 		struct table_column *c = ranked->pdata[r];
 		guint need = c->width + (name || kept ? TABLE_GAP : 0);
-		if (name_room + others + need > width)
+		if ((c->flags & COLUMN_ESSENTIAL ? name_yield : name_room) + others + need > width)
 			break;
 		c->kept = TRUE;
 		others += need;
@@ -276,6 +314,9 @@ static void decide_widths(struct table_state *s, guint width)
 			c->width = whole;
 		}
 	}
+	for (guint i = 0; i < s->count; i++)
+		if (s->columns[i].distinct)
+			table_names_decide(s->columns[i].distinct, s->columns[i].width, FALSE);
 }
 
 /* HEADER's words in lines of at most WIDTH characters (a longer word alone). */
@@ -333,6 +374,8 @@ static void table_header(struct sink *sink, GString *out)
 	decide_widths(s, width);
 	if (!sink->quiet)
 		say_left_out(s, width);
+	if (!s->grid)
+		return;
 	GPtrArray **lines = g_newa(GPtrArray *, s->count + 1);
 	guint height = 1;
 	for (guint i = 0; i < s->count; i++) {
@@ -382,13 +425,36 @@ static void append_cut(GString *out, const struct table_column *c, const struct 
 	}
 	if (chars <= c->width)
 		append_padded(out, c, cell->str, cell->len, chars);
+	else if (c->path)
+		table_append_path_end(out, cell->str, cell->len, c->width);
 	else
 		table_shorten(out, cell->str, cell->len, c->width, c->width - 1 - c->width / 3);
+}
+
+/* The columns under the row (COLUMN_UNDER) of VALUES, each not empty on its lines, after the row. */
+static void append_under(struct sink *sink, struct table_state *s, const struct value *values, GString *out)
+{
+	guint width = sink->width ? sink->width : OUTPUT_COLUMNS_DEFAULT;
+	for (guint i = 0; i < s->count; i++) {
+		const struct table_column *c = &s->columns[i];
+		if (!c->under)
+			continue;
+		g_string_truncate(s->cell, 0);
+		render(c, &values[i], s->cell, sink->scratch);
+		if (s->cell->len)
+			table_append_under(out, c->name, s->under_width, s->cell->str, s->cell->len, width);
+	}
 }
 
 static void table_row(struct sink *sink, const struct value *values, GString *out)
 {
 	struct table_state *s = state_of(sink);
+	if (s->under_width && s->rows++) /* rows with lines under them: a blank line between them */
+		g_string_append_c(out, '\n');
+	if (!s->grid) { /* only columns under the rows: their lines alone */
+		append_under(sink, s, values, out);
+		return;
+	}
 	gsize start = out->len;
 	gboolean first = TRUE;
 	for (guint i = 0; i < s->count; i++) {
@@ -399,14 +465,15 @@ static void table_row(struct sink *sink, const struct value *values, GString *ou
 		render(c, &values[i], s->cell, sink->scratch);
 		gap(out, &first);
 		guint chars = table_text_width(s->cell->str, s->cell->len);
-		if (c->shrinks && chars > c->width) /* the form decided for it, exactly as wide */
-			table_names_append(s->names, out, s->cell->str, s->cell->len);
+		if ((c->shrinks || c->distinct) && chars > c->width) /* the form decided for it, exactly as wide */
+			table_names_append(c->shrinks ? s->names : c->distinct, out, s->cell->str, s->cell->len);
 		else if (c->literal && chars > c->width) /* its start and, after a "…", its last third */
 			append_cut(out, c, &values[i], s, sink->scratch, chars);
 		else
 			append_padded(out, c, s->cell->str, s->cell->len, chars);
 	}
 	end_line(out, start);
+	append_under(sink, s, values, out);
 }
 
 const struct sink_class table_sink = {

@@ -18,7 +18,17 @@
  * to right), are kept while they fit, the others left out (said once on
  * standard error, but with -q); the name widens into what is left, as far
  * as it needs, then the literal columns, left to right, as far as they
- * need. When not even one column fits beside the name's room, the
+ * need. The essential columns (COLUMN_ESSENTIAL, ranked first) are kept
+ * while they fit beside TABLE_NAME_YIELD characters of the name, which
+ * gives way to them (SPEC 28); COLUMN_SECONDARY columns rank after all
+ * others (left out first); COLUMN_UNDER columns are no column at all:
+ * their text is wrapped under each row, a blank line between rows
+ * (src/sinks/table_cells.h). A COLUMN_PATH_END column is a literal that,
+ * cut, keeps its innermost frames (an essential one with a name's room);
+ * a COLUMN_DISTINCT literal is shortened as names are, so that its cells
+ * stay apart. Bytes show their unit (B, KiB, MiB, GiB), the header
+ * without "(bytes)"; a literal column whose values are all numbers is
+ * right-aligned. When not even one column fits beside the name's room, the
  * first in rank is kept all the same and the name gets what is left, down
  * to TABLE_NAME_MIN characters (only then is the table wider than the
  * width). A name that does not fit keeps its end (table_names.h); a
@@ -44,6 +54,7 @@
 extern const struct sink_class table_sink;
 
 #define TABLE_NAME_ROOM 40 /* the name column's room, before any other column's */
+#define TABLE_NAME_YIELD 14 /* the name's room beside the essential columns: it gives way to them down to this */
 #define TABLE_LITERAL_ROOM 24 /* a literal column's room (args, Input Dims...), before the columns after it */
 #define TABLE_GAP 2        /* spaces between columns */
 

@@ -102,6 +102,11 @@ enum {
 	COLUMN_DEFAULT = 1 << 0,
 	COLUMN_ESSENTIAL = 1 << 1,   /* SPEC 23: what the view exists for, kept first when a table must leave columns out */
 	COLUMN_SHORT_NAMES = 1 << 2, /* SPEC 23: device events' names, shown short where there is no room */
+	/* SPEC 28, what a table for people does: */
+	COLUMN_SECONDARY = 1 << 3, /* left out first (timestamps in us: the (ms) columns from the start say it) */
+	COLUMN_UNDER = 1 << 4,     /* a long text (evidence, advice) wrapped under its row, not a column */
+	COLUMN_PATH_END = 1 << 5,  /* a path ("a$$b$$c") cut keeping its innermost frames ("…$$b$$c") */
+	COLUMN_DISTINCT = 1 << 6,  /* a literal whose cells stay apart when cut (shortened as names are) */
 	COLUMN_TABLE_FLAGS = 1 << 8,
 };
 

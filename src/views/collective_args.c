@@ -1,5 +1,6 @@
 #include "views/collective_args.h"
 #include <string.h>
+#include "util/literal_members.h"
 #include "util/pylit.h"
 #include "views/perf_shapes.h"
 
@@ -8,53 +9,6 @@
 #define FIELD_GROUP_ID FIELD_COUNT /* where it is found, until it is needed */
 #define FIELD_GROUP_RANKS (FIELD_COUNT + 1) /* kept apart: args->group_ranks */
 #define READ_FIELDS (FIELD_COUNT + 2)
-
-static const char *skip_space(const char *p)
-{
-	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-		p++;
-	return p;
-}
-
-/* Past the string that starts at P (its quote, ' or "), or NULL when it does not end. */
-static const char *string_end(const char *p)
-{
-	char quote = *p++;
-	for (; *p && *p != quote; p++)
-		if (*p == '\\' && p[1])
-			p++;
-	return *p ? p + 1 : NULL;
-}
-
-/* The end of the value that starts at P: where a ',' or a closing bracket
- * outside strings and brackets is; NULL when the text ends first. */
-static const char *value_end(const char *p)
-{
-	int depth = 0;
-	for (;;) {
-		switch (*p) {
-		case '\0':
-			return NULL;
-		case '\'':
-		case '"':
-			if (!(p = string_end(p)))
-				return NULL;
-			continue;
-		case '[': case '{': case '(':
-			depth++;
-			break;
-		case ']': case '}': case ')':
-			if (depth-- == 0)
-				return p;
-			break;
-		case ',':
-			if (depth == 0)
-				return p;
-			break;
-		}
-		p++;
-	}
-}
 
 /* A string holding a whole number of 64 bits: '-'? digits. */
 static gboolean whole_number(const char *text, gint64 *number)
@@ -124,48 +78,17 @@ static const char *const wanted[READ_FIELDS] = {
 	[FIELD_GROUP_ID] = GROUP_ID,      [FIELD_GROUP_RANKS] = GROUP_RANKS,
 };
 
-/* The index in NAMES (COUNT of them) of the key [START, END) (between its quotes), or -1. */
-static int field_of(const char *start, const char *end, const char *const *names, int count)
-{
-	gsize len = (gsize)(end - start);
-	for (int f = 0; f < count; f++)
-		if (strlen(names[f]) == len && memcmp(start, names[f], len) == 0)
-			return f;
-	return -1;
-}
-
 /* The dict's members NAMES (COUNT) into CELLS (as many); FALSE when malformed. */
 static gboolean read_members(const char *p, struct cell *cells, const char *const *names, int count)
 {
-	p = skip_space(p);
-	if (*p++ != '{')
+	struct literal_span spans[READ_FIELDS];
+	g_assert(count <= READ_FIELDS);
+	if (!literal_members(p, names, (guint)count, spans))
 		return FALSE;
-	p = skip_space(p);
-	if (*p == '}')
-		return TRUE;
-	for (;;) {
-		if (*p != '\'' && *p != '"')
-			return FALSE;
-		const char *key_end = string_end(p);
-		if (!key_end)
-			return FALSE;
-		int field = field_of(p + 1, key_end - 1, names, count); /* the keys wanted hold no quote and no backslash */
-		p = skip_space(key_end);
-		if (*p++ != ':')
-			return FALSE;
-		p = skip_space(p);
-		const char *end = value_end(p);
-		if (!end || end == p)
-			return FALSE;
-		if (field >= 0)
-			read_value(&cells[field], p, end);
-		p = skip_space(end);
-		if (*p == '}')
-			return TRUE;
-		if (*p++ != ',')
-			return FALSE;
-		p = skip_space(p);
-	}
+	for (int f = 0; f < count; f++)
+		if (spans[f].start)
+			read_value(&cells[f], spans[f].start, spans[f].end);
+	return TRUE;
 }
 
 static void cell_clear(struct cell *cell)

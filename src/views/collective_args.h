@@ -4,7 +4,7 @@
  * reader kept them: a Python literal, or JSON text with --format jsonl.
  *
  * One pass over the dict's top level finds each member's value by bracket
- * and quote counting (a string's escapes skipped); only the values wanted
+ * and quote counting (a string's escapes skipped: src/util/literal_members.h); only the values wanted
  * are then parsed, by src/views/perf_shapes.h's reader of literals, which
  * decodes strings of either syntax. So nothing is kept for it while the
  * trace is read: the summary reads the args of the communication events

@@ -71,8 +71,9 @@ static const struct column columns[] = {
 	{ "saving(ms)", VALUE_DURATION, COLUMN_DEFAULT, saving },
 	{ "saving %", VALUE_PERCENT, COLUMN_DEFAULT, share },
 	{ "device", VALUE_INTEGER, COLUMN_DEFAULT, device },
-	{ "evidence", VALUE_TEXT, COLUMN_DEFAULT, evidence },
-	{ "advice", VALUE_TEXT, COLUMN_DEFAULT, advice },
+	/* SPEC 28: in a table, wrapped under each row */
+	{ "evidence", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_UNDER, evidence },
+	{ "advice", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_UNDER, advice },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };

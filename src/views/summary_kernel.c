@@ -11,11 +11,18 @@
  * event with a launch is its ts less its launch's (a grafted event's: the
  * graph launch's); the mean over a name's events with a launch is rounded
  * to the nearest nanosecond (half up), and both are empty when none has
- * one. One pass over the device events; sorted by total descending, then
- * name. */
+ * one. The kernel properties (grid, block, registers per thread...: SPEC
+ * 28) are the most frequent values of the events' args
+ * (src/views/kernel_props.h), read only when one of their columns is
+ * asked for. One pass over the device events; sorted by total descending,
+ * then name. */
 #include "views/summary_kernel.h"
 #include <string.h>
 #include "attribution/sums.h"
+#include "views/kernel_props.h"
+
+/* A column of the kernel properties (SPEC 28): the args are read only for them. */
+enum { KERNEL_PROP_COLUMN = COLUMN_TABLE_FLAGS << 0 };
 
 struct kernel_row {
 	const struct name *name;
@@ -28,6 +35,7 @@ struct kernel_row {
 	GHashTable *by_op; /* const struct name * (the launching node's) -> gint64 *: time launched */
 	const struct name *launched_by;
 	GString *launcher; /* launched_by and its share: "alpha (50.0%)" (NUL allowed) */
+	struct kernel_props *props; /* its events' properties (src/views/kernel_props.h), when a column asks; or NULL */
 };
 
 static const char *const class_names[] = {
@@ -44,12 +52,14 @@ static void row_free(gpointer data)
 		g_hash_table_destroy(row->by_op);
 	if (row->launcher)
 		g_string_free(row->launcher, TRUE);
+	kernel_props_free(row->props);
 	g_free(row);
 }
 
-/* EVENT, launched by the node named OP (NULL: none) at LAUNCH (NULL: it has no launch). */
+/* EVENT, launched by the node named OP (NULL: none) at LAUNCH (NULL: it has no launch); PROPS: count its
+ * properties. */
 static void add_event(GHashTable *rows, struct sums *sums, const struct event *event, const struct name *op,
-		      const struct event *launch)
+		      const struct event *launch, gboolean props)
 {
 	struct kernel_row *row = g_hash_table_lookup(rows, event->name);
 	if (!row) {
@@ -58,6 +68,11 @@ static void add_event(GHashTable *rows, struct sums *sums, const struct event *e
 		row->class = sums_device_class(sums, event);
 		row->min = G_MAXINT64;
 		g_hash_table_insert(rows, (gpointer)row->name, row);
+	}
+	if (props) {
+		if (!row->props)
+			row->props = kernel_props_new();
+		kernel_props_add(row->props, event);
 	}
 	row->count++;
 	row->total += event->dur;
@@ -185,6 +200,21 @@ static void launched_by(const void *r, struct value *v)
 		v->type = VALUE_EMPTY;
 }
 
+#define PROP_GETTER(getter, prop, type)                                         \
+	static void getter(const void *r, struct value *v)                      \
+	{                                                                       \
+		kernel_props_value(ROW(r)->props, prop, type, v);               \
+	}
+PROP_GETTER(grid, KERNEL_GRID, VALUE_LITERAL)
+PROP_GETTER(block, KERNEL_BLOCK, VALUE_LITERAL)
+PROP_GETTER(registers, KERNEL_REGISTERS, VALUE_INTEGER)
+PROP_GETTER(shared_memory, KERNEL_SHARED_MEMORY, VALUE_BYTES)
+PROP_GETTER(blocks_per_sm, KERNEL_BLOCKS_PER_SM, VALUE_LITERAL)
+PROP_GETTER(warps_per_sm, KERNEL_WARPS_PER_SM, VALUE_LITERAL)
+PROP_GETTER(occupancy, KERNEL_OCCUPANCY, VALUE_INTEGER)
+
+#define PROP (COLUMN_DEFAULT | KERNEL_PROP_COLUMN)
+
 static const struct column columns[] = {
 	{ "name", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_SHORT_NAMES, name },
 	{ "class", VALUE_TEXT, COLUMN_DEFAULT, class },
@@ -196,6 +226,13 @@ static const struct column columns[] = {
 	{ "launched by", VALUE_TEXT, COLUMN_DEFAULT, launched_by },
 	{ "launch delay mean(ms)", VALUE_DURATION, COLUMN_DEFAULT, delay_mean },
 	{ "launch delay max(ms)", VALUE_DURATION, COLUMN_DEFAULT, delay_max },
+	{ "grid", VALUE_LITERAL, PROP, grid },
+	{ "block", VALUE_LITERAL, PROP, block },
+	{ "registers per thread", VALUE_INTEGER, PROP, registers },
+	{ "shared memory(bytes)", VALUE_BYTES, PROP, shared_memory },
+	{ "blocks per SM", VALUE_LITERAL, PROP, blocks_per_sm },
+	{ "warps per SM", VALUE_LITERAL, PROP, warps_per_sm },
+	{ "est. achieved occupancy %", VALUE_INTEGER, PROP, occupancy },
 };
 
 static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
@@ -212,6 +249,7 @@ gboolean write_kernel_summary(struct output *out, const struct forest *forest, c
 	const struct step_range *range = &config->selection->step;
 	g_autoptr(GHashTable) by_name = g_hash_table_new_full(name_text_hash, name_text_equal, NULL, row_free);
 	g_autoptr(Sums) sums = sums_new(NULL, a, FIGURE_CLASSES, config->communication, TRUE);
+	gboolean props = ((columns_flags(config->layout->picked) | columns_flags(config->sort)) & KERNEL_PROP_COLUMN) != 0;
 	for (guint l = 0; l <= a->launch_count; l++) { /* the last group: events no launch claims */
 		if (range->given && (l == a->launch_count ||
 				     !steps_kept(steps, range, steps_find(steps, a->launches[l].thread, a->launches[l].ts))))
@@ -220,7 +258,7 @@ gboolean write_kernel_summary(struct output *out, const struct forest *forest, c
 										      : NULL;
 		const struct event *launch = l < a->launch_count ? &a->launches[l] : NULL;
 		for (guint d = a->device_first[l]; d < a->device_first[l + 1]; d++)
-			add_event(by_name, sums, attribution_device(a, d), op, launch);
+			add_event(by_name, sums, attribution_device(a, d), op, launch, props);
 	}
 	g_autoptr(GPtrArray) sorted = g_ptr_array_new();
 	GHashTableIter iter;
@@ -228,6 +266,8 @@ gboolean write_kernel_summary(struct output *out, const struct forest *forest, c
 	g_hash_table_iter_init(&iter, by_name);
 	while (g_hash_table_iter_next(&iter, NULL, &row)) {
 		choose_launcher(row);
+		if (((struct kernel_row *)row)->props)
+			kernel_props_choose(((struct kernel_row *)row)->props);
 		g_ptr_array_add(sorted, row);
 	}
 	g_ptr_array_sort(sorted, compare_rows);

@@ -121,11 +121,12 @@ static void bound(const void *r, struct value *v)
 static const struct column columns[] = {
 	{ "name", VALUE_TEXT, COLUMN_DEFAULT, name },
 	{ "family", VALUE_TEXT, COLUMN_DEFAULT, family },
-	{ "precision", VALUE_TEXT, COLUMN_DEFAULT, precision },
-	{ "Input Dims", VALUE_LITERAL, COLUMN_DEFAULT, input_dims },
+	/* SPEC 28: the op's precision and shapes, kept first in a table, two rows never alike */
+	{ "precision", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_ESSENTIAL, precision },
+	{ "Input Dims", VALUE_LITERAL, COLUMN_DEFAULT | COLUMN_ESSENTIAL | COLUMN_DISTINCT, input_dims },
 	{ "Input Type", VALUE_LITERAL, COLUMN_DEFAULT, input_type },
 	{ "count", VALUE_INTEGER, COLUMN_DEFAULT, count },
-	{ "device busy total(ms)", VALUE_DURATION, COLUMN_DEFAULT, busy_total },
+	{ "device busy total(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, busy_total },
 	{ "flops", VALUE_INTEGER, COLUMN_DEFAULT, flops },
 	{ "bytes", VALUE_INTEGER, COLUMN_DEFAULT, bytes },
 	{ "TFLOP/s", VALUE_RATIO, COLUMN_DEFAULT, tflops },

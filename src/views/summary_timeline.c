@@ -1,9 +1,15 @@
+/* --summary timeline (SPEC 18.1): one row per device and time bin, of
+ * src/attribution/timeline_bins.h's figures; start(ms) and end(ms) are the
+ * bin's bounds from the start of the analysed span (SPEC 28; may be
+ * negative: a device's work before the first step). */
 #include "views/summary_timeline.h"
+#include "attribution/memory_devices.h"
 #include "attribution/timeline_bins.h"
 
 struct bin_row {
 	const struct timeline_bins_device *device;
 	guint k;
+	gint64 origin; /* the analysed span's start (ns) */
 };
 
 #define ROW(r) ((const struct bin_row *)(r))
@@ -28,6 +34,16 @@ static void start(const void *r, struct value *v)
 static void end(const void *r, struct value *v)
 {
 	value_number(v, VALUE_TIMESTAMP, BOUND(r, 1));
+}
+
+static void start_ms(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, BOUND(r, 0) - ROW(r)->origin);
+}
+
+static void end_ms(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, BOUND(r, 1) - ROW(r)->origin);
 }
 
 #define FIGURE_GETTER(getter, figure)                                    \
@@ -68,16 +84,20 @@ static void allocated(const void *r, struct value *v)
 static const struct column columns[] = {
 	{ "device", VALUE_INTEGER, COLUMN_DEFAULT, device },
 	{ "bin", VALUE_INTEGER, COLUMN_DEFAULT, bin },
-	{ "start(us)", VALUE_TIMESTAMP, COLUMN_DEFAULT, start },
-	{ "end(us)", VALUE_TIMESTAMP, COLUMN_DEFAULT, end },
+	{ "start(ms)", VALUE_DURATION, COLUMN_DEFAULT, start_ms },
+	{ "end(ms)", VALUE_DURATION, COLUMN_DEFAULT, end_ms },
+	/* SPEC 28: the trace's own us stay in CSV and JSON Lines, left out first in a table */
+	{ "start(us)", VALUE_TIMESTAMP, COLUMN_DEFAULT | COLUMN_SECONDARY, start },
+	{ "end(us)", VALUE_TIMESTAMP, COLUMN_DEFAULT | COLUMN_SECONDARY, end },
 	{ "compute(ms)", VALUE_DURATION, COLUMN_DEFAULT, compute },
 	{ "communication(ms)", VALUE_DURATION, COLUMN_DEFAULT, communication },
 	{ "memcpy(ms)", VALUE_DURATION, COLUMN_DEFAULT, memcpy_time },
 	{ "memset(ms)", VALUE_DURATION, COLUMN_DEFAULT, memset_time },
-	{ "busy(ms)", VALUE_DURATION, COLUMN_DEFAULT, busy },
-	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT, host_wait },
-	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT, other_idle },
-	{ "step", VALUE_TEXT, COLUMN_DEFAULT, step },
+	/* SPEC 28: when the device was busy and when it waited, kept first in a table */
+	{ "busy(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, busy },
+	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, host_wait },
+	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, other_idle },
+	{ "step", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_ESSENTIAL, step },
 	/* NODE_MEMORY: the run reads the [memory] events only for this column */
 	{ "allocated(bytes)", VALUE_BYTES, COLUMN_DEFAULT | NODE_MEMORY, allocated },
 };
@@ -101,9 +121,10 @@ gboolean write_timeline_summary(struct output *out, const struct forest *forest,
 		count += bins->devices[d].bins.count;
 	g_autofree struct bin_row *cells = g_new(struct bin_row, count);
 	g_autoptr(GPtrArray) written = g_ptr_array_sized_new((guint)count);
+	gint64 origin = memory_span_start(selection->steps, a);
 	for (guint d = 0, i = 0; d < bins->count; d++)
 		for (guint k = 0; k < bins->devices[d].bins.count; k++, i++) {
-			cells[i] = (struct bin_row){ &bins->devices[d], k };
+			cells[i] = (struct bin_row){ &bins->devices[d], k, origin };
 			g_ptr_array_add(written, &cells[i]);
 		}
 	struct write_config pure = *config; /* the getters read their bin alone */

@@ -111,6 +111,25 @@ static void test_device_bins(void)
 		}
 	}
 	CU_ASSERT_EQUAL(timeline_bins_device_count(a), 2); /* the page's count, without binning (issue 34) */
+	/* SPEC 28, by hand. The busy window: device 0 is busy 30 us ([10, 20),
+	 * [40, 50), [60, 70)); 99% needs 29.7 us: from 10, 10 + 10 + 9.7: to 69.7
+	 * (from 40 only 20 is left); device 1, [25, 45): 19.8 us, [25, 44.8).
+	 * The steps: every launch (at 5, 30, 1 and 22 us) lies in step 1's window
+	 * [0, 35], so step 1's span is device 0's [10, 70) and device 1's
+	 * [25, 45); step 2 has no device event on either. */
+	g_autoptr(TimelineBins) seven = timeline_bins_compute(a, trace->threads, steps, NULL, 7, NULL);
+	const struct timeline_bins_device *d0 = &seven->devices[0], *d1 = &seven->devices[1];
+	CU_ASSERT_TRUE(d0->has_window && d1->has_window);
+	CU_ASSERT(d0->window_from == 10000 && d0->window_to == 69700);
+	CU_ASSERT(d1->window_from == 25000 && d1->window_to == 44800);
+	CU_ASSERT_EQUAL_FATAL(d0->step_count, 2);
+	CU_ASSERT_EQUAL_FATAL(d1->step_count, 2);
+	CU_ASSERT_EQUAL(d0->steps[0].step->ts, 0); /* ProfilerStep#1, then #2 */
+	CU_ASSERT_EQUAL(d0->steps[1].step->ts, 35000);
+	CU_ASSERT(d0->steps[0].has_device && d0->steps[0].first == 10000 && d0->steps[0].last == 70000);
+	CU_ASSERT(d1->steps[0].has_device && d1->steps[0].first == 25000 && d1->steps[0].last == 45000);
+	CU_ASSERT_FALSE(d0->steps[1].has_device);
+	CU_ASSERT_FALSE(d1->steps[1].has_device);
 	/* --step 2 clips device 0's [10, 70) to [35, 70) (step 2 is [35, 100]) */
 	struct step_range range = { TRUE, 2, 2 };
 	g_autoptr(TimelineBins) clipped = timeline_bins_compute(a, trace->threads, steps, &range, 7, NULL);

@@ -5,6 +5,7 @@
 #include "unit.h"
 #include "views/collective.h"
 #include "views/collective_args.h"
+#include "util/literal_members.h"
 
 #define FAMILY(name) collective_family(name, strlen(name))
 
@@ -208,6 +209,27 @@ static void test_ids(void)
 	collective_args_clear(&args);
 }
 
+/* util/literal_members: the spans of the members wanted, blanks around a
+ * value left out, brackets and quotes skipped over, the last of a member
+ * named twice; a text that is no dict is FALSE. */
+static void test_members(void)
+{
+	static const char *const names[] = { "grid", "blocks per SM", "x" };
+	struct literal_span spans[3];
+	const char *text = "{'a': '}, \\'grid\\': 1', \"grid\": [1, [2, 3]] , 'blocks per SM': 0.5, 'x': 1, 'x': {'y': (1, 2)}}";
+	CU_ASSERT_TRUE(literal_members(text, names, 3, spans));
+	CU_ASSERT_EQUAL(spans[0].end - spans[0].start, 11); /* [1, [2, 3]]: 11 characters, the blank after it out */
+	CU_ASSERT_EQUAL(strncmp(spans[0].start, "[1, [2, 3]]", 11), 0);
+	CU_ASSERT_EQUAL(strncmp(spans[1].start, "0.5", (gsize)(spans[1].end - spans[1].start)), 0);
+	CU_ASSERT_EQUAL(spans[2].end - spans[2].start, 13); /* the second x: {'y': (1, 2)}, 13 characters */
+	CU_ASSERT_FALSE(literal_members("[1, 2]", names, 3, spans));
+	CU_ASSERT_PTR_NULL(spans[0].start);
+	CU_ASSERT_FALSE(literal_members("{'grid': [1, 2}", names, 3, spans)); /* a bracket never closed */
+	CU_ASSERT_TRUE(literal_members("{}", names, 3, spans));
+	CU_ASSERT_PTR_NULL(spans[0].start);
+	CU_ASSERT_FALSE(literal_members(NULL, names, 3, spans));
+}
+
 UNIT_MAIN("collective", UNIT_TEST(test_families), UNIT_TEST(test_factors), UNIT_TEST(test_dtypes),
 	  UNIT_TEST(test_bandwidths), UNIT_TEST(test_args_python), UNIT_TEST(test_args_json),
-	  UNIT_TEST(test_args_without), UNIT_TEST(test_ids))
+	  UNIT_TEST(test_args_without), UNIT_TEST(test_ids), UNIT_TEST(test_members))

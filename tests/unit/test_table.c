@@ -8,6 +8,7 @@
 #include "unit.h"
 #include "sinks/formats.h"
 #include "sinks/sink_table.h"
+#include "sinks/table_cells.h"
 
 static char *shortened(const char *text, guint width, guint head)
 {
@@ -362,7 +363,186 @@ static void test_mean_half_up(void)
 	CU_ASSERT_EQUAL(mean_half_up(G_MAXINT64, G_MAXINT64), 1);
 }
 
+/* SPEC 28: bytes in a table, worked by hand: the unit is the smallest
+ * (B, KiB, MiB, GiB) whose figure, rounded half away from zero to two
+ * decimals, stays below 1024. */
+static void test_bytes(void)
+{
+	static const struct {
+		gint64 bytes;
+		const char *shown;
+	} cases[] = {
+		{ 0, "0 B" },
+		{ 1023, "1023 B" },                 /* the last below 1024 */
+		{ 1024, "1.00 KiB" },
+		{ 1152, "1.13 KiB" },               /* 1152 · 100 / 1024 = 112.5: half away from zero, 113 */
+		{ 1535, "1.50 KiB" },               /* 149.902... */
+		{ 1048064, "1023.50 KiB" },         /* 1023.5 KiB exactly */
+		{ 1048570, "1023.99 KiB" },         /* 102399.41 hundredths */
+		{ 1048571, "1.00 MiB" },            /* 102399.51 hundredths round to 1024.00 KiB: MiB */
+		{ 1048575, "1.00 MiB" },            /* 1023.999 KiB */
+		{ 1048576, "1.00 MiB" },
+		{ 1073741823, "1.00 GiB" },         /* 1024 MiB less a byte */
+		{ 2707847680, "2.52 GiB" },         /* 2.5219... (the figure) */
+		{ 1125899906842624, "1048576.00 GiB" }, /* 2^50: still GiB */
+		{ -1536, "-1.50 KiB" },
+		{ -1023, "-1023 B" },
+		{ G_MININT64, "-8589934592.00 GiB" }, /* 2^63 / 2^30 = 2^33 */
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GString) out = g_string_new(NULL);
+		table_append_bytes(out, cases[i].bytes);
+		ASSERT_STR(out->str, cases[i].shown);
+	}
+}
+
+/* A path cut keeping its end: "…" and its last WIDTH - 1 characters, from
+ * a "$$" among them when that leaves out at most a third of the width. */
+static void test_path_end(void)
+{
+	static const struct {
+		const char *path;
+		guint width;
+		const char *shown;
+	} cases[] = {
+		/* "a$$bb$$ccc": its last 5 are "$$ccc", a boundary at once */
+		{ "a$$bb$$ccc", 6, "…$$ccc" },
+		/* its last 6 "b$$ccc": the boundary leaves out 1 (1 · 3 <= 7): padded to 7 */
+		{ "a$$bb$$ccc", 7, "…$$ccc " },
+		/* its last 9 "xxxxx$$ab": leaving out 5 is more than a third of 10: cut as it is */
+		{ "abcdefxxxxx$$ab", 10, "…xxxxx$$ab" },
+		/* αβγ$$δε, 7 characters, in 5: its last 4 "$$δε" (never inside a UTF-8 character) */
+		{ "αβγ$$δε", 5, "…$$δε" },
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GString) out = g_string_new(NULL);
+		table_append_path_end(out, cases[i].path, strlen(cases[i].path), cases[i].width);
+		ASSERT_STR(out->str, cases[i].shown);
+	}
+}
+
+/* A text under its row: "  LABEL: " (labels padded to the longest, 8:
+ * 12 characters in all), lines of at most the width less those 12, at
+ * least 20; a word longer than a line in pieces. */
+static void test_under(void)
+{
+	g_autoptr(GString) out = g_string_new(NULL);
+	const char *text = "alpha beta gamma delta epsilon";
+	table_append_under(out, "advice", 8, text, strlen(text), 32); /* 20 a line: "alpha beta gamma" (16), then 22 */
+	ASSERT_STR(out->str, "  advice:   alpha beta gamma\n"
+			     "            delta epsilon\n");
+	g_string_truncate(out, 0);
+	text = "see abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ end"; /* a word of 46 in lines of 20 */
+	table_append_under(out, "evidence", 8, text, strlen(text), 10); /* narrower than 12 + 20: 20 all the same */
+	ASSERT_STR(out->str, "  evidence: see\n"
+			     "            abcdefghijklmnopqrst\n"
+			     "            uvwxyz0123456789ABCD\n"
+			     "            EFGHIJ end\n");
+}
+
+/* SPEC 28 in whole tables, by hand. */
+struct glance_row {
+	const char *name;
+	gint64 a, b;
+	const char *note;
+};
+
+static void glance_name(const void *r, struct value *v)
+{
+	value_string(v, ((const struct glance_row *)r)->name);
+}
+
+static void glance_a(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ((const struct glance_row *)r)->a);
+}
+
+static void glance_b(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ((const struct glance_row *)r)->b);
+}
+
+static void glance_note(const void *r, struct value *v)
+{
+	value_string(v, ((const struct glance_row *)r)->note);
+}
+
+static char *glance_table(const struct column *columns, guint count, const struct glance_row *rows, guint n, guint width)
+{
+	const struct catalogue catalogue = { columns, count };
+	g_autoptr(GPtrArray) picked = g_ptr_array_new();
+	CU_ASSERT_TRUE(catalogue_pick(&catalogue, NULL, COLUMN_DEFAULT, picked, NULL));
+	struct layout layout = { .picked = picked };
+	struct sink sink;
+	sink_init(&sink, &table_sink, &layout);
+	sink.width = width;
+	sink.quiet = TRUE;
+	for (guint i = 0; i < n; i++)
+		sink_measure(&sink, &rows[i]);
+	GString *out = g_string_new(NULL);
+	sink_header(&sink, out);
+	for (guint i = 0; i < n; i++)
+		sink_row(&sink, &rows[i], out);
+	sink_clear(&sink);
+	return g_string_free(out, FALSE);
+}
+
+static void test_table_glance(void)
+{
+	/* The name gives way to the essential columns, down to 14: at 40, the
+	 * name's 35 and a(ms) (5 + 2) would be 42; beside 14 of the name a(ms)
+	 * and b(ms) fit (14 + 7 + 7 = 28), then c (3 + 2) only beside all 35:
+	 * left out. The name gets 40 - 14 = 26: "…" and its last 25. Without
+	 * the flags a(ms) alone would be kept, the name 33 wide. */
+	static const struct glance_row rows[] = { { "a_very_long_operator_name_of_thirty", 1500000, 2000000, "x" } };
+	const struct column essential[] = {
+		{ "name", VALUE_TEXT, COLUMN_DEFAULT, glance_name },
+		{ "c", VALUE_TEXT, COLUMN_DEFAULT, glance_note },
+		{ "a(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, glance_a },
+		{ "b(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, glance_b },
+	};
+	g_autofree char *yielded = glance_table(essential, G_N_ELEMENTS(essential), rows, 1, 40);
+	ASSERT_STR(yielded, "name                        a(ms)  b(ms)\n"
+			    "--------------------------  -----  -----\n"
+			    "…g_operator_name_of_thirty    1.5    2.0\n");
+	/* A secondary column is left out first: at 14, a(ms) 5, then c (1 + 2:
+	 * 8) before b(ms), which would need 7 more (15): left out, though it
+	 * is left of c (without the flag, a(ms) and b(ms), 12, and c out). */
+	const struct column secondary[] = {
+		{ "a(ms)", VALUE_DURATION, COLUMN_DEFAULT, glance_a },
+		{ "b(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_SECONDARY, glance_b },
+		{ "c", VALUE_TEXT, COLUMN_DEFAULT, glance_note },
+	};
+	g_autofree char *narrow = glance_table(secondary, G_N_ELEMENTS(secondary), rows, 1, 14);
+	ASSERT_STR(narrow, "a(ms)  c\n"
+			   "-----  -\n"
+			   "  1.5  x\n");
+	/* A column under the rows: not in the grid, its text under each row
+	 * ("  c: " then the text, lines of at least 20), a blank line between
+	 * rows; an empty one writes no line. */
+	static const struct glance_row two[] = { { "k1", 1000000, 0, "one two" }, { "k2", 2000000, 0, NULL } };
+	const struct column under[] = {
+		{ "name", VALUE_TEXT, COLUMN_DEFAULT, glance_name },
+		{ "a(ms)", VALUE_DURATION, COLUMN_DEFAULT, glance_a },
+		{ "c", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_UNDER, glance_note },
+	};
+	g_autofree char *lines = glance_table(under, G_N_ELEMENTS(under), two, 2, 30);
+	ASSERT_STR(lines, "name  a(ms)\n"
+			  "----  -----\n"
+			  "k1      1.0\n"
+			  "  c: one two\n"
+			  "\n"
+			  "k2      2.0\n");
+	/* Only columns under the rows: no header, no rule, no empty line a row */
+	const struct column only[] = { { "c", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_UNDER, glance_note } };
+	g_autofree char *alone = glance_table(only, G_N_ELEMENTS(only), two, 2, 30);
+	ASSERT_STR(alone, "  c: one two\n"
+			  "\n");
+}
+
 UNIT_MAIN("table", UNIT_TEST(test_mean_half_up), UNIT_TEST(test_shorten_ascii), UNIT_TEST(test_shorten_utf8), UNIT_TEST(test_cell_text),
 	  UNIT_TEST(test_fixed_decimals), UNIT_TEST(test_percent), UNIT_TEST(test_table_wide),
 	  UNIT_TEST(test_table_narrow), UNIT_TEST(test_table_left_out), UNIT_TEST(test_table_exact_fit),
-	  UNIT_TEST(test_percent_formats), UNIT_TEST(test_names_apart), UNIT_TEST(test_names_end_kept))
+	  UNIT_TEST(test_percent_formats), UNIT_TEST(test_names_apart), UNIT_TEST(test_names_end_kept),
+	  UNIT_TEST(test_bytes), UNIT_TEST(test_path_end), UNIT_TEST(test_under),
+	  UNIT_TEST(test_table_glance))

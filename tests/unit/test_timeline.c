@@ -1,6 +1,7 @@
 #include "unit.h"
 #include "fixture.h"
 #include "attribution/timeline.h"
+#include "attribution/busy_window.h"
 #include <stdlib.h>
 
 /* A device event of category CAT on device DEVICE (JSON text: 0, "3", null,
@@ -306,8 +307,75 @@ static void test_sorted_and_unsorted_agree(void)
 	CU_ASSERT_EQUAL(US(in_order->devices[1].busy), 10);
 }
 
+/* SPEC 28: the smallest window holding 99% of the busy time, by hand
+ * (src/attribution/busy_window.h), then against every window that starts
+ * and ends at an interval's edge or a busy instant, by brute force. */
+static void test_busy_window(void)
+{
+	gint64 from = -1, to = -1;
+	/* B = 1 + 90 + 100 = 191, 99% needs 189.09 -> 190: from 0, 91 by 190 and
+	 * 99 more: to 299 (299 long); from 100, 90 + 100: to 300 (200 long, the
+	 * shortest); from 200 only 100 is left */
+	const struct idle_interval a[] = { { 0, 1 }, { 100, 190 }, { 200, 300 } };
+	CU_ASSERT_TRUE(busy_window(a, 3, 99, &from, &to));
+	CU_ASSERT(from == 100 && to == 300);
+	/* a decode step: 10 us of work at the start of a 474 ms span, 9.8 ms at its end (ns):
+	 * B = 9810000, 99% needs 9711900: the last interval alone holds 9800000 */
+	const struct idle_interval b[] = { { 0, 10000 }, { 464200000, 474000000 } };
+	CU_ASSERT_TRUE(busy_window(b, 2, 99, &from, &to));
+	CU_ASSERT(from == 464200000 && to == 464200000 + 9711900);
+	/* 100%: the first start to the last end */
+	CU_ASSERT_TRUE(busy_window(a, 3, 100, &from, &to));
+	CU_ASSERT(from == 0 && to == 300);
+	/* two windows as short: the earlier. [0,50) [60,110): B 100, 50% needs 50: [0,50) and [60,110) */
+	const struct idle_interval c[] = { { 0, 50 }, { 60, 110 } };
+	CU_ASSERT_TRUE(busy_window(c, 2, 50, &from, &to));
+	CU_ASSERT(from == 0 && to == 50);
+	/* 99% of 1 ns is 1 ns (0.99 rounds up: never less than the share) */
+	const struct idle_interval d[] = { { 5, 6 } };
+	CU_ASSERT_TRUE(busy_window(d, 1, 99, &from, &to));
+	CU_ASSERT(from == 5 && to == 6);
+	from = to = -7;
+	CU_ASSERT_FALSE(busy_window(d, 0, 99, &from, &to)); /* no busy time: nothing set */
+	CU_ASSERT(from == -7 && to == -7);
+	/* random lists against every window [x, y) of integer bounds in [0, 60] */
+	GRand *rand = g_rand_new_with_seed(28);
+	for (int round = 0; round < 300; round++) {
+		struct idle_interval list[8];
+		guint n = 0;
+		gint64 t = 0;
+		while (n < 8 && t < 55) {
+			gint64 start = t + g_rand_int_range(rand, 0, 6), end = start + g_rand_int_range(rand, 1, 6);
+			if (end > 60)
+				break;
+			list[n++] = (struct idle_interval){ start, end };
+			t = end + 1; /* disjoint, apart */
+		}
+		if (!n)
+			continue;
+		guint percent = (guint)g_rand_int_range(rand, 1, 101);
+		gint64 total = 0;
+		for (guint i = 0; i < n; i++)
+			total += list[i].end - list[i].start;
+		gint64 best_x = -1, best_y = -1;
+		for (gint64 x = 0; x <= 60; x++)
+			for (gint64 y = x + 1; y <= 60; y++) {
+				gint64 in = 0;
+				for (guint i = 0; i < n; i++)
+					in += MAX(0, MIN(y, list[i].end) - MAX(x, list[i].start));
+				if (in * 100 >= percent * total && (best_x < 0 || y - x < best_y - best_x))
+					best_x = x, best_y = y;
+			}
+		CU_ASSERT_TRUE(busy_window(list, n, percent, &from, &to));
+		CU_ASSERT_EQUAL(to - from, best_y - best_x);
+		CU_ASSERT_EQUAL(from, best_x); /* x ascending: the earliest of the shortest */
+	}
+	g_rand_free(rand);
+}
+
 UNIT_MAIN("timeline", UNIT_TEST(test_two_streams_overlap), UNIT_TEST(test_nested_identical_adjacent),
 	  UNIT_TEST(test_communication_overlaps_compute), UNIT_TEST(test_comm_pattern), UNIT_TEST(test_memcpy_memset),
 	  UNIT_TEST(test_two_devices), UNIT_TEST(test_without_device), UNIT_TEST(test_empty_and_zero_span),
 	  UNIT_TEST(test_permille_rounds_half_away), UNIT_TEST(test_event_stays_56_bytes),
-	  UNIT_TEST(test_random_against_brute_force), UNIT_TEST(test_sorted_and_unsorted_agree))
+	  UNIT_TEST(test_random_against_brute_force), UNIT_TEST(test_sorted_and_unsorted_agree),
+	  UNIT_TEST(test_busy_window))
