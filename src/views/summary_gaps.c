@@ -84,8 +84,8 @@ static const struct column columns[] = {
 	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, host_wait },
 	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT, other_idle },
 	{ "cause", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_ESSENTIAL, cause },
-	{ "host op", VALUE_TEXT, COLUMN_DEFAULT, host_op },
-	{ "ender", VALUE_TEXT, COLUMN_DEFAULT, ender },
+	{ "host op", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_ESSENTIAL, host_op },
+	{ "ender", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_SHORT_NAMES, ender },
 	{ "ender thread", VALUE_TEXT, COLUMN_DEFAULT, ender_thread },
 	{ "step", VALUE_TEXT, COLUMN_DEFAULT, step },
 };
