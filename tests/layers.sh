@@ -12,7 +12,7 @@
 # to a sink it includes, so sinks and output sit below views here.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
-STAGES="util output model input attribution sinks views cli"
+STAGES="util output model input attribution sinks views analysis cli api"
 src=$top_srcdir/src
 [ -d "$src" ] || skip "no src/ at $src"
 

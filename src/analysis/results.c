@@ -1,0 +1,320 @@
+#include "analysis/results.h"
+#include <string.h>
+#include "analysis/run_critical.h"
+#include "attribution/graft.h"
+#include "attribution/sums.h"
+#include "input/input.h"
+#include "input/roles.h"
+
+enum {
+	RESULT_PERF = 1 << 0,
+	RESULT_STEPS = 1 << 1,
+	RESULT_TIMELINE = 1 << 2,
+	RESULT_CAUSES = 1 << 3,
+	RESULT_WAITING = 1 << 4, /* the host wait line: by cause, or its split */
+	RESULT_MEMORY = 1 << 5,
+	RESULT_FINDINGS = 1 << 6, /* and << 7: as one of several */
+	RESULT_CRITICAL = 1 << 8,
+	RESULT_COLLECTIVES = 1 << 9,
+	RESULT_IDLE_CLASSES = 1 << 10,
+};
+
+/* Seconds since *MARK, which moves to now. */
+static double lap(gint64 *mark)
+{
+	gint64 now = g_get_monotonic_time();
+	double seconds = (now - *mark) / 1e6;
+	*mark = now;
+	return seconds;
+}
+
+/* The Execution Trace of TRACE's rank, from --et DIR (read here), or --et FILE. */
+static struct et *et_for(const struct analysis_context *context, const struct trace *trace, const char *src,
+			 const struct et **et, GError **error)
+{
+	*et = context->et;
+	if (!context->et_files)
+		return NULL;
+	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(src);
+	const char *path = rank ? g_hash_table_lookup(context->et_files, rank) : NULL;
+	if (!path)
+		return NULL;
+	struct et *own = et_read_file(path, context->threads, context->options->format->json_values, error);
+	*et = own;
+	return own;
+}
+
+/* What R holds when made, from its trace: the categories in effect, the
+ * forest and its attribution. FALSE, *ERROR_TEXT set, on failure. */
+static gboolean build(struct results *r, const char *src, gint64 *mark, char **error_text)
+{
+	const struct options *options = r->context->options;
+	g_autoptr(GError) error = NULL;
+	struct trace *trace = r->trace;
+	r->findings_events = categories_take_findings(&r->plan.categories, trace); /* the findings' own, or NULL */
+	categories_choose(&r->plan.categories, trace, options);
+	r->own_et = et_for(r->context, trace, src, &r->et, &error);
+	if (error) {
+		*error_text = analysis_error_text("the Execution Trace", FALSE, error);
+		return FALSE;
+	}
+	if (options->communication &&
+	    !classifier_check(options->communication, (const struct event *)trace->device->data, trace->device->len, &error)) {
+		*error_text = analysis_error_text(src, FALSE, error);
+		return FALSE;
+	}
+	struct categories *c = &r->plan.categories;
+	r->capture = r->context->captures ? graphs_capture_for(r->context->captures, c->monitor, c->host, c->device,
+								 r->context->err ? r->context->err : stderr)
+					  : NULL;
+	r->stage[0] += lap(mark);
+	r->forest = forest_build(trace);
+	r->stage[1] = lap(mark);
+	r->attribution = attribute(trace, r->forest);
+	if (r->capture)
+		graft_apply(&r->forest, &r->attribution, r->capture, &r->graft);
+	else if (r->plan.graft_count)
+		graft_count(r->attribution, &r->graft);
+	r->rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(src);
+	r->stage[2] = lap(mark);
+	return TRUE;
+}
+
+struct results *results_read(const char *src, const struct analysis_context *context, char **error_text)
+{
+	gint64 mark = g_get_monotonic_time();
+	g_autoptr(GError) error = NULL;
+	struct results *r = g_new0(struct results, 1);
+	r->context = context;
+	analysis_plan_init(&r->plan, context);
+	r->trace = read_trace_file(src, &r->plan.read, &error);
+	if (!r->trace) {
+		*error_text = analysis_error_text(src, FALSE, error);
+		results_free(r);
+		return NULL;
+	}
+	if (!build(r, src, &mark, error_text)) {
+		results_free(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* Of EVENTS, those whose category LIST names (as the reader keeps them: by canonical name), in order. */
+static GArray *events_of(const GArray *events, char **list)
+{
+	guint8 verdict[CATEGORY_NONE + 1] = { 0 }; /* by category id: 0 unknown, 1 kept, 2 dropped */
+	const struct event *e = (const struct event *)events->data;
+	GArray *kept = g_array_sized_new(FALSE, FALSE, sizeof(struct event), events->len);
+	for (guint i = 0; i < events->len; i++) {
+		guint8 *v = &verdict[e[i].category];
+		if (!*v) {
+			*v = 2;
+			for (char **c = list; *c; c++)
+				if (strcmp(category_canonical(*c), category_name(e[i].category)->text) == 0)
+					*v = 1;
+		}
+		if (*v == 1)
+			g_array_append_val(kept, e[i]);
+	}
+	return kept;
+}
+
+struct results *results_view(struct trace *base, const char *src, const struct analysis_context *context,
+			     char **error_text)
+{
+	gint64 mark = g_get_monotonic_time();
+	struct results *r = g_new0(struct results, 1);
+	r->context = context;
+	analysis_plan_init(&r->plan, context);
+	r->base = base;
+	r->trace = g_new(struct trace, 1);
+	*r->trace = *base; /* shared but the monitored events: the view's lists' */
+	r->trace->monitored = events_of(base->monitored, r->plan.categories.read);
+	if (!build(r, src, &mark, error_text)) {
+		results_free(r);
+		return NULL;
+	}
+	return r;
+}
+
+void results_free(struct results *r)
+{
+	if (!r)
+		return;
+	for (guint i = 0; i < G_N_ELEMENTS(r->findings); i++)
+		run_findings_clear(&r->findings[i]);
+	g_clear_pointer(&r->idle_classes, idle_classes_free);
+	g_clear_pointer(&r->collectives, collectives_free);
+	g_clear_pointer(&r->critical, critical_rows_free);
+	g_clear_pointer(&r->memory, memory_devices_free);
+	g_clear_pointer(&r->wait_causes, causes_summary_free);
+	g_clear_pointer(&r->causes, causes_free);
+	g_clear_pointer(&r->timeline, timeline_free);
+	g_clear_pointer(&r->steps, steps_free);
+	g_clear_pointer(&r->perf, perf_free);
+	g_clear_pointer(&r->attribution, attribution_free);
+	g_clear_pointer(&r->forest, forest_free);
+	g_clear_pointer(&r->own_et, et_free);
+	if (r->findings_events)
+		g_array_free(r->findings_events, TRUE);
+	g_free(r->rank);
+	if (r->base) { /* a view: its own monitored events only */
+		if (r->trace)
+			g_array_free(r->trace->monitored, TRUE);
+		g_free(r->trace);
+	} else if (r->trace) {
+		trace_free(r->trace);
+	}
+	analysis_plan_clear(&r->plan);
+	g_free(r);
+}
+
+/* Whether FIGURE is to be computed now (the first time it is asked for). */
+static gboolean first(struct results *r, guint figure)
+{
+	if (r->done & figure)
+		return FALSE;
+	r->done |= figure;
+	return TRUE;
+}
+
+const struct perf *results_perf(struct results *r)
+{
+	if (r->plan.perf && first(r, RESULT_PERF))
+		r->perf = perf_compute(r->forest, r->attribution, r->trace->devices, r->context->peaks);
+	return r->perf;
+}
+
+const struct steps *results_steps(struct results *r)
+{
+	if (r->plan.read.steps && first(r, RESULT_STEPS))
+		r->steps = steps_new(r->trace);
+	return r->steps;
+}
+
+const struct timeline *results_timeline(struct results *r)
+{
+	if (r->plan.timeline && first(r, RESULT_TIMELINE))
+		r->timeline = timeline_compute(r->attribution->by_time, r->trace->device->len, r->attribution,
+					       r->trace->threads, r->context->options->communication);
+	return r->timeline;
+}
+
+struct causes *results_causes(struct results *r)
+{
+	if (r->plan.causes && first(r, RESULT_CAUSES))
+		r->causes = causes_new(r->trace->host, r->attribution);
+	return r->causes;
+}
+
+/* The host wait, worked out once for the report's line and the page's
+ * section (SPEC 26.8): by cause in a run that has the causes, else (for
+ * the report alone) its split by the launching thread's nodes (SPEC 19.3). */
+static void waiting_compute_once(struct results *r)
+{
+	if (!first(r, RESULT_WAITING))
+		return;
+	const struct timeline *timeline = results_timeline(r);
+	gboolean waited = timeline && timeline->count && !r->context->options->quiet; /* the report's line */
+	struct causes *causes = results_causes(r);
+	if (causes && timeline && timeline->count && (waited || r->plan.node_page)) {
+		g_autoptr(GArray) blamed = waiting_blamed_list(r->attribution, r->trace->threads);
+		r->wait_causes = causes_summarize(causes, (const struct waiting_blamed *)blamed->data, blamed->len);
+	} else if (waited) {
+		g_autoptr(Waiting) blamed = waiting_compute(r->attribution, r->forest);
+		waiting_report(blamed, &r->waiting);
+	}
+}
+
+static gboolean waited(struct results *r)
+{
+	const struct timeline *timeline = results_timeline(r);
+	return timeline && timeline->count && !r->context->options->quiet;
+}
+
+const struct causes_summary *results_wait_causes(struct results *r)
+{
+	waiting_compute_once(r);
+	return waited(r) ? r->wait_causes : NULL;
+}
+
+const struct waiting_report *results_waiting(struct results *r)
+{
+	waiting_compute_once(r);
+	return waited(r) && !r->wait_causes ? &r->waiting : NULL;
+}
+
+const struct causes_summary *results_page_causes(struct results *r)
+{
+	waiting_compute_once(r);
+	return r->wait_causes;
+}
+
+const struct memory_devices *results_memory(struct results *r)
+{
+	const struct options *options = r->context->options;
+	if (r->plan.read.memory && first(r, RESULT_MEMORY))
+		r->memory = memory_devices_compute(r->attribution, r->trace->threads, r->trace->devices,
+						   results_steps(r),
+						   options->summary == SUMMARY_MEMORY ? &options->step : NULL);
+	return r->memory;
+}
+
+struct run_findings *results_findings(struct results *r, gboolean several)
+{
+	if (!r->plan.findings)
+		return NULL;
+	struct run_findings *rf = &r->findings[several];
+	if (!first(r, RESULT_FINDINGS << several))
+		return rf;
+	const struct options *options = r->context->options;
+	/* the findings' own events: taken by the first findings of a trace
+	 * read for one view, a copy for each when the trace serves several */
+	GArray *events = r->findings_events;
+	if (events && r->base)
+		events = g_array_copy(events);
+	else
+		r->findings_events = NULL;
+	/* the whole trace's memory devices, unless --step cut the run's */
+	const struct memory_devices *memory =
+		options->summary == SUMMARY_MEMORY && options->step.given ? NULL : results_memory(r);
+	run_findings_compute(rf, r->trace, events, r->forest, r->attribution, results_perf(r), &r->graft,
+			     results_steps(r), results_timeline(r), results_causes(r), options, r->context->peaks,
+			     r->rank, memory, several);
+	return rf;
+}
+
+void results_findings_taken(struct results *r, gboolean several)
+{
+	run_findings_clear(&r->findings[several]);
+	r->done &= ~(RESULT_FINDINGS << several);
+}
+
+const struct critical_rows *results_critical(struct results *r)
+{
+	if (r->context->options->summary == SUMMARY_CRITICAL && first(r, RESULT_CRITICAL))
+		r->critical = run_critical(r->trace, r->forest, r->attribution, results_steps(r), r->context->options, NULL);
+	return r->critical;
+}
+
+struct critical_graph *results_critical_graph(struct results *r)
+{
+	struct critical_graph *graph = NULL;
+	run_critical(r->trace, r->forest, r->attribution, results_steps(r), r->context->options, &graph);
+	return graph;
+}
+
+const struct collectives *results_collectives(struct results *r, const struct selection *selection)
+{
+	if (first(r, RESULT_COLLECTIVES))
+		r->collectives = collectives_compute(r->forest, r->attribution, selection, r->context->options->communication);
+	return r->collectives;
+}
+
+const struct idle_classes *results_idle_classes(struct results *r)
+{
+	if (first(r, RESULT_IDLE_CLASSES))
+		r->idle_classes = idle_classes_compute(r->attribution, NULL, NULL);
+	return r->idle_classes;
+}
