@@ -170,6 +170,13 @@ void results_free(struct results *r)
 	g_free(r);
 }
 
+void results_rebind(struct results *r, const struct analysis_context *context)
+{
+	r->context = context;
+	if (!r->own_et)
+		r->et = context->et;
+}
+
 /* Whether FIGURE is to be computed now (the first time it is asked for). */
 static gboolean first(struct results *r, guint figure)
 {

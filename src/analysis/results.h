@@ -74,6 +74,9 @@ struct results *results_read(const char *src, const struct analysis_context *con
 struct results *results_view(struct trace *base, const char *src, const struct analysis_context *context,
 			     char **error_text);
 void results_free(struct results *results);
+/* R kept for another run of the same options: CONTEXT (kept by the caller
+ * as long as R) its run's now (the peaks, the Execution Trace). */
+void results_rebind(struct results *r, const struct analysis_context *context);
 
 const struct perf *results_perf(struct results *r);
 const struct steps *results_steps(struct results *r);

@@ -2,7 +2,7 @@
 #include <string.h>
 #include "sinks/sink_csv.h"
 
-enum cell_kind cell_kind_of(enum value_type type)
+enum cell_type cell_type_of(enum value_type type)
 {
 	switch (type) {
 	case VALUE_EMPTY: return CELL_EMPTY;
@@ -42,7 +42,7 @@ static void cells_header(struct sink *sink, GString *out)
 		guint meta = sink->layout->meta_count;
 		enum value_type type =
 			i < meta ? VALUE_TEXT : ((const struct column *)sink->layout->picked->pdata[i - meta])->type;
-		put_text(out, (guint8)cell_kind_of(type), name, strlen(name));
+		put_text(out, (guint8)cell_type_of(type), name, strlen(name));
 	}
 }
 
@@ -58,7 +58,7 @@ static void cells_row(struct sink *sink, const struct value *values, GString *ou
 		}
 		g_string_truncate(sink->scratch, 0);
 		csv_append_value(sink->scratch, value); /* the CSV's field, unquoted */
-		put_text(out, (guint8)cell_kind_of(value->type), sink->scratch->str, sink->scratch->len);
+		put_text(out, (guint8)cell_type_of(value->type), sink->scratch->str, sink->scratch->len);
 	}
 }
 

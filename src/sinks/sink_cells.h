@@ -16,7 +16,7 @@
 
 #include "sinks/sink.h"
 
-enum cell_kind {
+enum cell_type {
 	CELL_EMPTY,
 	CELL_INTEGER, /* counts, bytes, ids */
 	CELL_DECIMAL, /* durations, timestamps, percentages, ratios: exact decimal text */
@@ -26,7 +26,7 @@ enum cell_kind {
 extern const struct sink_class cells_sink;
 
 /* The kind a value of TYPE has (VALUE_EMPTY: CELL_EMPTY). */
-enum cell_kind cell_kind_of(enum value_type type);
+enum cell_type cell_type_of(enum value_type type);
 
 /* A table read back: COLUMNS names and kinds, ROWS x COLUMNS cells. */
 struct cells {

@@ -1,0 +1,56 @@
+/* Errors as a code and a message: the program's message is kept whole but
+ * for its "profile_parser: " prefix and its pointer to --help. */
+#include "api/api_error.h"
+#include <string.h>
+
+#define PREFIX "profile_parser: "
+
+gpointer api_error_set(pp_error **error, pp_code code, const char *message)
+{
+	if (!error)
+		return NULL;
+	pp_error *e = g_new0(pp_error, 1);
+	e->code = code;
+	e->message = g_strdup(g_str_has_prefix(message, PREFIX) ? message + strlen(PREFIX) : message);
+	g_strchomp(e->message);
+	*error = e;
+	return NULL;
+}
+
+gpointer api_error_of_run(pp_error **error, int status, const char *text)
+{
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	gint last = -1;
+	for (gint i = 0; lines[i]; i++)
+		if (g_str_has_prefix(lines[i], PREFIX) && !g_str_has_prefix(lines[i], PREFIX "warning: "))
+			last = i;
+	g_autoptr(GString) message = g_string_new(NULL);
+	for (gint i = last; i >= 0 && lines[i]; i++) {
+		if (i > last && (g_str_has_prefix(lines[i], PREFIX) || !*lines[i]))
+			break;
+		if (g_str_has_prefix(lines[i], "Try 'profile_parser --help'"))
+			continue;
+		g_string_append_printf(message, "%s%s", message->len ? "\n" : "", lines[i]);
+	}
+	if (!message->len)
+		g_string_append(message, "the analysis failed");
+	return api_error_set(error, status == 2 ? PP_ERROR_USAGE : PP_ERROR_INPUT, message->str);
+}
+
+pp_code pp_error_code(const pp_error *error)
+{
+	return error ? error->code : PP_OK;
+}
+
+const char *pp_error_message(const pp_error *error)
+{
+	return error ? error->message : "";
+}
+
+void pp_error_free(pp_error *error)
+{
+	if (!error)
+		return;
+	g_free(error->message);
+	g_free(error);
+}
