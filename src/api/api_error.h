@@ -1,5 +1,6 @@
 /* The library's errors (profile_parser.h: pp_error): a code, the program's
- * exit status, and its message; and the library's one-time set-up. */
+ * exit status, and its message; the library's version and its one-time
+ * set-up. */
 #ifndef PP_API_ERROR_H
 #define PP_API_ERROR_H
 
@@ -18,7 +19,7 @@ gpointer api_error_set(pp_error **error, pp_code code, const char *message);
  * standard error) and whose exit status is STATUS: its last message, not a
  * warning, and the failures listed under it; "Try ... --help" left out. */
 gpointer api_error_of_run(pp_error **error, int status, const char *text);
-/* Once per process, before any analysis (src/api/profile_parser.c). */
+/* Once per process, before any analysis. */
 void api_init(void);
 
 #endif

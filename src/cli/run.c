@@ -225,9 +225,10 @@ static void run_outputs(struct job *job, const struct run_settings *settings, st
 	struct write_config write_config = { &selection, &layout, options->format, r->et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
 					     options->bins, NULL, found ? found->findings : NULL, 0, FALSE, r->causes,
-					     options->min_gap_given ? options->min_gap : SUMMARY_MIN_GAP_DEFAULT, NULL };
+					     options->min_gap_given ? options->min_gap : SUMMARY_MIN_GAP_DEFAULT, NULL, NULL };
 	write_config.memory = memory;
 	write_config.critical = critical;
+	write_config.idle_classes = node_page ? results_idle_classes(r) : NULL; /* the page's gaps by length */
 	struct write_result written = { 0 };
 	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */
 		/* the rows read the devices and the rank: kept with them */
