@@ -11,12 +11,13 @@ enum {
 	RESULT_STEPS = 1 << 1,
 	RESULT_TIMELINE = 1 << 2,
 	RESULT_CAUSES = 1 << 3,
-	RESULT_WAITING = 1 << 4, /* the host wait line: by cause, or its split */
-	RESULT_MEMORY = 1 << 5,
-	RESULT_FINDINGS = 1 << 6, /* and << 7: as one of several */
-	RESULT_CRITICAL = 1 << 8,
-	RESULT_COLLECTIVES = 1 << 9,
-	RESULT_IDLE_CLASSES = 1 << 10,
+	RESULT_WAIT_CAUSES = 1 << 4, /* the host wait by cause (SPEC 26.8) */
+	RESULT_WAITING = 1 << 5,     /* its split (SPEC 19.3), in a run without the causes */
+	RESULT_MEMORY = 1 << 6,      /* and << 7: --summary memory's */
+	RESULT_FINDINGS = 1 << 8,    /* and << 9: as one of several */
+	RESULT_CRITICAL = 1 << 10,
+	RESULT_COLLECTIVES = 1 << 11,
+	RESULT_IDLE_CLASSES = 1 << 12,
 };
 
 /* Seconds since *MARK, which moves to now. */
@@ -87,6 +88,7 @@ struct results *results_read(const char *src, const struct analysis_context *con
 	struct results *r = g_new0(struct results, 1);
 	r->context = context;
 	analysis_plan_init(&r->plan, context);
+	r->view = &r->plan;
 	r->trace = read_trace_file(src, &r->plan.read, &error);
 	if (!r->trace) {
 		*error_text = analysis_error_text(src, FALSE, error);
@@ -127,6 +129,7 @@ struct results *results_view(struct trace *base, const char *src, const struct a
 	struct results *r = g_new0(struct results, 1);
 	r->context = context;
 	analysis_plan_init(&r->plan, context);
+	r->view = &r->plan;
 	r->base = base;
 	r->trace = g_new(struct trace, 1);
 	*r->trace = *base; /* shared but the monitored events: the view's lists' */
@@ -147,7 +150,8 @@ void results_free(struct results *r)
 	g_clear_pointer(&r->idle_classes, idle_classes_free);
 	g_clear_pointer(&r->collectives, collectives_free);
 	g_clear_pointer(&r->critical, critical_rows_free);
-	g_clear_pointer(&r->memory, memory_devices_free);
+	for (guint i = 0; i < G_N_ELEMENTS(r->memory); i++)
+		g_clear_pointer(&r->memory[i], memory_devices_free);
 	g_clear_pointer(&r->wait_causes, causes_summary_free);
 	g_clear_pointer(&r->causes, causes_free);
 	g_clear_pointer(&r->timeline, timeline_free);
@@ -170,11 +174,31 @@ void results_free(struct results *r)
 	g_free(r);
 }
 
-void results_rebind(struct results *r, const struct analysis_context *context)
+void results_rebind(struct results *r, const struct analysis_context *context, const struct analysis_plan *view)
 {
 	r->context = context;
+	r->view = view;
 	if (!r->own_et)
 		r->et = context->et;
+}
+
+/* LIST's categories, each followed by a comma, appended to KEY. */
+static void key_append(GString *key, char **list)
+{
+	for (char **c = list; c && *c; c++)
+		g_string_append_printf(key, "%s,", *c);
+	g_string_append_c(key, '|');
+}
+
+char *results_share_key(const struct analysis_plan *plan)
+{
+	GString *key = g_string_new(NULL);
+	key_append(key, plan->categories.read);
+	key_append(key, plan->categories.monitor);
+	key_append(key, plan->categories.host);
+	key_append(key, plan->categories.device);
+	g_string_append_printf(key, "%d", plan->categories.findings);
+	return g_string_free(key, FALSE);
 }
 
 /* Whether FIGURE is to be computed now (the first time it is asked for). */
@@ -188,89 +212,88 @@ static gboolean first(struct results *r, guint figure)
 
 const struct perf *results_perf(struct results *r)
 {
-	if (r->plan.perf && first(r, RESULT_PERF))
+	if (r->view->perf && first(r, RESULT_PERF))
 		r->perf = perf_compute(r->forest, r->attribution, r->trace->devices, r->context->peaks);
-	return r->perf;
+	return r->view->perf ? r->perf : NULL;
 }
 
 const struct steps *results_steps(struct results *r)
 {
-	if (r->plan.read.steps && first(r, RESULT_STEPS))
+	if (r->view->read.steps && first(r, RESULT_STEPS))
 		r->steps = steps_new(r->trace);
-	return r->steps;
+	return r->view->read.steps ? r->steps : NULL;
 }
 
 const struct timeline *results_timeline(struct results *r)
 {
-	if (r->plan.timeline && first(r, RESULT_TIMELINE))
+	if (r->view->timeline && first(r, RESULT_TIMELINE))
 		r->timeline = timeline_compute(r->attribution->by_time, r->trace->device->len, r->attribution,
 					       r->trace->threads, r->context->options->communication);
-	return r->timeline;
+	return r->view->timeline ? r->timeline : NULL;
 }
 
 struct causes *results_causes(struct results *r)
 {
-	if (r->plan.causes && first(r, RESULT_CAUSES))
+	if (r->view->causes && first(r, RESULT_CAUSES))
 		r->causes = causes_new(r->trace->host, r->attribution);
-	return r->causes;
-}
-
-/* The host wait, worked out once for the report's line and the page's
- * section (SPEC 26.8): by cause in a run that has the causes, else (for
- * the report alone) its split by the launching thread's nodes (SPEC 19.3). */
-static void waiting_compute_once(struct results *r)
-{
-	if (!first(r, RESULT_WAITING))
-		return;
-	const struct timeline *timeline = results_timeline(r);
-	gboolean waited = timeline && timeline->count && !r->context->options->quiet; /* the report's line */
-	struct causes *causes = results_causes(r);
-	if (causes && timeline && timeline->count && (waited || r->plan.node_page)) {
-		g_autoptr(GArray) blamed = waiting_blamed_list(r->attribution, r->trace->threads);
-		r->wait_causes = causes_summarize(causes, (const struct waiting_blamed *)blamed->data, blamed->len);
-	} else if (waited) {
-		g_autoptr(Waiting) blamed = waiting_compute(r->attribution, r->forest);
-		waiting_report(blamed, &r->waiting);
-	}
+	return r->view->causes ? r->causes : NULL;
 }
 
 static gboolean waited(struct results *r)
 {
 	const struct timeline *timeline = results_timeline(r);
-	return timeline && timeline->count && !r->context->options->quiet;
+	return timeline && timeline->count && !r->context->options->quiet; /* the report's line: none with -q */
+}
+
+/* The host wait by cause (SPEC 26.8), worked out once for the report's
+ * line and the page's section, in a run that has the causes; or NULL. */
+static const struct causes_summary *wait_causes(struct results *r)
+{
+	const struct timeline *timeline = results_timeline(r);
+	struct causes *causes = results_causes(r);
+	if (!(causes && timeline && timeline->count && (waited(r) || r->view->node_page)))
+		return NULL;
+	if (first(r, RESULT_WAIT_CAUSES)) {
+		g_autoptr(GArray) blamed = waiting_blamed_list(r->attribution, r->trace->threads);
+		r->wait_causes = causes_summarize(causes, (const struct waiting_blamed *)blamed->data, blamed->len);
+	}
+	return r->wait_causes;
 }
 
 const struct causes_summary *results_wait_causes(struct results *r)
 {
-	waiting_compute_once(r);
-	return waited(r) ? r->wait_causes : NULL;
+	return waited(r) ? wait_causes(r) : NULL;
 }
 
 const struct waiting_report *results_waiting(struct results *r)
 {
-	waiting_compute_once(r);
-	return waited(r) && !r->wait_causes ? &r->waiting : NULL;
+	if (!waited(r) || wait_causes(r))
+		return NULL;
+	if (first(r, RESULT_WAITING)) { /* the host wait's split by the launching thread's nodes (SPEC 19.3) */
+		g_autoptr(Waiting) blamed = waiting_compute(r->attribution, r->forest);
+		waiting_report(blamed, &r->waiting);
+	}
+	return &r->waiting;
 }
 
 const struct causes_summary *results_page_causes(struct results *r)
 {
-	waiting_compute_once(r);
-	return r->wait_causes;
+	return wait_causes(r);
 }
 
 const struct memory_devices *results_memory(struct results *r)
 {
 	const struct options *options = r->context->options;
-	if (r->plan.read.memory && first(r, RESULT_MEMORY))
-		r->memory = memory_devices_compute(r->attribution, r->trace->threads, r->trace->devices,
-						   results_steps(r),
-						   options->summary == SUMMARY_MEMORY ? &options->step : NULL);
-	return r->memory;
+	gboolean summary = options->summary == SUMMARY_MEMORY; /* its rows: within --step */
+	if (r->view->read.memory && first(r, RESULT_MEMORY << summary))
+		r->memory[summary] = memory_devices_compute(r->attribution, r->trace->threads, r->trace->devices,
+							    results_steps(r), summary ? &options->step : NULL);
+	return r->view->read.memory ? r->memory[summary] : NULL;
 }
 
 struct run_findings *results_findings(struct results *r, gboolean several)
 {
-	if (!r->plan.findings)
+	if (!r->view->findings)
 		return NULL;
 	struct run_findings *rf = &r->findings[several];
 	if (!first(r, RESULT_FINDINGS << several))

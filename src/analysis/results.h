@@ -18,7 +18,9 @@
  *    gaps by length (the page's).
  * The program makes one per trace and frees it after the trace's outputs;
  * the library keeps one per trace and category lists for as long as its
- * analysis lives. Not for two threads at once: an analysis is one
+ * analysis lives, shared by the views of those lists (results_rebind):
+ * each getter follows the asking view's plan, each figure is computed
+ * once for them all. Not for two threads at once: an analysis is one
  * thread's at a time (independent ones are independent). */
 #ifndef PP_RESULTS_H
 #define PP_RESULTS_H
@@ -38,7 +40,10 @@
 
 struct results {
 	const struct analysis_context *context; /* the run's, borrowed */
-	struct analysis_plan plan;
+	struct analysis_plan plan;               /* the creator's: its categories made the trace's view */
+	/* the plan the figures' getters follow: PLAN, or (the library's)
+	 * another view's of the same categories that shares these results */
+	const struct analysis_plan *view;
 	struct trace *trace;
 	struct trace *base;      /* the library's: the trace read once, TRACE a view of it (NULL: TRACE is owned) */
 	GArray *findings_events; /* the findings' own monitored events (categories_take_findings), or NULL */
@@ -57,7 +62,7 @@ struct results {
 	struct causes *causes;
 	struct causes_summary *wait_causes;
 	struct waiting_report waiting;
-	struct memory_devices *memory;
+	struct memory_devices *memory[2]; /* the whole trace's, and --summary memory's (within --step) */
 	struct run_findings findings[2]; /* alone, and as one of several */
 	struct critical_rows *critical;
 	struct collectives *collectives;
@@ -74,9 +79,15 @@ struct results *results_read(const char *src, const struct analysis_context *con
 struct results *results_view(struct trace *base, const char *src, const struct analysis_context *context,
 			     char **error_text);
 void results_free(struct results *results);
-/* R kept for another run of the same options: CONTEXT (kept by the caller
- * as long as R) its run's now (the peaks, the Execution Trace). */
-void results_rebind(struct results *r, const struct analysis_context *context);
+/* R kept for another run (the library's): CONTEXT its run's now (the
+ * peaks, the Execution Trace) and VIEW the plan of its view, one of the
+ * same categories as R's (both kept by the caller as long as R is used
+ * with them): the figures R holds serve every view that asks for them. */
+void results_rebind(struct results *r, const struct analysis_context *context, const struct analysis_plan *view);
+/* A key of what R's view shares with others (the categories that made
+ * its trace, and whether the findings' own were set apart): views of
+ * equal keys may share results. g_free() it. */
+char *results_share_key(const struct analysis_plan *plan);
 
 const struct perf *results_perf(struct results *r);
 const struct steps *results_steps(struct results *r);

@@ -16,13 +16,16 @@ struct kept_trace {
 	char *error;         /* then why: "FILE: what" */
 };
 
-/* A job's results in one view, with the context they read (a copy, kept). */
+/* A job's results in one view: its run's context and its view's plan
+ * (copies, kept), and the results it reads, which the views of the same
+ * categories share (the analysis' SHARED). */
 struct kept_results {
 	struct analysis_context context;
+	struct analysis_plan plan;
 	struct results *results;
 };
 
-/* A view's options and its results, per job (its position, whether it collects, its trace). */
+/* A view's options and its jobs' kept results, per job (its position, whether it collects, its trace). */
 struct view_run {
 	struct options options;
 	GHashTable *results; /* "POSITION:COLLECT:PATH" -> struct kept_results * */
@@ -34,7 +37,10 @@ struct pp_analysis {
 	struct pp_options *args;   /* the options, a copy */
 	GHashTable *traces;        /* path -> struct kept_trace * */
 	GHashTable *views;         /* "VIEW" or "of:N:VIEW" -> struct view_run * */
-	GMutex lock;               /* TRACES */
+	/* the results, shared by views of the same categories: "POSITION:PATH:"
+	 * and their share key (results_share_key) -> struct results * */
+	GHashTable *shared;
+	GMutex lock;               /* TRACES, VIEWS, SHARED */
 	char *report;
 };
 
@@ -51,7 +57,7 @@ static void kept_trace_free(gpointer data)
 static void kept_results_free(gpointer data)
 {
 	struct kept_results *k = data;
-	results_free(k->results);
+	analysis_plan_clear(&k->plan);
 	g_free(k);
 }
 
@@ -110,24 +116,35 @@ static struct results *job_results(struct job *job, const struct analysis_contex
 	g_mutex_lock(&view->lock);
 	struct kept_results *kept = g_hash_table_lookup(view->results, key);
 	g_mutex_unlock(&view->lock);
-	if (kept) {
+	if (!kept) {
+		kept = g_new0(struct kept_results, 1);
 		kept->context = *context;
-		results_rebind(kept->results, &kept->context);
-		return kept->results;
+		analysis_plan_init(&kept->plan, &kept->context);
+		g_mutex_lock(&view->lock);
+		g_hash_table_insert(view->results, g_steal_pointer(&key), kept);
+		g_mutex_unlock(&view->lock);
 	}
-	kept = g_new0(struct kept_results, 1);
-	kept->context = *context;
-	g_mutex_lock(&trace->lock); /* the view of a trace sorts its shared arrays, into the same order */
-	kept->results = results_view(trace->trace, job->src, &kept->context, error);
+	kept->context = *context; /* this run's peaks, Execution Trace */
+	/* the results of the views of the same categories, made by the first */
+	g_autofree char *categories = results_share_key(&kept->plan);
+	g_autofree char *shared_key = g_strdup_printf("%u:%s:%s", job->position, job->src, categories);
+	struct pp_analysis *a = run->analysis;
+	g_mutex_lock(&trace->lock); /* a view of a trace sorts its shared arrays, into the same order */
+	g_mutex_lock(&a->lock);
+	struct results *r = g_hash_table_lookup(a->shared, shared_key);
+	g_mutex_unlock(&a->lock);
+	if (!r) {
+		r = results_view(trace->trace, job->src, &kept->context, error);
+		if (r) {
+			g_mutex_lock(&a->lock);
+			g_hash_table_insert(a->shared, g_steal_pointer(&shared_key), r);
+			g_mutex_unlock(&a->lock);
+		}
+	}
 	g_mutex_unlock(&trace->lock);
-	if (!kept->results) {
-		g_free(kept);
-		return NULL;
-	}
-	g_mutex_lock(&view->lock);
-	g_hash_table_insert(view->results, g_steal_pointer(&key), kept);
-	g_mutex_unlock(&view->lock);
-	return kept->results;
+	if (r)
+		results_rebind(r, &kept->context, &kept->plan);
+	return r;
 }
 
 /* The text of a memory stream, taken (closed). */
@@ -221,6 +238,7 @@ pp_analysis *pp_analyze(const char *const *paths, size_t count, const pp_options
 	a->args = api_options_copy(options);
 	a->traces = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, kept_trace_free);
 	a->views = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, view_run_free);
+	a->shared = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)results_free);
 	g_mutex_init(&a->lock);
 	const char *const *kept = (const char *const *)a->paths->pdata;
 	char *text = NULL;
@@ -250,7 +268,8 @@ void pp_analysis_free(pp_analysis *analysis)
 {
 	if (!analysis)
 		return;
-	g_hash_table_destroy(analysis->views); /* the results, before the traces they view */
+	g_hash_table_destroy(analysis->views);
+	g_hash_table_destroy(analysis->shared); /* the results, before the traces they view */
 	g_hash_table_destroy(analysis->traces);
 	pp_options_free(analysis->args);
 	g_ptr_array_free(analysis->paths, TRUE);

@@ -187,7 +187,7 @@ static void run_outputs(struct job *job, const struct run_settings *settings, st
 	const struct memory_devices *memory = results_memory(r);
 	const struct causes_summary *wait_causes = results_wait_causes(r);
 	const struct waiting_report *waiting = results_waiting(r);
-	gboolean node_page = r->plan.node_page;
+	gboolean node_page = r->view->node_page;
 	struct selection selection = {
 		.min_depth = options->min_depth,
 		.max_depth = options->max_depth,
@@ -224,7 +224,7 @@ static void run_outputs(struct job *job, const struct run_settings *settings, st
 		job->collected.critical = results_critical_graph(r);
 	struct write_config write_config = { &selection, &layout, options->format, r->et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
-					     options->bins, NULL, found ? found->findings : NULL, 0, FALSE, r->causes,
+					     options->bins, NULL, found ? found->findings : NULL, 0, FALSE, results_causes(r),
 					     options->min_gap_given ? options->min_gap : SUMMARY_MIN_GAP_DEFAULT, NULL, NULL };
 	write_config.memory = memory;
 	write_config.critical = critical;
@@ -236,7 +236,7 @@ static void run_outputs(struct job *job, const struct run_settings *settings, st
 		job->collected.memory_rows = memory_summary_rows(forest, attribution, memory, steps, job->collected.memory_rank);
 		written.rows = job->collected.memory_rows->len;
 		if (!r->base) /* the program's results end with the job: the devices go with the rows */
-			job->collected.memory = g_steal_pointer(&r->memory);
+			job->collected.memory = g_steal_pointer(&r->memory[TRUE]); /* --summary memory's */
 	} else if (job->collect && options->summary == SUMMARY_FINDINGS) { /* several traces, one table (SPEC 22) */
 		collect_findings(job, r, several, FALSE);
 		found = NULL;
