@@ -157,10 +157,11 @@ static char *stream_text(FILE *stream, char **buffer, size_t *size)
 }
 
 /* Runs VIEW (KEY names it in the analysis) over PATHS (COUNT) to -d DST:
- * its table's records into *TABLES (LEN), its messages into *TEXT; the
- * exit status, or -1 (*ERROR set) when the options are refused. */
+ * its tables' records into *TABLES (*SIZE bytes; free() them; NULL: not
+ * kept), its messages into *TEXT; the exit status, or -1 (*ERROR set)
+ * when the options are refused. */
 static int run_view(struct pp_analysis *a, const char *key, const char *view, const char *const *paths, gsize count,
-		    const char *dst, GString *tables, char **text, pp_error **error)
+		    const char *dst, char **tables, size_t *size, char **text, pp_error **error)
 {
 	g_mutex_lock(&a->lock);
 	struct view_run *v = g_hash_table_lookup(a->views, key);
@@ -197,10 +198,13 @@ static int run_view(struct pp_analysis *a, const char *key, const char *view, co
 	struct command_hooks hooks = { job_results, &data, NULL };
 	int status = command_run(&v->options, &hooks);
 	*text = stream_text(v->options.err, &err_text, &err_size);
-	fflush(v->options.tables);
-	if (tables)
-		g_string_append_len(tables, table_text ? table_text : "", (gssize)table_size);
-	g_free(stream_text(v->options.tables, &table_text, &table_size));
+	fclose(v->options.tables); /* its buffer and size final */
+	if (tables) {
+		*tables = table_text;
+		*size = table_size;
+	} else {
+		free(table_text);
+	}
 	v->options.err = v->options.tables = NULL;
 	return status;
 }
@@ -242,7 +246,8 @@ pp_analysis *pp_analyze(const char *const *paths, size_t count, const pp_options
 	g_mutex_init(&a->lock);
 	const char *const *kept = (const char *const *)a->paths->pdata;
 	char *text = NULL;
-	int status = run_view(a, "", NULL, kept, count, destination(a->args, NULL, kept, count), NULL, &text, error);
+	int status = run_view(a, "", NULL, kept, count, destination(a->args, NULL, kept, count), NULL, NULL, &text,
+			      error);
 	if (status == EXIT_DONE || status == EXIT_FINDINGS) { /* --fail-on's findings fired: the analysis is done */
 		a->report = text;
 		return a;
@@ -282,14 +287,16 @@ void pp_analysis_free(pp_analysis *analysis)
 static pp_table *table_of(pp_analysis *a, const char *key, const char *view, const char *const *paths, gsize count,
 			  pp_error **error)
 {
-	g_autoptr(GString) tables = g_string_new(NULL);
+	char *tables = NULL;
+	size_t size = 0;
 	g_autofree char *text = NULL;
-	int status = run_view(a, key, view, paths, count, "-", tables, &text, error);
+	int status = run_view(a, key, view, paths, count, "-", &tables, &size, &text, error);
 	if (status < 0)
 		return NULL;
+	pp_table *table = status == EXIT_DONE || status == EXIT_FINDINGS ? api_table_read(tables, size) : NULL;
+	free(tables);
 	if (status != EXIT_DONE && status != EXIT_FINDINGS)
 		return api_error_of_run(error, status, text);
-	pp_table *table = api_table_read(tables->str, tables->len);
 	if (!table) {
 		g_autofree char *message = g_strdup_printf("%s: no table written", view);
 		return api_error_set(error, PP_ERROR_INPUT, message);

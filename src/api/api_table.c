@@ -64,7 +64,7 @@ int pp_table_is_empty(const pp_table *table, size_t row, size_t column)
 const char *pp_table_text(const pp_table *table, size_t row, size_t column)
 {
 	gint64 i = cell(table, row, column);
-	return i < 0 ? "" : table->cells.text->pdata[i];
+	return i < 0 ? "" : cells_text(&table->cells, (gsize)i);
 }
 
 int64_t pp_table_integer(const pp_table *table, size_t row, size_t column)

@@ -270,7 +270,8 @@ static void run_outputs(struct job *job, const struct run_settings *settings, st
 		ok = options->summary ? write_summary(output, forest, attribution, &write_config, options->summary,
 						      &written.rows)
 				      : write_nodes(output, forest, attribution, &write_config, &written);
-	g_autofree char *dst_shown = output_shown(job->dst);
+	/* the library's run writes no file: its table */
+	g_autofree char *dst_shown = options->tables && job->dst ? g_strdup("the library's table") : output_shown(job->dst);
 	struct run_summary summary = {
 		.src = src_shown, .dst = dst_shown, .trace = trace, .forest = forest, .attribution = attribution,
 		.rows = written.rows, .et = r->et, .joined = written.joined, .joined_other_name = written.other_name,

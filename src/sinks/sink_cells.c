@@ -101,7 +101,8 @@ gboolean cells_read(const char *data, gsize len, struct cells *cells)
 	cells->names = g_ptr_array_new_with_free_func(g_free);
 	cells->kinds = g_array_new(FALSE, FALSE, 1);
 	cells->cell_kind = g_array_new(FALSE, FALSE, 1);
-	cells->text = g_ptr_array_new_with_free_func(g_free);
+	cells->offsets = g_array_new(FALSE, FALSE, sizeof(gsize));
+	cells->text = g_string_new(NULL);
 	gboolean header = FALSE;
 	for (gsize at = 0; at < len;) {
 		char record = data[at++];
@@ -112,7 +113,8 @@ gboolean cells_read(const char *data, gsize len, struct cells *cells)
 			g_ptr_array_set_size(cells->names, 0);
 			g_array_set_size(cells->kinds, 0);
 			g_array_set_size(cells->cell_kind, 0);
-			g_ptr_array_set_size(cells->text, 0);
+			g_array_set_size(cells->offsets, 0);
+			g_string_truncate(cells->text, 0);
 			cells->rows = 0;
 			for (gsize i = 0; i < width; i++) {
 				guint8 kind;
@@ -127,11 +129,17 @@ gboolean cells_read(const char *data, gsize len, struct cells *cells)
 		} else if (record == 'R' && header) {
 			for (guint i = 0; i < cells->columns; i++) {
 				guint8 kind;
-				char *text;
-				if (!get_text(data, len, &at, &kind, &text))
+				gsize n, offset = cells->text->len;
+				if (at >= len)
 					return FALSE;
+				kind = (guint8)data[at++];
+				if (!get_length(data, len, &at, &n) || len - at < n)
+					return FALSE;
+				g_string_append_len(cells->text, data + at, (gssize)n);
+				g_string_append_c(cells->text, '\0');
+				at += n;
 				g_array_append_val(cells->cell_kind, kind);
-				g_ptr_array_add(cells->text, text);
+				g_array_append_val(cells->offsets, offset);
 				guint8 *declared = &g_array_index(cells->kinds, guint8, i);
 				if (kind != CELL_EMPTY && kind != *declared)
 					*declared = CELL_TEXT; /* mixed: text */
@@ -157,7 +165,9 @@ void cells_clear(struct cells *cells)
 		g_array_free(cells->kinds, TRUE);
 	if (cells->cell_kind)
 		g_array_free(cells->cell_kind, TRUE);
+	if (cells->offsets)
+		g_array_free(cells->offsets, TRUE);
 	if (cells->text)
-		g_ptr_array_free(cells->text, TRUE);
+		g_string_free(cells->text, TRUE);
 	memset(cells, 0, sizeof *cells);
 }

@@ -35,8 +35,15 @@ struct cells {
 	GPtrArray *names;  /* char * */
 	GArray *kinds;     /* guint8: each column's kind (see cells_read) */
 	GArray *cell_kind; /* guint8: each cell's, row-major */
-	GPtrArray *text;   /* char *: each cell's text, row-major ("" when empty) */
+	GArray *offsets;   /* gsize: each cell's text in TEXT, row-major */
+	GString *text;     /* the cells' texts, each ended by a NUL ("" when empty): one buffer, not a string a cell */
 };
+
+/* The text of cell I (row-major). */
+static inline const char *cells_text(const struct cells *cells, gsize i)
+{
+	return cells->text->str + g_array_index(cells->offsets, gsize, i);
+}
 
 /* The records of DATA (LEN bytes) as a table; a column whose cells are of
  * another kind than its declared one (a rank, a whole number or text) is
