@@ -19,9 +19,10 @@
 #define PAGE_WAITING_OPS 5 /* ops named per cause */
 #define PAGE_WAITING_DEVICES 64 /* devices of the gap-length bars, as the device timeline's bars */
 
-/* The gap-length bars of the devices (at most PAGE_WAITING_DEVICES), appended to BODY: of
- * CLASSES, the run's (src/analysis/results.h), or when NULL worked out here from ATTRIBUTION. */
-void page_waiting_classes(GString *body, const struct idle_classes *classes, const struct attribution *attribution);
+/* The gap-length bars of the devices (at most PAGE_WAITING_DEVICES) of
+ * CLASSES, the run's (src/analysis/results.h), appended to BODY; none
+ * without them. */
+void page_waiting_classes(GString *body, const struct idle_classes *classes);
 /* The waiting section (SPEC 26.8), appended to BODY (names cut and listed
  * in NAMES as the page does): the report's host wait line by cause, and
  * per cause its share and its first PAGE_WAITING_OPS ops, from S (the
