@@ -5,7 +5,7 @@
 # graph (without it, that test is skipped); --fuzz: clang and its libFuzzer
 # runtime, for scripts/fuzz.sh. CI passes both.
 set -e
-packages="build-essential autoconf automake pkg-config libjson-c-dev libglib2.0-dev libcunit1-dev zlib1g-dev"
+packages="build-essential autoconf automake libtool pkg-config libjson-c-dev libglib2.0-dev libcunit1-dev zlib1g-dev"
 # what the tests use: groff renders the man page whose EXAMPLES they run, jq
 # and GNU parallel are in those examples, valgrind checks the fixtures
 packages="$packages groff-base jq parallel valgrind"

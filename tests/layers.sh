@@ -8,11 +8,13 @@
 #  - a .c without its .h (main.c aside), or a source outside the stages.
 # The stages, lowest first, are STAGES below: a module may include its own
 # stage's modules and those of the stages before it. Data flows input ->
-# model -> attribution -> views -> sinks -> output, but a view hands rows
-# to a sink it includes, so sinks and output sit below views here.
+# model -> attribution -> analysis (the results model) -> views -> sinks ->
+# output, but a view hands rows to a sink it includes, so sinks and output
+# sit below views here, and the results model (analysis) reads the views'
+# figures, so it sits above them; cli runs it, api (the library) runs cli.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
-STAGES="util output model input attribution sinks views cli"
+STAGES="util output model input attribution sinks views analysis cli api"
 src=$top_srcdir/src
 [ -d "$src" ] || skip "no src/ at $src"
 

@@ -86,14 +86,14 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 		guint i = k == 0 ? 0 : k == jobs->len - 1 ? 1 : k + 1; /* base, --base's, new */
 		const struct job *job = jobs->pdata[i];
 		if (job->error)
-			fprintf(stderr, "profile_parser: %s: %s\n", diff_sides[i == 1], job->error);
+			fprintf(options_err(options), "profile_parser: %s: %s\n", diff_sides[i == 1], job->error);
 		else if (!options->quiet)
-			fputs(job->report->str, stderr);
+			fputs(job->report->str, options_err(options));
 	}
 	if (failed) {
 		gboolean base_failed = ((struct job *)jobs->pdata[0])->error != NULL;
 		gboolean new_failed = ((struct job *)jobs->pdata[1])->error != NULL;
-		fprintf(stderr, "profile_parser: --diff: nothing written, %s failed\n",
+		fprintf(options_err(options), "profile_parser: --diff: nothing written, %s failed\n",
 			base_failed && new_failed ? "both traces"
 			: base_failed		 ? "the base trace"
 			: new_failed		 ? "the new trace"
@@ -112,7 +112,7 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	}
 	diff_warnings(warnings, base, new);
 	if (!options->quiet)
-		fputs(warnings->str, stderr);
+		fputs(warnings->str, options_err(options));
 	g_autofree char *pct = gate_pct_text(options->fail_on_regression);
 	g_autofree char *head = options->regression_total ? g_strdup_printf("--fail-on-regression %s%%", pct)
 							   : g_strdup("--fail-on-regression");
@@ -136,13 +136,13 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 		return EXIT_INPUT;
 	if (!options->quiet) {
 		guint keys = rows->len - lead; /* (all steps) is no key */
-		fprintf(stderr, "profile_parser: --diff: %u key%s written to %s", keys, keys == 1 ? "" : "s",
+		fprintf(options_err(options), "profile_parser: --diff: %u key%s written to %s", keys, keys == 1 ? "" : "s",
 			combine_shown(options->dst));
 		if (by_step)
-			fprintf(stderr, "; every figure is per step, counts too (base: %u step%s, new: %u step%s)\n",
+			fprintf(options_err(options), "; every figure is per step, counts too (base: %u step%s, new: %u step%s)\n",
 				base->steps, base->steps == 1 ? "" : "s", new->steps, new->steps == 1 ? "" : "s");
 		else
-			fprintf(stderr, "; figures are totals (%s)\n",
+			fprintf(options_err(options), "; figures are totals (%s)\n",
 				base->steps   ? "the new trace has no ProfilerStep#N"
 				: new->steps ? "the base trace has no ProfilerStep#N"
 					     : "neither trace has a ProfilerStep#N");
@@ -183,7 +183,7 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 				    rank_number(job->collected.rank, -1) < 0);
 	}
 	if (!options->quiet)
-		fputs(ranks_warnings(ranks), stderr);
+		fputs(ranks_warnings(ranks), options_err(options));
 	GPtrArray *rows = ranks_rows(ranks);
 	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
 	const char *facts[] = { "Traces", traces, NULL };
@@ -194,8 +194,8 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 		g_autoptr(GString) lines = g_string_new(NULL);
 		g_autoptr(GError) error = NULL;
 		if (!rank_reduce_finish(ranks_reduce(ranks), lines, &error)) {
-			fprintf(stderr, "profile_parser: --across-ranks: nothing written: %s\n", error->message);
-			combine_print_failures(jobs);
+			fprintf(options_err(options), "profile_parser: --across-ranks: nothing written: %s\n", error->message);
+			combine_print_failures(options, jobs);
 			return EXIT_INPUT;
 		}
 		straggler = rank_reduce_straggler(ranks_reduce(ranks));
@@ -212,15 +212,15 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 	struct table_page page = { "profile_parser: --across-ranks", bars ? page_facts : facts, all, bars, 0 };
 	gboolean written = failed < jobs->len && combine_write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
-		fprintf(stderr, "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
+		fprintf(options_err(options), "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
 			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", combine_shown(options->dst));
 	if (written && failed)
-		fprintf(stderr, "; %u failed:\n", failed);
+		fprintf(options_err(options), "; %u failed:\n", failed);
 	else if (written && !options->quiet)
-		fputc('\n', stderr);
+		fputc('\n', options_err(options));
 	else if (!written && failed == jobs->len)
-		fprintf(stderr, "profile_parser: --across-ranks: nothing written, every trace failed:\n");
-	combine_print_failures(jobs);
+		fprintf(options_err(options), "profile_parser: --across-ranks: nothing written, every trace failed:\n");
+	combine_print_failures(options, jobs);
 	return failed || !written ? EXIT_INPUT : EXIT_DONE;
 }
 
@@ -248,12 +248,12 @@ int combine_memory(const struct options *options, GPtrArray *jobs, guint failed)
 	struct table_page page = { "profile_parser: --summary memory", facts, all, NULL, 0 };
 	gboolean written = failed < jobs->len && combine_write_table(options, NULL, rows, columns, NULL, NULL, &page);
 	if (written && (!options->quiet || failed))
-		fprintf(stderr, "profile_parser: --summary memory: %u memory devices of %u trace%s written to %s%s\n",
+		fprintf(options_err(options), "profile_parser: --summary memory: %u memory devices of %u trace%s written to %s%s\n",
 			rows->len, jobs->len - failed, jobs->len - failed == 1 ? "" : "s", combine_shown(options->dst),
 			failed ? "; some failed:" : "");
 	else if (!written && failed == jobs->len)
-		fprintf(stderr, "profile_parser: --summary memory: nothing written, every trace failed:\n");
-	combine_print_failures(jobs);
+		fprintf(options_err(options), "profile_parser: --summary memory: nothing written, every trace failed:\n");
+	combine_print_failures(options, jobs);
 	return failed || !written ? EXIT_INPUT : EXIT_DONE;
 }
 
@@ -263,11 +263,11 @@ int combine_merge(const struct options *options)
 	g_autoptr(GString) notes = g_string_new(NULL);
 	g_autoptr(GPtrArray) files = merge_list(options->merge, notes, &error);
 	if (!files) {
-		fprintf(stderr, "profile_parser: %s\n", error->message);
+		fprintf(options_err(options), "profile_parser: %s\n", error->message);
 		return EXIT_INPUT;
 	}
 	if (!options->quiet)
-		fputs(notes->str, stderr);
+		fputs(notes->str, options_err(options));
 	if (options->summary == SUMMARY_RANK || rank_map_is(files->pdata[0]))
 		return combine_merge_rank_maps(options, files);
 	struct ranks *ranks = ranks_new();
@@ -281,18 +281,18 @@ int combine_merge(const struct options *options)
 		failed++;
 		mixed = g_error_matches(error, MERGE_ERROR, MERGE_ERROR_MIX); /* the message names the files */
 		g_autofree char *file = mixed ? g_strdup("--merge: nothing written") : output_shown(files->pdata[i]);
-		fprintf(stderr, "profile_parser: %s: %s\n", file, error->message);
+		fprintf(options_err(options), "profile_parser: %s: %s\n", file, error->message);
 	}
 	merger_free(merger);
 	if (!mixed && !options->quiet)
-		fputs(ranks_warnings(ranks), stderr);
+		fputs(ranks_warnings(ranks), options_err(options));
 	GPtrArray *rows = ranks_rows(ranks);
 	g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
 	const char *facts[] = { "Summaries", summaries, NULL };
 	struct table_page page = { "profile_parser: --merge", facts, mixed ? NULL : ranks_warnings(ranks), NULL, 0 };
 	gboolean written = !mixed && failed < files->len && combine_write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
-		fprintf(stderr, "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,
+		fprintf(options_err(options), "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,
 			files->len - failed, files->len - failed == 1 ? "y" : "ies", combine_shown(options->dst),
 			failed ? "; some failed (above)" : "");
 	ranks_free(ranks);

@@ -55,10 +55,10 @@ int combine_critical(const struct options *options, GPtrArray *jobs, guint faile
 		g_ptr_array_add(owned, (gpointer)names[i]);
 		ranks[i] = rank_number(job->collected.rank, job->position);
 	}
-	if (!fail_on_ranks_distinct(names, ranks, jobs->len, "--summary critical", "nothing written") || failed == jobs->len) {
+	if (!fail_on_ranks_distinct(options_err(options), names, ranks, jobs->len, "--summary critical", "nothing written") || failed == jobs->len) {
 		if (failed == jobs->len)
-			fprintf(stderr, "profile_parser: --summary critical: nothing written, every trace failed:\n");
-		combine_print_failures(jobs);
+			fprintf(options_err(options), "profile_parser: --summary critical: nothing written, every trace failed:\n");
+		combine_print_failures(options, jobs);
 		return EXIT_INPUT;
 	}
 	g_autofree guint *by_number = g_new(guint, jobs->len + 1); /* the jobs by rank: the table's order */
@@ -81,12 +81,12 @@ int combine_critical(const struct options *options, GPtrArray *jobs, guint faile
 	g_autoptr(GString) warnings = g_string_new(NULL);
 	g_autoptr(GError) error = NULL;
 	if (!rank_reduce_finish(reduce, warnings, &error)) {
-		fprintf(stderr, "profile_parser: --summary critical: nothing written: %s\n", error->message);
-		combine_print_failures(jobs);
+		fprintf(options_err(options), "profile_parser: --summary critical: nothing written: %s\n", error->message);
+		combine_print_failures(options, jobs);
 		return EXIT_INPUT;
 	}
 	if (!options->quiet)
-		fputs(warnings->str, stderr);
+		fputs(warnings->str, options_err(options));
 	g_autoptr(GPtrArray) instances = instances_of(kept, by_rank);
 	g_autoptr(CriticalGraph) joined = critical_join((struct critical_graph **)graphs->pdata, graphs->len, instances);
 	g_autoptr(CriticalResult) result = critical_solve(joined);
@@ -104,11 +104,11 @@ int combine_critical(const struct options *options, GPtrArray *jobs, guint faile
 	struct table_page page = { "profile_parser: --summary critical", facts, all, NULL, rows->lead };
 	gboolean written = combine_write_table(options, NULL, rows->rows, columns, NULL, NULL, &page);
 	if (!options->quiet && rows->report->len) /* each rank's paths */
-		fprintf(stderr, "profile_parser: --summary critical:\n%s", rows->report->str);
+		fprintf(options_err(options), "profile_parser: --summary critical:\n%s", rows->report->str);
 	if (written && (!options->quiet || failed))
-		fprintf(stderr, "profile_parser: --summary critical: %u rows of %u trace%s written to %s%s\n", rows->rows->len,
+		fprintf(options_err(options), "profile_parser: --summary critical: %u rows of %u trace%s written to %s%s\n", rows->rows->len,
 			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", combine_shown(options->dst),
 			failed ? "; some failed:" : "");
-	combine_print_failures(jobs);
+	combine_print_failures(options, jobs);
 	return failed || !written ? EXIT_INPUT : EXIT_DONE;
 }

@@ -1,5 +1,5 @@
 /* Combine critical: --summary critical of several traces, the ranks of one
- * job (SPEC 30): each trace's critical graph (src/cli/run_critical.h) and
+ * job (SPEC 30): each trace's critical graph (src/analysis/run_critical.h) and
  * its communication events' record (folded into REDUCE as the trace
  * ended, src/views/rank_reduce.h); the collective instances matched there
  * (SPEC 20.1) join the graphs (src/attribution/critical_join.h), one pass

@@ -55,14 +55,14 @@ static gboolean write_rank_table(const struct options *options, struct rank_redu
 	g_autoptr(GString) warnings = g_string_new(NULL);
 	g_autoptr(GError) error = NULL;
 	if (!rank_reduce_finish(reduce, warnings, &error)) {
-		fprintf(stderr, "profile_parser: %s: nothing written: %s\n", view, error->message);
+		fprintf(options_err(options), "profile_parser: %s: nothing written: %s\n", view, error->message);
 		return FALSE;
 	}
 	g_autofree char *straggler = rank_reduce_straggler(reduce);
 	if (!options->quiet) {
-		fputs(warnings->str, stderr);
+		fputs(warnings->str, options_err(options));
 		if (straggler)
-			fprintf(stderr, "profile_parser: %s", straggler);
+			fprintf(options_err(options), "profile_parser: %s", straggler);
 	}
 	gboolean collectives = options->summary == SUMMARY_COLLECTIVE; /* --summary collective --across-ranks */
 	const GPtrArray *rows = collectives ? rank_reduce_collectives(reduce) : rank_reduce_rows(reduce);
@@ -76,7 +76,7 @@ static gboolean write_rank_table(const struct options *options, struct rank_redu
 	struct table_page page = { title, facts, all, bars, 0 };
 	gboolean written = combine_write_table(options, NULL, (GPtrArray *)rows, columns, sort, rank_order(collectives), &page);
 	if (written && !options->quiet)
-		fprintf(stderr, "profile_parser: %s: %u %s%s of %u %s%s written to %s\n", view, rows->len,
+		fprintf(options_err(options), "profile_parser: %s: %u %s%s of %u %s%s written to %s\n", view, rows->len,
 			collectives ? "key" : "rank", rows->len == 1 ? "" : "s", written_of, noun, written_of == 1 ? "" : "s",
 			combine_shown(options->dst));
 	return written;
@@ -91,7 +91,7 @@ static int write_rank_map(const struct options *options, const struct job *job)
 	struct rank_record *record = job->collected.record;
 	if (record->too_long) { /* a sum over its devices: as a trace whose sums would be wrong, nothing written */
 		g_autofree char *src = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
-		fprintf(stderr, "profile_parser: %s: %s add up past 2^63 ns (292 years): sums would be wrong\n", src,
+		fprintf(options_err(options), "profile_parser: %s: %s add up past 2^63 ns (292 years): sums would be wrong\n", src,
 			record->too_long);
 		return EXIT_INPUT;
 	}
@@ -106,9 +106,9 @@ static int write_rank_map(const struct options *options, const struct job *job)
 	}
 	ok = ok && output_commit(&out, &error);
 	if (!ok)
-		fprintf(stderr, "profile_parser: %s: %s\n", combine_shown(path), error->message);
+		fprintf(options_err(options), "profile_parser: %s: %s\n", combine_shown(path), error->message);
 	else if (!options->quiet)
-		fprintf(stderr, "profile_parser: --summary rank: the map of rank %" G_GINT64_FORMAT " written to %s\n",
+		fprintf(options_err(options), "profile_parser: --summary rank: the map of rank %" G_GINT64_FORMAT " written to %s\n",
 			rank_number(job->collected.rank, 0), combine_shown(path));
 	return ok ? EXIT_DONE : EXIT_INPUT;
 }
@@ -129,10 +129,10 @@ int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint fa
 		names[i] = src;
 		ranks[i] = rank_number(job->collected.rank, job->position);
 	}
-	if (!fail_on_ranks_distinct(names, ranks, jobs->len, "--summary rank", "nothing written") || failed == jobs->len) {
+	if (!fail_on_ranks_distinct(options_err(options), names, ranks, jobs->len, "--summary rank", "nothing written") || failed == jobs->len) {
 		if (failed == jobs->len)
-			fprintf(stderr, "profile_parser: --summary rank: nothing written, every trace failed:\n");
-		combine_print_failures(jobs);
+			fprintf(options_err(options), "profile_parser: --summary rank: nothing written, every trace failed:\n");
+		combine_print_failures(options, jobs);
 		return EXIT_INPUT;
 	}
 	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
@@ -140,8 +140,8 @@ int combine_finish_rank(const struct options *options, GPtrArray *jobs, guint fa
 	gboolean written = write_rank_table(options, reduce, options->summary == SUMMARY_RANK ? "--summary rank" : "--across-ranks", "Traces", traces, more, jobs->len - failed, "trace",
 					   NULL, NULL);
 	if (failed)
-		fprintf(stderr, "profile_parser: --summary rank: %u failed:\n", failed);
-	combine_print_failures(jobs);
+		fprintf(options_err(options), "profile_parser: --summary rank: %u failed:\n", failed);
+	combine_print_failures(options, jobs);
 	return failed || !written ? EXIT_INPUT : EXIT_DONE;
 }
 
@@ -151,8 +151,8 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 	g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) job_findings = g_ptr_array_new_with_free_func(finding_free);
 	g_autoptr(GString) warnings = g_string_new(NULL);
-	if (!fail_on_job_findings(jobs, reduce, "--summary findings", "nothing written", warnings, job_findings)) {
-		combine_print_failures(jobs);
+	if (!fail_on_job_findings(options_err(options), jobs, reduce, "--summary findings", "nothing written", warnings, job_findings)) {
+		combine_print_failures(options, jobs);
 		return EXIT_INPUT;
 	}
 	gboolean fail = FALSE;
@@ -189,7 +189,7 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 		gate_fail_on_add(gate, fired, "the job");
 	}
 	if (!options->quiet) /* the job's, as the report's finding lines */
-		fail_on_print_job_findings(job_findings);
+		fail_on_print_job_findings(options_err(options), job_findings);
 	g_ptr_array_extend(rows, job_findings, NULL, NULL);
 	findings_sort(rows);
 	catalogue_pick(findings_summary_catalogue(), "rank", 0, columns, NULL); /* the rank first, once */
@@ -202,12 +202,12 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 	struct table_page page = { "profile_parser: --summary findings", facts, all, NULL, 0 };
 	gboolean written = failed < jobs->len && combine_write_table(options, NULL, rows, columns, NULL, NULL, &page);
 	if (written && (!options->quiet || failed))
-		fprintf(stderr, "profile_parser: --summary findings: %u findings of %u trace%s written to %s%s\n", rows->len,
+		fprintf(options_err(options), "profile_parser: --summary findings: %u findings of %u trace%s written to %s%s\n", rows->len,
 			jobs->len - failed, jobs->len - failed == 1 ? "" : "s", combine_shown(options->dst),
 			failed ? "; some failed:" : "");
 	else if (!written && failed == jobs->len)
-		fprintf(stderr, "profile_parser: --summary findings: nothing written, every trace failed:\n");
-	combine_print_failures(jobs);
+		fprintf(options_err(options), "profile_parser: --summary findings: nothing written, every trace failed:\n");
+	combine_print_failures(options, jobs);
 	int status = failed || !written ? EXIT_INPUT : fail ? EXIT_FINDINGS : EXIT_DONE;
 	if (gate) /* the reason, -q or not, and --junit (SPEC 27) */
 		gate_fail_on_finish(gate, options->fail_on);
@@ -222,7 +222,7 @@ int combine_merge_rank_maps(const struct options *options, GPtrArray *files)
 	/* without --summary rank, the columns were picked from --across-ranks's catalogue: the rank summary's own then */
 	gboolean own = options->summary != SUMMARY_RANK;
 	if (own && (options->columns_list || options->sort_list)) {
-		fprintf(stderr, "profile_parser: --merge: rank maps: give --summary rank with --columns or --sort\n");
+		fprintf(options_err(options), "profile_parser: --merge: rank maps: give --summary rank with --columns or --sort\n");
 		return EXIT_USAGE;
 	}
 	g_autoptr(GPtrArray) columns = g_ptr_array_new(), sort = g_ptr_array_new();
@@ -243,7 +243,7 @@ int combine_merge_rank_maps(const struct options *options, GPtrArray *files)
 		g_ptr_array_add(owned, file);
 		g_autoptr(RankRecord) record = rank_map_read(files->pdata[i], i, &error);
 		if (!record) {
-			fprintf(stderr, "profile_parser: %s: %s\n", file, error->message);
+			fprintf(options_err(options), "profile_parser: %s: %s\n", file, error->message);
 			failed++;
 			continue;
 		}
@@ -253,7 +253,7 @@ int combine_merge_rank_maps(const struct options *options, GPtrArray *files)
 		if (why) {
 			g_autofree char *a = summary_shape_shown("rank", first_options),
 					*b = summary_shape_shown("rank", record->options);
-			fprintf(stderr, "profile_parser: --merge: nothing written: rank maps of different options cannot be "
+			fprintf(options_err(options), "profile_parser: --merge: nothing written: rank maps of different options cannot be "
 					"merged: %s: %s; %s: %s: %s\n", first_file, a, file, b, why);
 			mixed = TRUE;
 			break;
@@ -267,12 +267,12 @@ int combine_merge_rank_maps(const struct options *options, GPtrArray *files)
 		rank_reduce_add(reduce, record);
 	}
 	gboolean written = FALSE;
-	if (!mixed && fail_on_ranks_distinct(names, ranks, files->len, "--merge", "nothing written") && failed < files->len) {
+	if (!mixed && fail_on_ranks_distinct(options_err(options), names, ranks, files->len, "--merge", "nothing written") && failed < files->len) {
 		g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
 		written = write_rank_table(options, reduce, "--merge", "Summaries", summaries, NULL, files->len - failed, "map",
 					   own ? columns : NULL, own ? sort : NULL);
 	} else if (!mixed && failed == files->len) {
-		fprintf(stderr, "profile_parser: --merge: nothing written, every map failed\n");
+		fprintf(options_err(options), "profile_parser: --merge: nothing written, every map failed\n");
 	}
 	rank_reduce_free(reduce);
 	return failed || mixed || !written ? EXIT_INPUT : EXIT_DONE;

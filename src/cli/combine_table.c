@@ -11,10 +11,9 @@
 /* DST as messages show it (src/output/output.h); valid until the next call. */
 const char *combine_shown(const char *dst)
 {
-	static char *escaped;
-	g_free(escaped);
-	escaped = output_shown(dst);
-	return strcmp(dst, "-") == 0 ? "standard output" : escaped;
+	static GPrivate escaped = G_PRIVATE_INIT(g_free); /* each thread's: the library's analyses run in several */
+	g_private_replace(&escaped, output_shown(dst));
+	return strcmp(dst, "-") == 0 ? "standard output" : g_private_get(&escaped);
 }
 
 /* ROWS into -d, in the format of OPTIONS, with COLUMNS sorted by SORT (the
@@ -27,7 +26,7 @@ gboolean combine_write_table(const struct options *options, const struct ranks *
 {
 	g_autoptr(GError) error = NULL;
 	if (ranks && ranks_wrapped(ranks)) {
-		fprintf(stderr, "profile_parser: %s: the counts of a key add up past 2^63 - 1: a count would be wrong\n",
+		fprintf(options_err(options), "profile_parser: %s: the counts of a key add up past 2^63 - 1: a count would be wrong\n",
 			combine_shown(options->dst));
 		return FALSE;
 	}
@@ -40,7 +39,11 @@ gboolean combine_write_table(const struct options *options, const struct ranks *
 	struct write_config config = { .layout = &layout, .format = options->format,
 				       .sort = sort ? sort : options->sort, .order = order, .top = options->top,
 				       .quiet = options->quiet, .lead = page->lead };
-	gboolean ok = output_open(&out, options->dst, options->compress, &error);
+	gboolean ok = TRUE;
+	if (options->tables) /* the library's */
+		output_wrap(&out, options->tables);
+	else
+		ok = output_open(&out, options->dst, options->compress, &error);
 	gboolean html = options->format == &html_sink;
 	if (ok && !(html ? page_write_table(&out, page->title, page->facts, page->warnings, &config, rows, page->bars)
 			 : write_rows(&out, &config, rows))) {
@@ -50,16 +53,16 @@ gboolean combine_write_table(const struct options *options, const struct ranks *
 	}
 	ok = ok && output_commit(&out, &error);
 	if (!ok)
-		fprintf(stderr, "profile_parser: %s: %s\n", combine_shown(options->dst), error->message);
+		fprintf(options_err(options), "profile_parser: %s: %s\n", combine_shown(options->dst), error->message);
 	return ok;
 }
 
-void combine_print_failures(GPtrArray *jobs)
+void combine_print_failures(const struct options *options, GPtrArray *jobs)
 {
 	for (guint i = 0; i < jobs->len; i++) {
 		const struct job *job = jobs->pdata[i];
 		if (job->error)
-			fprintf(stderr, "  failed: %s\n", job->error);
+			fprintf(options_err(options), "  failed: %s\n", job->error);
 	}
 }
 

@@ -26,7 +26,7 @@ gboolean combine_write_table(const struct options *options, const struct ranks *
 			     const GPtrArray *columns, const GPtrArray *sort, const GPtrArray *order,
 			     const struct table_page *page);
 /* The failures of JOBS (struct job *), a line each, on standard error. */
-void combine_print_failures(GPtrArray *jobs);
+void combine_print_failures(const struct options *options, GPtrArray *jobs);
 /* SPEC 16: every warning of the run on the page of a comparison: each
  * trace's (the warning lines of its report) or its failure, in the order
  * of JOBS, then MORE's lines; g_free() it. */

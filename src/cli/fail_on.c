@@ -42,7 +42,7 @@ void fail_on_collected(struct fail_on *fail_on, struct job *job)
 	g_clear_pointer(&job->collected.fail_on_record, rank_record_free); /* folded in */
 }
 
-gboolean fail_on_ranks_distinct(const char *const *names, const gint64 *ranks, guint count, const char *view,
+gboolean fail_on_ranks_distinct(FILE *err, const char *const *names, const gint64 *ranks, guint count, const char *view,
 			     const char *consequence)
 {
 	g_autoptr(GHashTable) first = g_hash_table_new(g_int64_hash, g_int64_equal);
@@ -52,7 +52,7 @@ gboolean fail_on_ranks_distinct(const char *const *names, const gint64 *ranks, g
 			continue;
 		const char *before = g_hash_table_lookup(first, &ranks[i]);
 		if (before) {
-			fprintf(stderr, "profile_parser: %s: %s and %s have the same rank, %" G_GINT64_FORMAT ": %s\n", view,
+			fprintf(err, "profile_parser: %s: %s and %s have the same rank, %" G_GINT64_FORMAT ": %s\n", view,
 				before, names[i], ranks[i], consequence);
 			distinct = FALSE;
 		} else {
@@ -62,7 +62,7 @@ gboolean fail_on_ranks_distinct(const char *const *names, const gint64 *ranks, g
 	return distinct;
 }
 
-gboolean fail_on_job_findings(GPtrArray *jobs, struct rank_reduce *reduce, const char *view, const char *consequence,
+gboolean fail_on_job_findings(FILE *err, GPtrArray *jobs, struct rank_reduce *reduce, const char *view, const char *consequence,
 			   GString *warnings, GPtrArray *job_findings)
 {
 	g_autofree const char **names = g_new0(const char *, jobs->len + 1);
@@ -77,12 +77,12 @@ gboolean fail_on_job_findings(GPtrArray *jobs, struct rank_reduce *reduce, const
 		names[i] = name;
 		ranks[i] = rank_number(job->collected.rank, job->position);
 	}
-	if (!fail_on_ranks_distinct(names, ranks, jobs->len, view, consequence))
+	if (!fail_on_ranks_distinct(err, names, ranks, jobs->len, view, consequence))
 		return FALSE;
 	rank_reduce_keep_waits(reduce); /* before the instances are settled */
 	g_autoptr(GError) error = NULL;
 	if (!rank_reduce_finish(reduce, warnings, &error)) {
-		fprintf(stderr, "profile_parser: %s: %s: %s\n", view, consequence, error->message);
+		fprintf(err, "profile_parser: %s: %s: %s\n", view, consequence, error->message);
 		return FALSE;
 	}
 	GArray *waits = (GArray *)rank_reduce_waits(reduce);
@@ -104,7 +104,7 @@ gboolean fail_on_job_findings(GPtrArray *jobs, struct rank_reduce *reduce, const
 	return TRUE;
 }
 
-void fail_on_print_job_findings(const GPtrArray *job_findings)
+void fail_on_print_job_findings(FILE *err, const GPtrArray *job_findings)
 {
 	for (guint i = 0; i < job_findings->len; i++) {
 		const struct finding *f = job_findings->pdata[i];
@@ -117,7 +117,7 @@ void fail_on_print_job_findings(const GPtrArray *job_findings)
 			percent_append(line, finding_share(f));
 			g_string_append(line, "% of the ranks' mean analysed span)");
 		}
-		fprintf(stderr, "%s: %s; to do: %s\n", line->str, f->evidence, f->advice);
+		fprintf(err, "%s: %s; to do: %s\n", line->str, f->evidence, f->advice);
 	}
 }
 
@@ -143,7 +143,7 @@ int fail_on_finish(const struct options *options, GPtrArray *jobs, struct fail_o
 	} else { /* several traces: each one's findings, the job's exposed-communication less its waits, and the job's */
 		g_autoptr(GPtrArray) job_findings = g_ptr_array_new_with_free_func(finding_free);
 		g_autoptr(GString) warnings = g_string_new(NULL);
-		if (!fail_on_job_findings(jobs, fail_on->reduce, "--fail-on",
+		if (!fail_on_job_findings(options_err(options), jobs, fail_on->reduce, "--fail-on",
 					  "the job rules cannot be worked out (give the traces of one job, or run the gate "
 					  "on each trace)", warnings, job_findings))
 			return EXIT_INPUT;
@@ -157,7 +157,7 @@ int fail_on_finish(const struct options *options, GPtrArray *jobs, struct fail_o
 		g_autoptr(GArray) fired = gate_fired_of(job_findings, options->fail_on);
 		gate_fail_on_add(gate, fired, "the job");
 		if (!options->quiet)
-			fail_on_print_job_findings(job_findings);
+			fail_on_print_job_findings(options_err(options), job_findings);
 	}
 	gate_fail_on_finish(gate, options->fail_on);
 	return gate_report_finish(options, gate, status);

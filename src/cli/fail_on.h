@@ -25,6 +25,7 @@
 #ifndef PP_FAIL_ON_H
 #define PP_FAIL_ON_H
 
+#include <stdio.h>
 #include "cli/options.h"
 
 struct job;
@@ -47,7 +48,7 @@ int fail_on_finish(const struct options *options, GPtrArray *jobs, struct fail_o
 /* Whether the traces NAMES (NULL: a job that failed) have distinct RANKS
  * (COUNT of each); else an error naming two of one rank, "VIEW: A and B
  * have the same rank, R: CONSEQUENCE", on standard error. */
-gboolean fail_on_ranks_distinct(const char *const *names, const gint64 *ranks, guint count, const char *view,
+gboolean fail_on_ranks_distinct(FILE *err, const char *const *names, const gint64 *ranks, guint count, const char *view,
 			     const char *consequence);
 /* The findings of the job of JOBS (each that ended well holding its
  * findings, span, start and exposed intervals in job->collected), from
@@ -56,11 +57,11 @@ gboolean fail_on_ranks_distinct(const char *const *names, const gint64 *ranks, g
  * job's waits, and the job rules into JOB_FINDINGS, sorted. FALSE when two
  * traces have one rank, or the reduce fails (its figures past 63 bits):
  * said, "VIEW: CONSEQUENCE: WHY". */
-gboolean fail_on_job_findings(GPtrArray *jobs, struct rank_reduce *reduce, const char *view, const char *consequence,
+gboolean fail_on_job_findings(FILE *err, GPtrArray *jobs, struct rank_reduce *reduce, const char *view, const char *consequence,
 			   GString *warnings, GPtrArray *job_findings);
 /* The job findings as the report's lines, "profile_parser: finding: ID
  * (SEVERITY): saves up to X ms (P% of the ranks' mean analysed span):
  * EVIDENCE; to do: ADVICE", on standard error. */
-void fail_on_print_job_findings(const GPtrArray *job_findings);
+void fail_on_print_job_findings(FILE *err, const GPtrArray *job_findings);
 
 #endif

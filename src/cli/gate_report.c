@@ -29,7 +29,7 @@ int gate_report_finish(const struct options *options, const struct gate *gate, i
 		return status;
 	for (guint i = 0; gate->report_checks && !options->quiet && i < gate->checks->len; i++) {
 		const struct gate_check *check = gate->checks->pdata[i];
-		fprintf(stderr, "profile_parser: %s: %s: %s: %s\n", gate->option, check->name, outcomes[check->outcome],
+		fprintf(options_err(options), "profile_parser: %s: %s: %s: %s\n", gate->option, check->name, outcomes[check->outcome],
 			check->found);
 	}
 	g_autofree char *reason = gate_reason(gate);
@@ -38,9 +38,9 @@ int gate_report_finish(const struct options *options, const struct gate *gate, i
 		const char *actions = getenv("GITHUB_ACTIONS");
 		if (actions && strcmp(actions, "true") == 0) {
 			g_autofree char *command = gate_report_github(line);
-			fprintf(stderr, "::error::%s\n", command);
+			fprintf(options_err(options), "::error::%s\n", command);
 		} else {
-			fprintf(stderr, "%s\n", line);
+			fprintf(options_err(options), "%s\n", line);
 		}
 		if (!status)
 			status = gate->fail_status;
@@ -50,7 +50,7 @@ int gate_report_finish(const struct options *options, const struct gate *gate, i
 		g_autofree char *file = strcmp(options->junit, "-") == 0 ? g_strdup("standard output")
 									: output_shown(options->junit);
 		g_autofree char *message = output_shown(error->message);
-		fprintf(stderr, "profile_parser: --junit %s: %s\n", file, message);
+		fprintf(options_err(options), "profile_parser: --junit %s: %s\n", file, message);
 		status = 1;
 	}
 	return status;

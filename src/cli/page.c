@@ -178,10 +178,7 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 	}
 	*rows = page_tree_append(tree, forest, attribution, &with_perf, PAGE_TREE_NODES);
 	add_waiting(page, causes, config);
-	g_autoptr(Collectives) collectives =
-		collectives_compute(forest, attribution, config->selection, config->communication);
-	struct write_config tops = *config;
-	tops.collectives = collectives;
+	struct write_config tops = *config; /* the collectives: the run's (src/analysis/results.h) */
 	*ok = add_top(page, forest, attribution, &tops, SUMMARY_NAME) &&
 	      add_top(page, forest, attribution, &tops, SUMMARY_KERNEL) &&
 	      (!config->perf || add_top(page, forest, attribution, &tops, SUMMARY_PERF)) &&

@@ -188,7 +188,7 @@ void page_charts_timeline(HtmlPage *page, const struct timeline *timeline, const
 							shown, timeline->count);
 		html_paragraph(body, "note", more);
 	}
-	page_waiting_classes(body, attribution); /* SPEC 19.2 */
+	page_waiting_classes(body, config->idle_classes); /* SPEC 19.2: the run's */
 }
 
 /* ROW's bar; LABEL, FIGURES: its texts, filled here. */

@@ -39,9 +39,10 @@ static void class_bar(struct html_bar *bar, const struct idle_classes_device *d,
 	bar->parts[BAR_IDLE] = k->idle - k->host_wait;
 }
 
-void page_waiting_classes(GString *body, const struct attribution *attribution)
+void page_waiting_classes(GString *body, const struct idle_classes *classes)
 {
-	g_autoptr(IdleClasses) classes = idle_classes_compute(attribution, NULL, NULL);
+	if (!classes)
+		return;
 	guint shown = MIN(classes->count, PAGE_WAITING_DEVICES);
 	gint64 scale = 1;
 	for (guint d = 0; d < shown; d++)

@@ -13,13 +13,16 @@
 #include "sinks/html_page.h"
 #include "attribution/attribute.h"
 #include "attribution/causes.h"
+#include "attribution/idle_classes.h"
 #include "sinks/html_names.h"
 
 #define PAGE_WAITING_OPS 5 /* ops named per cause */
 #define PAGE_WAITING_DEVICES 64 /* devices of the gap-length bars, as the device timeline's bars */
 
-/* The gap-length bars of ATTRIBUTION's devices (at most PAGE_WAITING_DEVICES), appended to BODY. */
-void page_waiting_classes(GString *body, const struct attribution *attribution);
+/* The gap-length bars of the devices (at most PAGE_WAITING_DEVICES) of
+ * CLASSES, the run's (src/analysis/results.h), appended to BODY; none
+ * without them. */
+void page_waiting_classes(GString *body, const struct idle_classes *classes);
 /* The waiting section (SPEC 26.8), appended to BODY (names cut and listed
  * in NAMES as the page does): the report's host wait line by cause, and
  * per cause its share and its first PAGE_WAITING_OPS ops, from S (the

@@ -1,6 +1,6 @@
 #include "cli/report.h"
 #include "views/findings.h"
-#include "cli/graphs.h"
+#include "analysis/graphs.h"
 #include "attribution/blocking.h"
 #include "cli/perf_report.h"
 #include "views/perf_options.h"

@@ -14,11 +14,11 @@
 #include "cli/report.h"
 #include "sinks/sink_html.h"
 #include "cli/shape.h"
-#include "cli/graphs.h"
+#include "analysis/graphs.h"
 #include "views/perf.h"
 #include "views/perf_options.h"
 #include "attribution/busy.h"
-#include "cli/categories.h"
+#include "analysis/categories.h"
 #include "views/summary.h"
 #include "views/summary_collective.h"
 #include "views/summary_memory.h"
@@ -26,28 +26,18 @@
 #include "attribution/timeline.h"
 #include "attribution/memory_devices.h"
 #include "views/rank_record.h"
-#include "cli/run_findings.h"
+#include "analysis/run_findings.h"
 #include "views/findings_options.h"
 #include "attribution/waiting.h"
 #include "views/gate_fail_on.h"
 #include "attribution/causes.h"
 #include "views/summary_gaps.h"
-#include "cli/run_critical.h"
+#include "analysis/run_critical.h"
+#include "analysis/results.h"
 
 static void set_error(struct job *job, const char *path, const GError *error)
 {
-	g_autofree char *escaped = output_shown(path), *message = output_shown(error->message);
-	const char *shown = g_strcmp0(path, "-") != 0 ? escaped : path == job->dst ? "standard output" : "standard input";
-	job->error = g_strdup_printf("%s: %s", shown, message);
-}
-
-/* Seconds since *MARK, which moves to now. */
-static double lap(gint64 *mark)
-{
-	gint64 now = g_get_monotonic_time();
-	double seconds = (now - *mark) / 1e6;
-	*mark = now;
-	return seconds;
+	job->error = analysis_error_text(path, path == job->dst, error);
 }
 
 static void capture_report(struct job *job, const struct run_summary *summary)
@@ -61,22 +51,6 @@ static void capture_report(struct job *job, const struct run_summary *summary)
 	free(text);
 }
 
-/* The Execution Trace of TRACE's rank, from --et DIR (read here), or --et FILE. */
-static struct et *et_for(const struct run_settings *settings, const struct trace *trace, const char *src,
-			 const struct et **et, GError **error)
-{
-	*et = settings->et;
-	if (!settings->et_files)
-		return NULL;
-	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(src);
-	const char *path = rank ? g_hash_table_lookup(settings->et_files, rank) : NULL;
-	if (!path)
-		return NULL;
-	struct et *own = et_read_file(path, settings->threads, settings->options->format->json_values, error);
-	*et = own;
-	return own;
-}
-
 /* An output opened, abandoned (none in a comparison's jobs). */
 static void abort_output(const struct job *job, struct output *output)
 {
@@ -88,14 +62,16 @@ static void abort_output(const struct job *job, struct output *output)
  * times for --diff, which also counts the steps and keeps what tells the
  * hardware (the devices' names, the world size); with PERF (a perf column
  * of the diff or the ranks), the groups' perf figures and busy times. */
-static void collect(struct job *job, const struct options *options, const struct trace *trace,
-		    const struct forest *forest, const struct attribution *attribution, const struct selection *selection,
-		    const struct steps *steps, const struct perf *perf, const struct timeline *timeline, guint64 *rows)
+static void collect(struct job *job, const struct options *options, struct results *r,
+		    const struct selection *selection, const struct perf *perf, guint64 *rows)
 {
+	const struct trace *trace = r->trace;
+	const struct forest *forest = r->forest;
+	const struct attribution *attribution = r->attribution;
 	if (options->compare == COMPARE_RANK || (options->compare == COMPARE_ACROSS && options->format == &html_sink)) {
 		/* SPEC 20: the rank's figures and communication events (for --across-ranks, the page's bars) */
-		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication,
-						       options->summary == SUMMARY_COLLECTIVE);
+		job->collected.record = rank_record_of(forest, attribution, results_steps(r), results_timeline(r),
+						       options->communication, options->summary == SUMMARY_COLLECTIVE);
 		job->collected.record->devices = diff_device_names(trace->devices);
 		job->collected.record->world_size = g_strdup(trace->world_size);
 		*rows = job->collected.record->events->len;
@@ -112,6 +88,7 @@ static void collect(struct job *job, const struct options *options, const struct
 	struct group_config config = { options->summary, diff, busy, perf, waiting, FALSE }; /* no device launch count across traces */
 	job->collected.perf = perf_figures;
 	job->collected.groups = summary_groups(forest, attribution, selection, &config);
+	const struct steps *steps = results_steps(r);
 	job->collected.steps = steps ? steps->count : 0;
 	if (diff) {
 		job->collected.devices = diff_device_names(trace->devices);
@@ -163,134 +140,54 @@ static void collect_all_steps(struct job *job, const struct forest *forest, cons
 	c->all_steps_rows = figures->len;
 }
 
-/* Whether an op of NAME has a perf model (SPEC 15.1): the reader keeps the shapes of those only. */
-static gboolean perf_modelled_name(const char *name, gsize len)
+/* The findings R worked out (SEVERAL: as one of several traces) into the
+ * job's collected figures, with RECORD (of the findings' own events when
+ * they have them, as --summary findings reads the trace). */
+static void collect_findings(struct job *job, struct results *r, gboolean several, gboolean record)
 {
-	return perf_family_of(name, len) != PERF_FAMILY_NONE;
+	struct run_findings *found = results_findings(r, several);
+	job->collected.findings = g_steal_pointer(&found->findings);
+	job->collected.findings_span = found->span;
+	job->collected.findings_first = found->first;
+	job->collected.findings_exposed = g_steal_pointer(&found->exposed);
+	if (record)
+		job->collected.fail_on_record = rank_record_of(found->forest ? found->forest : r->forest,
+							      found->attribution ? found->attribution : r->attribution,
+							      results_steps(r), results_timeline(r),
+							      r->context->options->communication, FALSE);
+	results_findings_taken(r, several); /* made again if asked again (the library's) */
 }
 
-G_STATIC_ASSERT(SUMMARY_PERF_FIGURES == NODE_PERF); /* a summary's perf column asks the run for the figures */
+/* Where the job's table goes: -d's file, or the library's stream. */
+static gboolean open_output(struct output *output, const struct job *job, const struct options *options,
+			    GError **error)
+{
+	if (options->tables) {
+		output_wrap(output, options->tables);
+		return TRUE;
+	}
+	return output_open(output, job->dst, options->compress, error);
+}
 
-void run_job(struct job *job, const struct run_settings *settings)
+/* The outputs of JOB from its results R: the view's rows (or the page, or
+ * the flame graph), or the figures a comparison collects; then the report. */
+static void run_outputs(struct job *job, const struct run_settings *settings, struct results *r,
+			struct output *output, gint64 started, gint64 mark)
 {
 	const struct options *options = settings->options;
 	g_autoptr(GError) error = NULL;
-	g_autofree char *context = output_shown(g_strcmp0(job->src, "-") == 0 ? "standard input" : job->src);
-	fault_set_context(context);
-	gint64 started = g_get_monotonic_time(), mark = started;
-	double stage[4];
-	job->report = g_string_new(NULL);
-	struct output output = { 0 };
-	if (!job->collect && !output_open(&output, job->dst, options->compress, &error)) {
-		set_error(job, job->dst, error);
-		return;
-	}
-	guint flags = columns_flags(options->columns) | columns_flags(options->sort); /* what the reader keeps */
-	gboolean extras = options->skip_empty_shapes || options->et || (flags & (NODE_EXTRAS | NODE_ET));
-	g_auto(Categories) categories = { 0 };
-	categories_init(&categories, options, job->collect && options->summary != SUMMARY_FINDINGS); /* one table of findings: each trace as alone */
-	/* SPEC 22; several traces: one table, the job rules; --fail-on: in every view (src/cli/fail_on.h) */
-	gboolean findings = (!job->collect || options->summary == SUMMARY_FINDINGS || options->fail_on) &&
-			    findings_wanted(options);
-	/* SPEC 26: the host events of every category, for the causes of host wait */
-	gboolean causes_run = findings || (!job->collect && options->summary == SUMMARY_GAPS);
-	struct read_config read_config = {
-		.monitor_cats = categories.read,
-		.host_cats = categories.host,
-		.device_cats = categories.device,
-		.all_python_functions = options->all_python_functions,
-		.module_class = options->module_class,
-		.threads = settings->threads,
-		/* the join ids: the ET columns, or the join's counts in the report */
-		.event_extras = extras || perf_asked(options) || perf_for_page(options) || findings,
-		.extras_wanted = extras ? NULL : perf_modelled_name, /* the perf models alone: their ops' shapes */
-		.memory = (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) != 0 || /* a node column, --summary timeline's
-									       * allocated(bytes), the step summary's memory */
-			  options->summary == SUMMARY_MEMORY || findings || /* memory-capacity, memory-growth */
-			  (options->format == &html_sink && !options->summary), /* the page's memory line */
-		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP || findings ||
-			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
-			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_IDLE ||
-			 options->summary == SUMMARY_RANK || options->summary == SUMMARY_GAPS ||
-			 options->summary == SUMMARY_CRITICAL ||
-			 (options->compare == COMPARE_ACROSS && options->format == &html_sink) ||
-			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
-		.host_events = causes_run,
-		.sync = options->summary == SUMMARY_CRITICAL, /* the critical path's stream and event waits (SPEC 30) */
-		.progress = settings->progress ? report_progress : NULL,
-		.json_values = options->format->json_values,
-		/* a path or name summary, as a table or compared, reads no args; the node rows (their args
-		 * and kernel infos), the page, the flame graph, --graph-capture's graph ids and the other
-		 * summaries (the collectives' args) may */
-		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
-			      ((options->summary == SUMMARY_FINDINGS || options->summary == SUMMARY_CRITICAL) &&
-			       !job->collect)) && /* several traces: 20.1's args */
-			     !settings->fail_on && /* the gate's job rules too */
-			     options->format != &html_sink && !flame_format(options->format) && !settings->captures,
-		.keep_comms_args = findings, /* 15.2's figures of the collectives, SPEC 26.5 */
-	};
-	g_autoptr(Trace) trace = read_trace_file(job->src, &read_config, &error);
-	if (!trace) {
-		abort_output(job, &output);
-		set_error(job, job->src, error);
-		return;
-	}
-	GArray *findings_events = categories_take_findings(&categories, trace); /* the findings' own, or NULL */
-	categories_choose(&categories, trace, options);
-	const struct et *et;
-	g_autoptr(Et) own_et = et_for(settings, trace, job->src, &et, &error);
-	if (error) {
-		if (findings_events)
-			g_array_free(findings_events, TRUE);
-		abort_output(job, &output);
-		set_error(job, "the Execution Trace", error);
-		return;
-	}
-	if (options->communication && !classifier_check(options->communication, (const struct event *)trace->device->data,
-							 trace->device->len, &error)) {
-		if (findings_events)
-			g_array_free(findings_events, TRUE);
-		abort_output(job, &output);
-		set_error(job, job->src, error);
-		return;
-	}
-	const struct capture *capture = settings->captures ? graphs_capture_for(settings->captures, categories.monitor,
-									       categories.host, categories.device, stderr)
-							   : NULL;
-	stage[0] = lap(&mark);
-	g_autoptr(Forest) forest = forest_build(trace);
-	stage[1] = lap(&mark);
-	g_autoptr(Attribution) attribution = attribute(trace, forest);
-	struct graft_stats graft = { 0 };
-	if (capture)
-		graft_apply(&forest, &attribution, capture, &graft);
-	else if (!options->quiet || options->format == &html_sink || findings) /* the page's warnings and findings, -q or not */
-		graft_count(attribution, &graft);
-	g_autoptr(Perf) perf = perf_asked(options) || perf_for_page(options) || options->summary == SUMMARY_FINDINGS
-				       ? perf_compute(forest, attribution, trace->devices, settings->peaks)
-				       : NULL;
-	g_autoptr(Steps) steps = read_config.steps ? steps_new(trace) : NULL;
-	/* the device timeline: the report's (none with -q), and the per-node page's charts and findings: worked out once */
-	gboolean node_page = !job->collect && options->format == &html_sink && !options->summary;
-	g_autoptr(Timeline) timeline = !options->quiet || node_page || findings || options->fail_on_regression_given || options->compare == COMPARE_RANK ||
-						       (options->compare == COMPARE_ACROSS && options->format == &html_sink)
-					       ? timeline_compute(attribution->by_time, trace->device->len, attribution,
-								  trace->threads, options->communication)
-					       : NULL;
-	/* SPEC 26.1: the causes, from the host events of every category (the findings, --summary gaps, the page) */
-	g_autoptr(Causes) causes = causes_run ? causes_new(trace->host, attribution) : NULL;
-	struct waiting_report waiting = { 0 }; /* the report's split of the host wait, with the timeline */
-	gboolean waited = timeline && timeline->count && !options->quiet; /* the report's line: none with -q */
-	/* SPEC 26.8: by cause in a run that has them, worked out once for the report and the page */
-	g_autoptr(CausesSummary) wait_causes = NULL;
-	if (causes && timeline && timeline->count && (waited || node_page)) {
-		g_autoptr(GArray) blamed = waiting_blamed_list(attribution, trace->threads);
-		wait_causes = causes_summarize(causes, (const struct waiting_blamed *)blamed->data, blamed->len);
-	} else if (waited) {
-		g_autoptr(Waiting) blamed = waiting_compute(attribution, forest);
-		waiting_report(blamed, &waiting);
-	}
-	stage[2] = lap(&mark);
+	const struct trace *trace = r->trace;
+	const struct forest *forest = r->forest;
+	const struct attribution *attribution = r->attribution;
+	gboolean several = job->collect || settings->fail_on;
+	struct run_findings *found = results_findings(r, several);
+	const struct steps *steps = results_steps(r);
+	const struct timeline *timeline = results_timeline(r);
+	const struct perf *perf = results_perf(r);
+	const struct memory_devices *memory = results_memory(r);
+	const struct causes_summary *wait_causes = results_wait_causes(r);
+	const struct waiting_report *waiting = results_waiting(r);
+	gboolean node_page = r->view->node_page;
 	struct selection selection = {
 		.min_depth = options->min_depth,
 		.max_depth = options->max_depth,
@@ -315,62 +212,45 @@ void run_job(struct job *job, const struct run_settings *settings)
 				g_ptr_array_add(ranked, options->columns->pdata[i]);
 		layout.picked = ranked;
 	}
-	g_autofree char *rank = trace->rank ? g_strdup(trace->rank) : rank_of_file_name(job->src);
-	/* the memory devices (SPEC 21): for the report's memory lines, and the views that read them */
-	g_autoptr(MemoryDevices) memory = read_config.memory
-						  ? memory_devices_compute(attribution, trace->threads, trace->devices, steps,
-									   options->summary == SUMMARY_MEMORY ? &options->step
-													      : NULL)
-						  : NULL;
-	g_auto(RunFindings) found = { 0 };
-	if (findings) /* the whole trace's memory devices, unless --step cut the run's */
-		run_findings_compute(&found, trace, findings_events, forest, attribution, perf, &graft, steps, timeline,
-				     causes, options, settings->peaks, rank,
-				     options->summary == SUMMARY_MEMORY && options->step.given ? NULL : memory,
-				     job->collect || settings->fail_on);
+	const char *rank = r->rank;
 	gboolean shaped = !job->collect && (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME);
 	g_autofree char *shape = shaped ? summary_shape(options, settings->opaque, settings->exclude) : NULL;
-	g_autoptr(Collectives) collectives = options->summary == SUMMARY_COLLECTIVE && !job->collect
-						     ? collectives_compute(forest, attribution, &selection, options->communication)
-						     : NULL;
-	g_autoptr(CriticalRows) critical = options->summary == SUMMARY_CRITICAL /* SPEC 30; several traces: the graph kept */
-						   ? run_critical(trace, forest, attribution, steps, options,
-								  job->collect ? &job->collected.critical : NULL)
-						   : NULL;
-	struct write_config write_config = { &selection, &layout, options->format, et, options->communication,
+	/* --summary collective's rows, and the per-node page's top collectives */
+	const struct collectives *collectives = (options->summary == SUMMARY_COLLECTIVE && !job->collect) || node_page
+							? results_collectives(r, &selection)
+							: NULL;
+	const struct critical_rows *critical = options->summary == SUMMARY_CRITICAL && !job->collect ? results_critical(r) : NULL;
+	if (options->summary == SUMMARY_CRITICAL && job->collect) /* SPEC 30; several traces: the graph kept */
+		job->collected.critical = results_critical_graph(r);
+	struct write_config write_config = { &selection, &layout, options->format, r->et, options->communication,
 					     options->sort, options->top, rank, shape, options->quiet, NULL, perf, collectives, NULL,
-					     options->bins, NULL, found.findings, 0, FALSE, causes,
-					     options->min_gap_given ? options->min_gap : SUMMARY_MIN_GAP_DEFAULT, NULL };
+					     options->bins, NULL, found ? found->findings : NULL, 0, FALSE, results_causes(r),
+					     options->min_gap_given ? options->min_gap : SUMMARY_MIN_GAP_DEFAULT, NULL, NULL };
 	write_config.memory = memory;
 	write_config.critical = critical;
+	write_config.idle_classes = node_page ? results_idle_classes(r) : NULL; /* the page's gaps by length */
 	struct write_result written = { 0 };
 	if (job->collect && options->summary == SUMMARY_MEMORY) { /* several traces, one table (SPEC 21) */
 		/* the rows read the devices and the rank: kept with them */
 		job->collected.memory_rank = rank ? g_strdup(rank) : g_strdup_printf("%u", job->position); /* as SPEC 13.2 */
 		job->collected.memory_rows = memory_summary_rows(forest, attribution, memory, steps, job->collected.memory_rank);
 		written.rows = job->collected.memory_rows->len;
+		if (!r->base) /* the program's results end with the job: the devices go with the rows */
+			job->collected.memory = g_steal_pointer(&r->memory[TRUE]); /* --summary memory's */
 	} else if (job->collect && options->summary == SUMMARY_FINDINGS) { /* several traces, one table (SPEC 22) */
-		job->collected.findings = g_steal_pointer(&found.findings);
-		job->collected.findings_span = found.span;
-		job->collected.findings_first = found.first;
-		job->collected.findings_exposed = g_steal_pointer(&found.exposed);
+		collect_findings(job, r, several, FALSE);
+		found = NULL;
 		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication, FALSE);
 		written.rows = job->collected.findings->len;
 	} else if (job->collect && options->summary == SUMMARY_CRITICAL) { /* several traces, one table (SPEC 30) */
 		job->collected.record = rank_record_of(forest, attribution, steps, timeline, options->communication, FALSE);
 		written.rows = job->collected.record->events->len;
 	} else if (job->collect) {
-		collect(job, options, trace, forest, attribution, &selection, steps, perf, timeline, &written.rows);
+		collect(job, options, r, &selection, perf, &written.rows);
 	}
-	if (settings->fail_on && found.findings) { /* --fail-on, several traces: the job's figures (src/cli/fail_on.h) */
-		job->collected.findings = g_steal_pointer(&found.findings);
-		job->collected.findings_span = found.span;
-		job->collected.findings_first = found.first;
-		job->collected.findings_exposed = g_steal_pointer(&found.exposed);
-		/* of the findings' own events when they have them, as --summary findings reads the trace */
-		job->collected.fail_on_record = rank_record_of(found.forest ? found.forest : forest,
-							    found.attribution ? found.attribution : attribution, steps,
-							    timeline, options->communication, FALSE);
+	if (settings->fail_on && found && found->findings) { /* --fail-on, several traces: the job's figures (src/cli/fail_on.h) */
+		collect_findings(job, r, several, TRUE);
+		found = NULL;
 	}
 	if (job->collect && options->fail_on_regression_given)
 		collect_regression(job, forest, attribution, &write_config, timeline);
@@ -380,55 +260,92 @@ void run_job(struct job *job, const struct run_settings *settings)
 	g_autoptr(HtmlPage) page = NULL; /* --format html: the page, written once the warnings are known */
 	g_autofree char *src_shown = g_strcmp0(job->src, "-") == 0 ? g_strdup("standard input") : output_shown(job->src);
 	if (job->collect)
-		job->collected.rank = g_steal_pointer(&rank);
+		job->collected.rank = g_strdup(rank);
 	else if (options->format == &html_sink)
-		page = page_build(trace, src_shown, forest, attribution, &write_config, options, timeline, wait_causes,
-				  &written.rows, &ok);
+		page = page_build(trace, src_shown, forest, attribution, &write_config, options, timeline,
+				  results_page_causes(r), &written.rows, &ok);
 	else if (flame_format(options->format))
-		ok = flame_write(&output, forest, attribution, options, job->src, &written.rows);
+		ok = flame_write(output, forest, attribution, options, job->src, &written.rows);
 	else
-		ok = options->summary ? write_summary(&output, forest, attribution, &write_config, options->summary,
+		ok = options->summary ? write_summary(output, forest, attribution, &write_config, options->summary,
 						      &written.rows)
-				      : write_nodes(&output, forest, attribution, &write_config, &written);
-	g_autofree char *dst_shown = output_shown(job->dst);
+				      : write_nodes(output, forest, attribution, &write_config, &written);
+	/* the library's run writes no file: its table */
+	g_autofree char *dst_shown = options->tables && job->dst ? g_strdup("the library's table") : output_shown(job->dst);
 	struct run_summary summary = {
 		.src = src_shown, .dst = dst_shown, .trace = trace, .forest = forest, .attribution = attribution,
-		.rows = written.rows, .et = et, .joined = written.joined, .joined_other_name = written.other_name,
-		.options = options, .selection = &selection, .categories = &categories,
+		.rows = written.rows, .et = r->et, .joined = written.joined, .joined_other_name = written.other_name,
+		.options = options, .selection = &selection, .categories = &r->plan.categories,
 		.label = options->compare != COMPARE_DIFF ? NULL : job->position == 1 ? "new" : "base", /* --base's too */
 	};
 	attribution_coverage(attribution, &summary.coverage); /* grafted roots' events are under monitored nodes */
-	summary.graft = &graft;
+	summary.graft = &r->graft;
 	summary.perf = perf;
-	summary.collectives = collectives;
+	summary.collectives = options->summary == SUMMARY_COLLECTIVE ? collectives : NULL;
 	summary.timeline = timeline;
-	summary.memory = memory;
-	summary.findings = found.findings ? found.findings : job->collected.findings;
+	summary.memory = memory ? memory : job->collected.memory;
+	summary.findings = found && found->findings ? found->findings : job->collected.findings;
 	job->fail = summary.findings && findings_fail(summary.findings, options->fail_on);
 	job->fired = job->fail ? gate_fired_of(summary.findings, options->fail_on) : NULL; /* the reason (SPEC 27) */
-	summary.waiting = waited && !wait_causes ? &waiting : NULL;
-	summary.wait_causes = waited ? wait_causes : NULL;
+	summary.waiting = waiting;
+	summary.wait_causes = wait_causes;
 	summary.critical = critical ? critical->report->str : NULL;
 	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
-		ok = page_finish(page, &summary, &output);
+		ok = page_finish(page, &summary, output);
 	if (!ok) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
-		abort_output(job, &output);
+		abort_output(job, output);
 		set_error(job, job->dst, error);
 		return;
 	}
-	if (!job->collect && !output_commit(&output, &error)) {
+	if (!job->collect && !output_commit(output, &error)) {
 		set_error(job, job->dst, error);
 		return;
 	}
-	stage[3] = lap(&mark);
+	double stage[4];
+	memcpy(stage, r->stage, sizeof r->stage);
+	stage[3] = (g_get_monotonic_time() - mark) / 1e6; /* the figures worked out as the outputs asked, and written */
 	summary.seconds = (g_get_monotonic_time() - started) / 1e6;
 	memcpy(summary.stage_seconds, stage, sizeof stage);
 	capture_report(job, &summary);
-	if (job->collected.memory_rows) /* what the rows read, kept with them */
-		job->collected.memory = g_steal_pointer(&memory);
 	if (settings->fail_on && !job->collect) /* the gate's rank (a comparison's job has it) */
-		job->collected.rank = g_steal_pointer(&rank);
+		job->collected.rank = g_strdup(rank);
+}
+
+void run_job(struct job *job, const struct run_settings *settings)
+{
+	const struct options *options = settings->options;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *context = output_shown(g_strcmp0(job->src, "-") == 0 ? "standard input" : job->src);
+	fault_set_context(context);
+	gint64 started = g_get_monotonic_time();
+	job->report = g_string_new(NULL);
+	struct output output = { 0 };
+	if (!job->collect && !open_output(&output, job, options, &error)) {
+		set_error(job, job->dst, error);
+		return;
+	}
+	struct analysis_context analysis = {
+		.options = options,
+		.et = settings->et,
+		.et_files = settings->et_files,
+		.peaks = settings->peaks,
+		.captures = settings->captures,
+		.threads = settings->threads,
+		.progress = settings->progress ? report_progress : NULL,
+		.many = settings->many,
+		.collect = job->collect,
+		.fail_on = settings->fail_on != NULL,
+		.err = options->err,
+	};
+	g_autoptr(Results) own = NULL;
+	struct results *r = settings->results ? settings->results(job, &analysis, settings->results_data, &job->error)
+					      : (own = results_read(job->src, &analysis, &job->error));
+	if (!r) {
+		abort_output(job, &output);
+		return;
+	}
+	run_outputs(job, settings, r, &output, started, g_get_monotonic_time());
 }
 
 static GMutex report_lock;
@@ -444,9 +361,9 @@ static void finish_job(struct job *job, const struct run_settings *settings)
 	if (options->compare == COMPARE_DIFF)
 		; /* the base's report first, then the new one's, when both ended (src/views/combine.c) */
 	else if (job->error)
-		fprintf(stderr, "profile_parser: %s\n", job->error);
+		fprintf(options_err(options), "profile_parser: %s\n", job->error);
 	else if (!options->quiet)
-		fputs(job->report->str, stderr);
+		fputs(job->report->str, options_err(options));
 	g_mutex_unlock(&report_lock);
 }
 

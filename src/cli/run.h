@@ -6,6 +6,7 @@
 #include "views/compare.h"
 #include "input/et.h"
 #include "cli/options.h"
+#include "analysis/analysis.h"
 
 struct job;
 
@@ -30,6 +31,11 @@ struct run_settings {
 	 * reads struct job: a callback, not an include); or NULL */
 	struct fail_on *fail_on;
 	void (*failed_on)(struct fail_on *fail_on, struct job *job);
+	/* The library's (src/api): the results of JOB's trace, read once and
+	 * kept, for CONTEXT's view (NULL, *ERROR set, on failure); NULL: each
+	 * job reads its trace (src/analysis/results.h). */
+	struct results *(*results)(struct job *job, const struct analysis_context *context, gpointer data, char **error);
+	gpointer results_data;
 };
 
 struct job {

@@ -1,5 +1,5 @@
 #include "cli/warnings.h"
-#include "cli/graphs.h"
+#include "analysis/graphs.h"
 #include "cli/perf_report.h"
 #include "views/perf_options.h"
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 #include "input/roles.h"
 #include "util/timefmt.h"
 #include "util/percent.h"
-#include "cli/uses.h"
+#include "analysis/uses.h"
 #include "util/visible.h"
 #include "cli/memory_report.h"
 
@@ -469,7 +469,7 @@ static void warn_merged(FILE *out, const struct run_summary *run)
 			       "their attribution is unreliable", shared, shared == 1 ? "" : "es", shared == 1 ? "ies" : "y");
 }
 
-/* Only about the options the view reads (src/cli/uses.h). */
+/* Only about the options the view reads (src/analysis/uses.h). */
 void warnings_print(FILE *out, const struct run_summary *run)
 {
 	guint uses = options_uses(run->options);

@@ -9,7 +9,7 @@
 #include "attribution/attribute.h"
 #include "attribution/timeline.h"
 #include "attribution/waiting.h"
-#include "cli/categories.h"
+#include "analysis/categories.h"
 #include "cli/options.h"
 #include "input/et.h"
 

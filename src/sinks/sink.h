@@ -23,7 +23,7 @@ struct sink_class {
 	void (*footer)(struct sink *sink, GString *out);
 	gboolean tree; /* per-node rows in tree order show their name column as an indented tree */
 	/* Meant for people to read (table, svg), not for programs: the categories
-	 * not given are chosen by what the trace holds (src/cli/categories.h). */
+	 * not given are chosen by what the trace holds (src/analysis/categories.h). */
 	gboolean for_people;
 	/* A row's text depends on its values alone (no state shared across
 	 * rows but a cache): rows may be formatted apart, by several threads,

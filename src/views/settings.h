@@ -14,6 +14,7 @@
 #ifndef PP_SETTINGS_H
 #define PP_SETTINGS_H
 
+#include <stdio.h>
 #include <glib.h>
 #include "attribution/steps.h"
 #include "sinks/folded.h"
@@ -32,7 +33,7 @@ struct options {
 	char **monitor_cats; /* NULL-terminated, as given (aliases resolved by the reader) */
 	char **host_cats;
 	char **device_cats;
-	gboolean monitor_cats_given; /* -mc given: else the formats for people choose (src/cli/categories.h) */
+	gboolean monitor_cats_given; /* -mc given: else the formats for people choose (src/analysis/categories.h) */
 	gboolean host_cats_given; /* -hc given: its categories are warned about */
 	gboolean device_cats_given;
 	int max_depth; /* DEPTH_UNBOUNDED or >= 1 */
@@ -82,7 +83,16 @@ struct options {
 	char *junit;               /* --junit FILE, or NULL */
 	/* the critical path (src/views/critical_options.h) */
 	GPtrArray *what_if;      /* --what-if rules, in the order given (owned, freed with the array); NULL: none */
+	/* Where a run writes, set by the library (src/api), NULL for the program: */
+	FILE *err;    /* the report, the warnings and the messages (NULL: standard error) */
+	FILE *tables; /* every table's records (src/sinks/sink_cells.h), instead of -d's files */
 };
+
+/* Where OPTIONS' run says what it says: standard error, or the library's text. */
+static inline FILE *options_err(const struct options *options)
+{
+	return options->err ? options->err : stderr;
+}
 
 /* Frees what OPTIONS holds and zeroes it. */
 void options_clear(struct options *options);

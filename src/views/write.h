@@ -21,6 +21,7 @@
 #include "sinks/html_names.h"
 
 struct critical_rows;
+struct idle_classes;
 
 struct write_config {
 	const struct selection *selection;
@@ -50,6 +51,8 @@ struct write_config {
 	struct causes *causes; /* the causes of host wait (src/attribution/causes.h), for --summary gaps; or NULL */
 	gint64 min_gap;        /* --summary gaps: the shortest gap written (ns) */
 	const struct critical_rows *critical; /* --summary critical's rows (src/views/summary_critical.h), or NULL */
+	/* each device's gaps by length, the run's (the page's bars, src/cli/page_waiting.h), or NULL */
+	const struct idle_classes *idle_classes;
 };
 
 struct write_result {

@@ -1,4 +1,4 @@
-#include "cli/run_findings.h"
+#include "analysis/run_findings.h"
 #include <string.h>
 
 void run_findings_compute(struct run_findings *rf, struct trace *trace, GArray *events, const struct forest *forest,

@@ -24,7 +24,7 @@
 #ifndef PP_CATEGORIES_H
 #define PP_CATEGORIES_H
 
-#include "cli/options.h"
+#include "views/settings.h"
 #include "model/trace.h"
 
 struct categories {

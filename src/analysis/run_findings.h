@@ -3,7 +3,7 @@
  * section and --fail-on.
  *
  * The findings read the trace's cpu_op, user_annotation and python_function
- * events whatever -mc says (src/cli/categories.h). With --summary findings
+ * events whatever -mc says (src/analysis/categories.h). With --summary findings
  * those are the run's monitored events: its forest, attribution and perf
  * figures serve. Another view (the page, --fail-on) sets them apart before
  * its own categories are applied (categories_take_findings); they then get
@@ -16,7 +16,7 @@
 #ifndef PP_RUN_FINDINGS_H
 #define PP_RUN_FINDINGS_H
 
-#include "cli/options.h"
+#include "views/settings.h"
 #include "views/findings.h"
 
 struct run_findings {

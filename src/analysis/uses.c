@@ -1,4 +1,4 @@
-#include "cli/uses.h"
+#include "analysis/uses.h"
 #include "views/flame.h"
 
 guint options_uses(const struct options *options)

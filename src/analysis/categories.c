@@ -1,7 +1,7 @@
-#include "cli/categories.h"
+#include "analysis/categories.h"
 #include <string.h>
 #include "input/roles.h"
-#include "cli/uses.h"
+#include "analysis/uses.h"
 #include "views/findings_options.h"
 
 static const char *const module_view[] = { "python_function", NULL };

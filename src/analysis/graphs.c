@@ -1,4 +1,4 @@
-#include "cli/graphs.h"
+#include "analysis/graphs.h"
 #include <string.h>
 #include "input/input.h"
 #include "input/read.h"

@@ -1,4 +1,4 @@
-#include "cli/run_critical.h"
+#include "analysis/run_critical.h"
 #include "attribution/critical_make.h"
 #include "views/critical_options.h"
 

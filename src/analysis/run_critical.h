@@ -8,7 +8,7 @@
 #define PP_RUN_CRITICAL_H
 
 #include "attribution/critical_graph.h"
-#include "cli/options.h"
+#include "views/settings.h"
 #include "views/summary_critical.h"
 
 /* The rows of TRACE's critical paths; with KEEP, its graph into *KEEP and NULL. */
