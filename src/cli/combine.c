@@ -6,22 +6,22 @@
 #include <stdio.h>
 #include <string.h>
 #include "output/output.h"
-#include "views/diff.h"
-#include "views/merge.h"
-#include "views/rank_map.h"
-#include "views/rank_reduce.h"
-#include "views/collective_across.h"
-#include "cli/page_ranks.h"
+#include "views/compare/diff.h"
+#include "views/ranks/merge.h"
+#include "views/ranks/rank_map.h"
+#include "views/ranks/rank_reduce.h"
+#include "views/collectives/collective_across.h"
+#include "page/page_ranks.h"
 #include "output/output_names.h"
-#include "cli/page.h"
+#include "page/page.h"
 #include "cli/run.h"
 #include "sinks/sink_html.h"
-#include "views/summary_memory.h"
+#include "views/summaries/summary_memory.h"
 #include "sinks/table.h"
 #include "util/timefmt.h"
 #include "cli/gate_report.h"
-#include "views/gate_budget.h"
-#include "views/gate_options.h"
+#include "views/gate/gate_budget.h"
+#include "views/gate/gate_options.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_FINDINGS = 3 };
 
@@ -77,7 +77,7 @@ static gboolean gate_begin(const struct options *options, GPtrArray *jobs, struc
 }
 
 /* SPEC 13.1: the reports of the base and the new trace, in that order
- * whichever ended first (each labelled: src/cli/report.c), the warnings of
+ * whichever ended first (each labelled: src/report/report.c), the warnings of
  * the pair, and the table with its columns per step when both traces have
  * steps. */
 static int finish_diff(const struct options *options, GPtrArray *jobs, guint failed)

@@ -10,8 +10,8 @@
 #include "cli/run.h"
 #include "output/output.h"
 #include "output/output_names.h"
-#include "views/rank_reduce.h"
-#include "views/summary_critical.h"
+#include "views/ranks/rank_reduce.h"
+#include "views/critical/summary_critical.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1 };
 

@@ -4,7 +4,7 @@
 #include <string.h>
 #include "output/output.h"
 #include "output/output_names.h"
-#include "cli/page.h"
+#include "page/page.h"
 #include "cli/run.h"
 #include "sinks/sink_html.h"
 

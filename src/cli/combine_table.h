@@ -6,9 +6,9 @@
 #define PP_COMBINE_TABLE_H
 
 #include "cli/options.h"
-#include "views/ranks.h"
+#include "views/ranks/ranks.h"
 
-/* What the page of --format html says above a comparison's table (src/cli/page.h). */
+/* What the page of --format html says above a comparison's table (src/page/page.h). */
 struct table_page {
 	const char *title;
 	const char *const *facts; /* label, value pairs, NULL-terminated */
