@@ -15,6 +15,7 @@ struct table_page {
 	const char *warnings;     /* standard error's lines */
 	const char *bars;         /* a section above the table (the ranks' bars), or NULL */
 	guint lead;               /* rows at the start kept first: not sorted, not counted by --top (write_config.lead) */
+	const char *bars_title;   /* the title of BARS; NULL: "Ranks" */
 };
 
 /* DST as messages show it (src/output/output.h); valid until the next call. */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "page/page_charts.h"
+#include "page/page_critical.h"
 #include "page/page_capture.h"
 #include "page/page_findings.h"
 #include "page/page_flame.h"
@@ -156,6 +157,9 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 	if (options->summary) {
 		g_autofree char *view = g_strdup_printf("--summary %s", summary_id(options->summary));
 		html_page_fact(page, "View", view);
+		g_autofree char *paths = options->summary == SUMMARY_CRITICAL ? page_critical_bars(config->critical) : NULL;
+		if (paths) /* the steps' critical paths as bars (issue 50) */
+			g_string_append(html_page_section(page, "paths", "Critical paths"), paths);
 		struct summary_job job = { forest, attribution, config, options->summary };
 		GString *body = html_page_section(page, summary_id(options->summary), summary_title(options->summary));
 		*ok = capture(body, write_one_summary, &job, rows);
@@ -225,14 +229,16 @@ static gboolean write_table_rows(struct output *out, gpointer data, guint64 *row
 }
 
 gboolean page_write_table(struct output *out, const char *title, const char *const *facts, const char *warnings,
-			  const struct write_config *config, const GPtrArray *rows, const char *bars)
+			  const struct write_config *config, const GPtrArray *rows, const char *bars, const char *bars_title)
 {
 	g_autoptr(HtmlPage) page = html_page_new(title);
 	for (const char *const *fact = facts; fact && fact[0]; fact += 2)
 		html_page_fact(page, fact[0], fact[1]);
 	html_page_warnings(page, warnings);
 	if (bars)
-		g_string_append(html_page_section(page, "ranks", "Ranks"), bars);
+		g_string_append(bars_title ? html_page_section(page, "paths", bars_title)
+					   : html_page_section(page, "ranks", "Ranks"),
+				bars);
 	struct write_config named = *config; /* long names cut, kept whole in the page's list */
 	named.page_names = html_page_names(page);
 	struct rows_job job = { &named, rows };

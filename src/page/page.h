@@ -48,8 +48,10 @@ HtmlPage *page_build(const struct trace *trace, const char *src, const struct fo
 gboolean page_finish(HtmlPage *page, const struct run_summary *run, struct output *out);
 /* The page of a comparison: TITLE, FACTS (NULL-terminated label, value
  * pairs), WARNINGS (standard error's lines) and ROWS as CONFIG writes them. */
-/* BARS: the HTML of a section drawn above the table (SPEC 20.5: the ranks), or NULL. */
+/* BARS: the HTML of a section drawn above the table, or NULL: titled
+ * BARS_TITLE ("Critical paths"), or NULL: "Ranks" (SPEC 20.5). */
 gboolean page_write_table(struct output *out, const char *title, const char *const *facts, const char *warnings,
-			  const struct write_config *config, const GPtrArray *rows, const char *bars);
+			  const struct write_config *config, const GPtrArray *rows, const char *bars,
+			  const char *bars_title);
 
 #endif

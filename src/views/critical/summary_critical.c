@@ -26,6 +26,10 @@ void critical_rows_free(struct critical_rows *rows)
 		return;
 	g_ptr_array_free(rows->rows, TRUE);
 	g_string_free(rows->report, TRUE);
+	for (guint i = 0; rows->bars && i < rows->bars->len; i++)
+		g_string_free(g_array_index(rows->bars, struct critical_bar, i).line, TRUE);
+	if (rows->bars)
+		g_array_free(rows->bars, TRUE);
 	g_free(rows);
 }
 
@@ -87,11 +91,13 @@ static int compare_rows(const void *x, const void *y)
 	return c ? c : (a->kind > b->kind) - (a->kind < b->kind);
 }
 
-/* The report's line of PATH: its shares by kind and its row with the most time. */
-static void report_line(GString *out, const struct critical_graph *g, const struct critical_path *path, char **ranks,
-			guint count, gboolean what_if)
+/* The report's line of PATH (BAR->line): its shares by kind (BAR->by_kind)
+ * and its row with the most time. */
+static void report_line(struct critical_bar *bar, const struct critical_graph *g, const struct critical_path *path,
+			char **ranks, guint count, gboolean what_if)
 {
-	gint64 by_kind[CRITICAL_KINDS] = { 0 };
+	gint64 *by_kind = bar->by_kind;
+	GString *out = bar->line;
 	g_autoptr(GHashTable) totals = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	for (guint i = 0; i < path->segments->len; i++) { /* the time of each (kind, label): keys then sums */
 		const struct critical_segment *s = &g_array_index(path->segments, struct critical_segment, i);
@@ -126,9 +132,9 @@ static void report_line(GString *out, const struct critical_graph *g, const stru
 	}
 	gint64 whole = path->predicted;
 	if (path->whole)
-		g_string_append(out, "  critical path of the trace (no steps)");
+		g_string_append(out, "critical path of the trace (no steps)");
 	else
-		g_string_append_printf(out, "  critical path of step %" G_GUINT64_FORMAT, path->step);
+		g_string_append_printf(out, "critical path of step %" G_GUINT64_FORMAT, path->step);
 	if (ranks && path->rank < count)
 		g_string_append_printf(out, " on rank %s", ranks[path->rank]);
 	g_string_append(out, ": ");
@@ -154,7 +160,6 @@ static void report_line(GString *out, const struct critical_graph *g, const stru
 		time_append_ms(out, most_time);
 		g_string_append(out, " ms");
 	}
-	g_string_append_c(out, '\n');
 }
 
 struct critical_rows *critical_rows_of(const struct critical_graph *g, const struct critical_result *result,
@@ -163,6 +168,7 @@ struct critical_rows *critical_rows_of(const struct critical_graph *g, const str
 	struct critical_rows *out = g_new0(struct critical_rows, 1);
 	out->rows = g_ptr_array_new_with_free_func(row_free);
 	out->report = g_string_new(NULL);
+	out->bars = g_array_new(FALSE, TRUE, sizeof(struct critical_bar));
 	guint rank_count = MAX(count, 1);
 	g_autofree struct rank_rows *per = g_new0(struct rank_rows, rank_count);
 	g_autofree guint *lines = g_new0(guint, rank_count);
@@ -197,8 +203,12 @@ struct critical_rows *critical_rows_of(const struct critical_graph *g, const str
 			const struct critical_segment *s = &g_array_index(path->measured_segments, struct critical_segment, k);
 			row_for(rr, g, s->kind, s->label, ranks, count, rank)->measured += s->length;
 		}
+		struct critical_bar bar = { .rank = rank, .step = path->step, .whole = path->whole,
+					    .measured = path->measured, .predicted = path->predicted, .line = g_string_new(NULL) };
+		report_line(&bar, g, path, ranks, count, what_if);
+		g_array_append_val(out->bars, bar);
 		if (lines[path->rank]++ < CRITICAL_REPORT_STEPS)
-			report_line(out->report, g, path, ranks, count, what_if);
+			g_string_append_printf(out->report, "  %s\n", bar.line->str);
 	}
 	for (guint r = 0; r < rank_count; r++) {
 		if (!per[r].total)

@@ -44,10 +44,22 @@ struct critical_row {
 	gint64 key;       /* its kind and label */
 };
 
+/* One path of a step kept (the page's bar of it, SPEC 30 and issue 50):
+ * its times, its predicted path's time by kind, and its report line. */
+struct critical_bar {
+	const char *rank; /* the rank's text (with several traces), or NULL */
+	guint64 step;
+	gboolean whole;   /* no step: the trace's analysed span */
+	gint64 measured, predicted;      /* ns */
+	gint64 by_kind[CRITICAL_KINDS];  /* ns of the predicted path */
+	GString *line;    /* the report's line of it, without indent or newline */
+};
+
 struct critical_rows {
 	GPtrArray *rows; /* struct critical_row *, owned: the total rows (LEAD, a rank each) first */
 	guint lead;
 	GString *report; /* the report's lines (two spaces before each) */
+	GArray *bars;    /* struct critical_bar, a path each, in the paths' order */
 };
 
 /* The rows of RESULT's paths through GRAPH whose steps RANGE keeps; RANKS
