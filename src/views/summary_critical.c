@@ -26,6 +26,8 @@ void critical_rows_free(struct critical_rows *rows)
 		return;
 	g_ptr_array_free(rows->rows, TRUE);
 	g_string_free(rows->report, TRUE);
+	g_array_free(rows->spans, TRUE);
+	g_string_chunk_free(rows->span_text);
 	g_free(rows);
 }
 
@@ -163,6 +165,8 @@ struct critical_rows *critical_rows_of(const struct critical_graph *g, const str
 	struct critical_rows *out = g_new0(struct critical_rows, 1);
 	out->rows = g_ptr_array_new_with_free_func(row_free);
 	out->report = g_string_new(NULL);
+	out->spans = g_array_new(FALSE, FALSE, sizeof(struct critical_span));
+	out->span_text = g_string_chunk_new(1024);
 	guint rank_count = MAX(count, 1);
 	g_autofree struct rank_rows *per = g_new0(struct rank_rows, rank_count);
 	g_autofree guint *lines = g_new0(guint, rank_count);
@@ -195,7 +199,11 @@ struct critical_rows *critical_rows_of(const struct critical_graph *g, const str
 		}
 		for (guint k = 0; k < path->measured_segments->len; k++) {
 			const struct critical_segment *s = &g_array_index(path->measured_segments, struct critical_segment, k);
-			row_for(rr, g, s->kind, s->label, ranks, count, rank)->measured += s->length;
+			struct critical_row *row = row_for(rr, g, s->kind, s->label, ranks, count, rank);
+			row->measured += s->length;
+			struct critical_span span = { s->end - s->length, s->end, path->step, path->rank, s->kind,
+						      g_string_chunk_insert_len(out->span_text, row->name->str, row->name->len) };
+			g_array_append_val(out->spans, span);
 		}
 		if (lines[path->rank]++ < CRITICAL_REPORT_STEPS)
 			report_line(out->report, g, path, ranks, count, what_if);

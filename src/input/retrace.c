@@ -1,0 +1,290 @@
+#include "input/retrace.h"
+#include <errno.h>
+#include <string.h>
+#include <zlib.h>
+
+#define CHUNK (1u << 20)
+#define OUTPUT (1u << 20)
+#define KEY_MAX 16 /* the longest key kept: "traceEvents" */
+
+static const guint8 structure[256] = { ['"'] = 1, ['{'] = 2, ['['] = 2, ['}'] = 3, [']'] = 3 };
+
+static gboolean is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Where the copy is. */
+enum where { BEFORE, BETWEEN, ELEMENT, AFTER };
+
+struct copy {
+	const struct retrace_hooks *hooks;
+	enum where where;
+	/* BEFORE: the document around the array */
+	gboolean in_string, escaped, pending;
+	guint depth;
+	char key[KEY_MAX + 1];
+	guint key_len;    /* G_MAXUINT: the string under way is too long to be a key read */
+	gboolean key_open; /* the string under way is of depth 1 */
+	/* ELEMENT: the element under way */
+	gboolean scalar;
+	guint element_depth;
+	GString *element; /* gathered, when it straddles chunks */
+	guint64 count;
+	GString *out;
+	gboolean failed;
+};
+
+static void flush(struct copy *c, gboolean all)
+{
+	if (c->failed || (!all && c->out->len < OUTPUT))
+		return;
+	if (c->out->len && !c->hooks->write(c->hooks->data, c->out->str, c->out->len))
+		c->failed = TRUE;
+	g_string_truncate(c->out, 0);
+}
+
+/* Advances P through the element under way; TRUE when it ended (P just past it). */
+static gboolean scan_element(struct copy *c, const char **p, const char *end)
+{
+	const guchar *s = (const guchar *)*p, *stop = (const guchar *)end;
+	while (s < stop) {
+		if (c->in_string) {
+			if (c->escaped) {
+				c->escaped = FALSE;
+				s++;
+				continue;
+			}
+			while (s < stop && *s != '"' && *s != '\\')
+				s++;
+			if (s == stop)
+				break;
+			if (*s++ == '\\') {
+				c->escaped = TRUE;
+				continue;
+			}
+			c->in_string = FALSE;
+			if (c->element_depth == 0)
+				goto ended;
+		} else if (c->scalar) {
+			if (*s == ',' || *s == ']' || *s == '}' || is_blank((char)*s))
+				goto ended;
+			s++;
+		} else {
+			while (s < stop && !structure[*s])
+				s++;
+			if (s == stop)
+				break;
+			switch (structure[*s++]) {
+			case 1: c->in_string = TRUE; break;
+			case 2: c->element_depth++; break;
+			case 3:
+				if (--c->element_depth == 0)
+					goto ended;
+				break;
+			}
+		}
+	}
+	*p = (const char *)s;
+	return FALSE;
+ended:
+	*p = (const char *)s;
+	return TRUE;
+}
+
+static void hand_over(struct copy *c, const char *text, gsize len)
+{
+	c->hooks->element(c->hooks->data, c->count++, text, len, c->out);
+	c->where = BETWEEN;
+	flush(c, FALSE);
+}
+
+/* The document before the array: one byte. */
+static void before(struct copy *c, char ch)
+{
+	if (c->in_string) {
+		if (c->escaped)
+			c->escaped = FALSE;
+		else if (ch == '\\')
+			c->escaped = TRUE, c->key_len = G_MAXUINT;
+		else if (ch == '"')
+			c->in_string = FALSE;
+		else if (c->key_open && c->key_len < KEY_MAX)
+			c->key[c->key_len++] = ch;
+		else
+			c->key_len = G_MAXUINT;
+		return;
+	}
+	if (is_blank(ch))
+		return;
+	gboolean pending = c->pending;
+	c->pending = FALSE;
+	if (ch == '[' && (c->depth == 0 || (pending && c->depth == 1))) {
+		c->where = BETWEEN;
+		return;
+	}
+	if (ch == '"') {
+		c->in_string = TRUE;
+		c->key_open = c->depth == 1;
+		c->key_len = 0;
+	} else if (ch == ':' && c->depth == 1) {
+		c->pending = c->key_len == 11 && memcmp(c->key, "traceEvents", 11) == 0;
+	} else if (ch == '{' || ch == '[') {
+		c->depth++;
+	} else if (ch == '}' || ch == ']') {
+		if (c->depth)
+			c->depth--;
+	}
+}
+
+/* Copies DATA[LEN] through the hooks. */
+static void feed(struct copy *c, const char *data, gsize len)
+{
+	const char *p = data, *end = data + len;
+	while (p < end && !c->failed) {
+		if (c->where == BEFORE) {
+			const char *from = p;
+			while (p < end && c->where == BEFORE)
+				before(c, *p++);
+			g_string_append_len(c->out, from, p - from);
+		} else if (c->where == BETWEEN) {
+			const char *from = p;
+			while (p < end && (is_blank(*p) || *p == ','))
+				p++;
+			g_string_append_len(c->out, from, p - from);
+			if (p == end)
+				break;
+			if (*p == ']') {
+				c->hooks->end(c->hooks->data, c->count, c->out);
+				g_string_append_c(c->out, ']');
+				p++;
+				c->where = AFTER;
+				continue;
+			}
+			c->where = ELEMENT;
+			c->scalar = *p != '{' && *p != '[' && *p != '"';
+			c->element_depth = 0;
+			c->in_string = c->escaped = FALSE;
+			g_string_truncate(c->element, 0);
+			const char *start = p;
+			if (scan_element(c, &p, end))
+				hand_over(c, start, p - start);
+			else
+				g_string_append_len(c->element, start, p - start);
+		} else if (c->where == ELEMENT) {
+			const char *start = p;
+			gboolean ended = scan_element(c, &p, end);
+			g_string_append_len(c->element, start, p - start);
+			if (ended)
+				hand_over(c, c->element->str, c->element->len);
+		} else {
+			g_string_append_len(c->out, p, end - p);
+			p = end;
+		}
+		flush(c, FALSE);
+	}
+}
+
+gboolean retrace_file(const char *path, const struct retrace_hooks *hooks, GError **error)
+{
+	errno = 0;
+	gzFile in = strcmp(path, "-") == 0 ? NULL : gzopen(path, "rb");
+	if (!in) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot read it again: %s",
+			    strcmp(path, "-") == 0 ? "standard input is read once" : errno ? g_strerror(errno) : "cannot open");
+		return FALSE;
+	}
+	gzbuffer(in, 256 * 1024);
+	struct copy c = { .hooks = hooks, .where = BEFORE, .element = g_string_new(NULL), .out = g_string_sized_new(OUTPUT + CHUNK) };
+	char *chunk = g_malloc(CHUNK);
+	int got;
+	while (!c.failed && (got = gzread(in, chunk, CHUNK)) > 0)
+		feed(&c, chunk, (gsize)got);
+	int code = Z_OK;
+	const char *message = got < 0 ? gzerror(in, &code) : NULL;
+	g_autofree char *said = message ? g_strdup(message) : NULL;
+	gzclose(in);
+	g_free(chunk);
+	gboolean ok = FALSE;
+	if (said)
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot read it again: %s", said);
+	else if (!c.failed && c.where != AFTER)
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "read again, it has no whole event array (did it change?)");
+	else if (flush(&c, TRUE), c.failed)
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno ? errno : EIO));
+	else
+		ok = TRUE;
+	g_string_free(c.element, TRUE);
+	g_string_free(c.out, TRUE);
+	return ok;
+}
+
+/* The end of the value starting at TEXT[I] (I < LEN). */
+static gsize value_end(const char *text, gsize len, gsize i)
+{
+	const guchar *t = (const guchar *)text;
+	if (t[i] != '{' && t[i] != '[' && t[i] != '"') {
+		while (i < len && t[i] != ',' && t[i] != '}' && t[i] != ']' && !is_blank((char)t[i]))
+			i++;
+		return i;
+	}
+	guint depth = 0;
+	while (i < len) {
+		while (i < len && !structure[t[i]])
+			i++;
+		if (i == len)
+			break;
+		switch (structure[t[i++]]) {
+		case 1: /* a string: to its closing quote */
+			while (i < len && t[i] != '"') {
+				if (t[i] == '\\')
+					i++;
+				i++;
+			}
+			i++;
+			if (depth == 0)
+				return MIN(i, len);
+			break;
+		case 2: depth++; break;
+		case 3:
+			if (--depth == 0)
+				return i;
+			break;
+		}
+	}
+	return len;
+}
+
+void retrace_members(const char *text, gsize len, const char *const *keys, guint count, struct retrace_span *spans)
+{
+	for (guint k = 0; k < count; k++)
+		spans[k] = (struct retrace_span){ -1, 0 };
+	gsize i = 0;
+	guint found = 0;
+	while (i < len && is_blank(text[i]))
+		i++;
+	if (i == len || text[i] != '{')
+		return;
+	i++;
+	while (i < len) {
+		while (i < len && (is_blank(text[i]) || text[i] == ','))
+			i++;
+		if (i == len || text[i] != '"')
+			return;
+		gsize key = i + 1, key_end = value_end(text, len, i) - 1;
+		i = key_end + 1;
+		while (i < len && (is_blank(text[i]) || text[i] == ':'))
+			i++;
+		if (i == len)
+			return;
+		gsize end = value_end(text, len, i);
+		for (guint k = 0; k < count; k++)
+			if (spans[k].start < 0 && strlen(keys[k]) == key_end - key &&
+			    memcmp(keys[k], text + key, key_end - key) == 0) {
+				spans[k] = (struct retrace_span){ (gssize)i, end - i };
+				if (++found == count)
+					return;
+			}
+		i = end;
+	}
+}
