@@ -2,7 +2,7 @@
 """Checks an annotated trace (--format perfetto, SPEC 29) against its input.
 
 perfetto_check.py INPUT OUTPUT [--gaps GAPS.jsonl] [--timeline TIMELINE.jsonl]
-                  [--pid N] [--min-devices N]
+                  [--critical CRITICAL.jsonl] [--pid N]
 
 - OUTPUT is valid JSON; its text, less each added "profile_parser" arg (and
   the "args" member made for it) and the added events, is INPUT's byte for
@@ -13,6 +13,8 @@ perfetto_check.py INPUT OUTPUT [--gaps GAPS.jsonl] [--timeline TIMELINE.jsonl]
   never overlap, each starting at or after the previous one's end);
 - --gaps: the gap slices' args are the rows of --summary gaps --format
   jsonl, in order, their durations the rows' lengths;
+- --critical: the critical path's slices add up to the "(critical path)"
+  row of --summary critical --format jsonl (measured, without --what-if);
 - --timeline: the counters are the rows of --summary timeline --format
   jsonl: per device and bin, the busy share busy(ms) / (end - start) in
   tenths of a percent rounded half up at the bin's start(us), and
@@ -151,6 +153,12 @@ def main(argv):
                 fail('allocated memory where the timeline has none')
             cells += 1
         tracks['counter bins'] = cells
+    if '--critical' in opts:
+        rows = [json.loads(line, parse_float=Decimal) for line in open(opts['--critical']) if line.strip()]
+        total = sum(int(Decimal(str(r['critical(ms)'])) * 1000000) for r in rows if r['name'] == '(critical path)')
+        got = sum(dur for tid in slices if names[tid].startswith('critical path') for ts, dur, e in slices[tid])
+        if got != total:
+            fail('the critical path slices add up to %d ns, the summary to %d' % (got, total))
     print('events %d, added %d, annotated %d, pid %s' % (n, len(added), annotated, pid))
     for name in sorted(tracks):
         print('track %s: %d' % (name, tracks[name]))
