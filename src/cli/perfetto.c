@@ -63,36 +63,43 @@ static gboolean blank_or_close(const char *text, gsize from, gsize len)
 	return from < len && text[from] == '}';
 }
 
-static void element(gpointer data, guint64 index, const char *text, gsize len, GString *out)
+/* Every number after a "pid" key in TEXT is noted: the event's own pid is
+ * among them (others, of nested objects, only make more pids avoided). */
+static void note_pids(struct annotate *a, const char *text, gsize len)
 {
-	struct annotate *a = data;
-	static const char *const keys[] = { "pid", "args" };
-	struct retrace_span spans[2];
-	while (a->next < a->count && a->index[a->next] < index)
-		a->next++;
-	gboolean device = a->next < a->count && a->index[a->next] == index;
-	retrace_members(text, len, keys, device ? 2 : 1, spans); /* the args of device events alone */
-	if (spans[0].start >= 0) { /* a pid of digits: the added one is none of them */
-		const char *p = text + spans[0].start;
-		gsize n = spans[0].len;
-		if (n && *p == '"')
-			p++, n -= 2;
+	const char *p = text, *end = text + len;
+	while ((p = memmem(p, (gsize)(end - p), "\"pid\"", 5))) {
+		p += 5;
+		while (p < end && (*p == ' ' || *p == ':' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '"'))
+			p++;
 		guint64 pid = 0;
-		gsize i = 0;
-		for (; i < n && i < 19 && p[i] >= '0' && p[i] <= '9'; i++)
-			pid = pid * 10 + (guint64)(p[i] - '0');
-		if (i == n && n && pid <= PID_LIMIT) {
+		gsize n = 0;
+		for (; p < end && n < 19 && *p >= '0' && *p <= '9'; p++, n++)
+			pid = pid * 10 + (guint64)(*p - '0');
+		if (n && pid <= PID_LIMIT) {
 			a->largest = MAX(a->largest, pid);
 			g_hash_table_add(a->pids, GSIZE_TO_POINTER((gsize)pid));
 		}
 	}
+}
+
+static void element(gpointer data, guint64 index, const char *text, gsize len, GString *out)
+{
+	struct annotate *a = data;
+	note_pids(a, text, len);
+	while (a->next < a->count && a->index[a->next] < index)
+		a->next++;
+	gboolean device = a->next < a->count && a->index[a->next] == index;
 	if (!device) {
 		g_string_append_len(out, text, (gssize)len);
 		return;
 	}
+	static const char *const keys[] = { "args" };
+	struct retrace_span span;
+	retrace_members(text, len, keys, 1, &span);
 	const char *arg = arg_text(a, a->device[a->next++]);
-	if (spans[1].start >= 0) { /* into its args object, first */
-		gsize at = (gsize)spans[1].start;
+	if (span.start >= 0) { /* into its args object, first */
+		gsize at = (gsize)span.start;
 		if (text[at] != '{') {
 			g_string_append_len(out, text, (gssize)len);
 			return;

@@ -185,6 +185,40 @@ static void feed(struct copy *c, const char *data, gsize len)
 	}
 }
 
+/* The file inflated ahead by a thread of its own into CHUNKS buffers, so
+ * that the copy's scan and writing overlap zlib's work (the reader's
+ * src/input/input.c does the same). */
+#define CHUNKS 3
+
+struct piece {
+	char *bytes;
+	int len; /* gzread's: 0 at the end, negative on an error */
+};
+
+struct inflating {
+	gzFile in;
+	GAsyncQueue *empty, *full;
+	gint stop;
+	char *error;
+};
+
+static gpointer inflate_ahead(gpointer data)
+{
+	struct inflating *f = data;
+	for (;;) {
+		struct piece *p = g_async_queue_pop(f->empty);
+		p->len = g_atomic_int_get(&f->stop) ? 0 : gzread(f->in, p->bytes, CHUNK);
+		if (p->len < 0) {
+			int code = Z_OK;
+			f->error = g_strdup(gzerror(f->in, &code));
+		}
+		gboolean last = p->len <= 0;
+		g_async_queue_push(f->full, p);
+		if (last)
+			return NULL;
+	}
+}
+
 gboolean retrace_file(const char *path, const struct retrace_hooks *hooks, GError **error)
 {
 	errno = 0;
@@ -196,24 +230,39 @@ gboolean retrace_file(const char *path, const struct retrace_hooks *hooks, GErro
 	}
 	gzbuffer(in, 256 * 1024);
 	struct copy c = { .hooks = hooks, .where = BEFORE, .element = g_string_new(NULL), .out = g_string_sized_new(OUTPUT + CHUNK) };
-	char *chunk = g_malloc(CHUNK);
-	int got;
-	while (!c.failed && (got = gzread(in, chunk, CHUNK)) > 0)
-		feed(&c, chunk, (gsize)got);
-	int code = Z_OK;
-	const char *message = got < 0 ? gzerror(in, &code) : NULL;
-	g_autofree char *said = message ? g_strdup(message) : NULL;
+	struct inflating f = { in, g_async_queue_new(), g_async_queue_new(), 0, NULL };
+	struct piece pieces[CHUNKS];
+	for (guint i = 0; i < CHUNKS; i++) {
+		pieces[i].bytes = g_malloc(CHUNK);
+		g_async_queue_push(f.empty, &pieces[i]);
+	}
+	GThread *thread = g_thread_new("inflate", inflate_ahead, &f);
+	for (;;) {
+		struct piece *p = g_async_queue_pop(f.full);
+		if (p->len <= 0)
+			break;
+		if (!c.failed)
+			feed(&c, p->bytes, (gsize)p->len);
+		if (c.failed)
+			g_atomic_int_set(&f.stop, 1); /* its next read is the end */
+		g_async_queue_push(f.empty, p);
+	}
+	g_thread_join(thread);
 	gzclose(in);
-	g_free(chunk);
+	for (guint i = 0; i < CHUNKS; i++)
+		g_free(pieces[i].bytes);
+	g_async_queue_unref(f.empty);
+	g_async_queue_unref(f.full);
 	gboolean ok = FALSE;
-	if (said)
-		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot read it again: %s", said);
+	if (f.error)
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot read it again: %s", f.error);
 	else if (!c.failed && c.where != AFTER)
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "read again, it has no whole event array (did it change?)");
 	else if (flush(&c, TRUE), c.failed)
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno ? errno : EIO));
 	else
 		ok = TRUE;
+	g_free(f.error);
 	g_string_free(c.element, TRUE);
 	g_string_free(c.out, TRUE);
 	return ok;

@@ -12,9 +12,10 @@
  * been read once already, so its syntax is not checked again; a file
  * without an event array is an error. An element lying whole in the chunk
  * read is handed over in place; one that straddles chunks is gathered
- * first. Memory: a chunk, the element under way and the output buffer
- * (written out each OUTPUT bytes). Plain or gzip (zlib's gzread); not
- * standard input, which cannot be read again. O(bytes).
+ * first. Memory: three chunks (a thread inflates ahead, as the reader's
+ * does), the element under way and the output buffer (written out each
+ * megabyte). Plain or gzip (zlib's gzread); not standard input, which
+ * cannot be read again. O(bytes).
  *
  * retrace_members finds the values of an object's top-level members by
  * the same delimiting: O(the element's bytes). */
