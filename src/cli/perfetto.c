@@ -63,59 +63,100 @@ static gboolean blank_or_close(const char *text, gsize from, gsize len)
 	return from < len && text[from] == '}';
 }
 
-/* Every number after a "pid" key in TEXT is noted: the event's own pid is
- * among them (others, of nested objects, only make more pids avoided). */
-static void note_pids(struct annotate *a, const char *text, gsize len)
+/* Whether TEXT[0, AT) leaves AT at depth 1 of the object, outside strings. */
+static gboolean top_level(const char *text, gsize at)
+{
+	guint depth = 0;
+	gboolean in_string = FALSE;
+	for (gsize i = 0; i < at; i++) {
+		char ch = text[i];
+		if (in_string) {
+			if (ch == '\\')
+				i++;
+			else if (ch == '"')
+				in_string = FALSE;
+		} else if (ch == '"') {
+			in_string = TRUE;
+		} else if (ch == '{' || ch == '[') {
+			depth++;
+		} else if (ch == '}' || ch == ']') {
+			depth--;
+		}
+	}
+	return depth == 1 && !in_string;
+}
+
+/* Where the first member KEY (quoted, as written) of depth 1 of the
+ * object TEXT[LEN] is, or NULL: found by memmem, its depth by a look at
+ * the bytes before it (no brace but the object's before it: depth 1). */
+static const char *member(const char *text, gsize len, const char *key)
 {
 	const char *p = text, *end = text + len;
-	while ((p = memmem(p, (gsize)(end - p), "\"pid\"", 5))) {
-		p += 5;
-		while (p < end && (*p == ' ' || *p == ':' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '"'))
-			p++;
-		guint64 pid = 0;
-		gsize n = 0;
-		for (; p < end && n < 19 && *p >= '0' && *p <= '9'; p++, n++)
-			pid = pid * 10 + (guint64)(*p - '0');
-		if (n && pid <= PID_LIMIT) {
-			a->largest = MAX(a->largest, pid);
-			g_hash_table_add(a->pids, GSIZE_TO_POINTER((gsize)pid));
-		}
+	gsize key_len = strlen(key);
+	const char *first = memchr(text, '{', len);
+	for (; (p = memmem(p, (gsize)(end - p), key, key_len)); p += key_len) {
+		gsize at = (gsize)(p - text);
+		gboolean plain = first && first < p && !memchr(first + 1, '{', (gsize)(p - first - 1)) &&
+				 !memchr(text, '[', at);
+		if ((plain || top_level(text, at)) && p + key_len < end)
+			return p;
+	}
+	return NULL;
+}
+
+/* The event's pid, when a number (or a string of digits), noted: its
+ * first "pid" member (Kineto writes it early: a short look). */
+static void note_pids(struct annotate *a, const char *text, gsize len)
+{
+	const char *p = member(text, len, "\"pid\""), *end = text + len;
+	if (!p)
+		return;
+	p += 5;
+	while (p < end && (*p == ' ' || *p == ':' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '"'))
+		p++;
+	guint64 pid = 0;
+	gsize n = 0;
+	for (; p < end && n < 19 && *p >= '0' && *p <= '9'; p++, n++)
+		pid = pid * 10 + (guint64)(*p - '0');
+	if (n && pid <= PID_LIMIT) {
+		a->largest = MAX(a->largest, pid);
+		g_hash_table_add(a->pids, GSIZE_TO_POINTER((gsize)pid));
 	}
 }
 
-static void element(gpointer data, guint64 index, const char *text, gsize len, GString *out)
+static gboolean element(gpointer data, guint64 index, const char *text, gsize len, GString *out)
 {
 	struct annotate *a = data;
 	note_pids(a, text, len);
 	while (a->next < a->count && a->index[a->next] < index)
 		a->next++;
 	gboolean device = a->next < a->count && a->index[a->next] == index;
-	if (!device) {
-		g_string_append_len(out, text, (gssize)len);
-		return;
+	if (!device)
+		return FALSE;
+	struct retrace_span span = { -1, 0 };
+	const char *key = member(text, len, "\"args\"");
+	if (key) { /* its value: after the colon */
+		const char *v = key + 6, *end = text + len;
+		while (v < end && (*v == ' ' || *v == ':' || *v == '\t' || *v == '\n' || *v == '\r'))
+			v++;
+		if (v < end)
+			span.start = v - text;
 	}
-	static const char *const keys[] = { "args" };
-	struct retrace_span span;
-	retrace_members(text, len, keys, 1, &span);
 	const char *arg = arg_text(a, a->device[a->next++]);
 	if (span.start >= 0) { /* into its args object, first */
 		gsize at = (gsize)span.start;
-		if (text[at] != '{') {
-			g_string_append_len(out, text, (gssize)len);
-			return;
-		}
+		if (text[at] != '{')
+			return FALSE;
 		g_string_append_len(out, text, (gssize)at + 1);
 		g_string_append(out, arg);
 		if (!blank_or_close(text, at + 1, len))
 			g_string_append_c(out, ',');
 		g_string_append_len(out, text + at + 1, (gssize)(len - at - 1));
-		return;
+		return TRUE;
 	}
 	const char *open = memchr(text, '{', len);
-	if (!open) {
-		g_string_append_len(out, text, (gssize)len);
-		return;
-	}
+	if (!open)
+		return FALSE;
 	gsize at = (gsize)(open - text);
 	g_string_append_len(out, text, (gssize)at + 1);
 	g_string_append(out, "\"args\":{");
@@ -124,6 +165,7 @@ static void element(gpointer data, guint64 index, const char *text, gsize len, G
 	if (!blank_or_close(text, at + 1, len))
 		g_string_append_c(out, ',');
 	g_string_append_len(out, text + at + 1, (gssize)(len - at - 1));
+	return TRUE;
 }
 
 static void end(gpointer data, guint64 count, GString *out)

@@ -8,9 +8,9 @@
  * it has none; an event whose args is no object is left as it is); then,
  * before the event array closes, the tracks of src/cli/perfetto_tracks.h
  * under a pid no event of the input uses (the largest numeric pid seen
- * plus 1 when that stays below 2^31, else the least unused from 1; every
- * number after a "pid" key of an element is seen, found by memmem: the
- * event's own among them, a nested one's only avoided too).
+ * plus 1 when that stays below 2^31, else the least unused from 1; an
+ * element's pid is the number after its first "pid" key of depth 1, found
+ * by memmem and a look at the bytes before it).
  *
  * The device events are found by their position in the event array
  * (struct event.index): their positions sorted once (radix), then walked

@@ -30,6 +30,7 @@ struct copy {
 	gboolean scalar;
 	guint element_depth;
 	GString *element; /* gathered, when it straddles chunks */
+	GString *scratch; /* the hook's text of the element */
 	guint64 count;
 	GString *out;
 	gboolean failed;
@@ -55,14 +56,19 @@ static gboolean scan_element(struct copy *c, const char **p, const char *end)
 				s++;
 				continue;
 			}
-			while (s < stop && *s != '"' && *s != '\\')
-				s++;
-			if (s == stop)
-				break;
-			if (*s++ == '\\') {
+			/* to the closing quote or a backslash, by memchr (strings hold most bytes) */
+			const guchar *quote = memchr(s, '"', (gsize)(stop - s));
+			const guchar *slash = memchr(s, '\\', (gsize)((quote ? quote : stop) - s));
+			if (slash) {
+				s = slash + 1;
 				c->escaped = TRUE;
 				continue;
 			}
+			if (!quote) {
+				s = stop;
+				break;
+			}
+			s = quote + 1;
 			c->in_string = FALSE;
 			if (c->element_depth == 0)
 				goto ended;
@@ -92,11 +98,12 @@ ended:
 	return TRUE;
 }
 
-static void hand_over(struct copy *c, const char *text, gsize len)
+/* The element TEXT[LEN] ended: its hook's text, or (FALSE) none. */
+static gboolean hand_over(struct copy *c, const char *text, gsize len)
 {
-	c->hooks->element(c->hooks->data, c->count++, text, len, c->out);
+	g_string_truncate(c->scratch, 0);
 	c->where = BETWEEN;
-	flush(c, FALSE);
+	return c->hooks->element(c->hooks->data, c->count++, text, len, c->scratch);
 }
 
 /* The document before the array: one byte. */
@@ -137,27 +144,25 @@ static void before(struct copy *c, char ch)
 	}
 }
 
-/* Copies DATA[LEN] through the hooks. */
+/* Copies DATA[LEN] through the hooks. The bytes copied as they are, an
+ * unchanged element's too, are appended to the output in runs ([kept, p)),
+ * not one by one. */
 static void feed(struct copy *c, const char *data, gsize len)
 {
-	const char *p = data, *end = data + len;
+	const char *p = data, *end = data + len, *kept = data;
 	while (p < end && !c->failed) {
 		if (c->where == BEFORE) {
-			const char *from = p;
 			while (p < end && c->where == BEFORE)
 				before(c, *p++);
-			g_string_append_len(c->out, from, p - from);
 		} else if (c->where == BETWEEN) {
-			const char *from = p;
 			while (p < end && (is_blank(*p) || *p == ','))
 				p++;
-			g_string_append_len(c->out, from, p - from);
 			if (p == end)
 				break;
 			if (*p == ']') {
+				g_string_append_len(c->out, kept, p - kept);
 				c->hooks->end(c->hooks->data, c->count, c->out);
-				g_string_append_c(c->out, ']');
-				p++;
+				kept = p++; /* the bracket follows what was added */
 				c->where = AFTER;
 				continue;
 			}
@@ -165,24 +170,40 @@ static void feed(struct copy *c, const char *data, gsize len)
 			c->scalar = *p != '{' && *p != '[' && *p != '"';
 			c->element_depth = 0;
 			c->in_string = c->escaped = FALSE;
-			g_string_truncate(c->element, 0);
 			const char *start = p;
-			if (scan_element(c, &p, end))
-				hand_over(c, start, p - start);
-			else
+			if (scan_element(c, &p, end)) {
+				if (hand_over(c, start, p - start)) {
+					g_string_append_len(c->out, kept, start - kept);
+					g_string_append_len(c->out, c->scratch->str, c->scratch->len);
+					kept = p;
+				}
+			} else { /* to be gathered: the element goes on in the next chunk */
+				g_string_append_len(c->out, kept, start - kept);
+				g_string_assign(c->element, "");
 				g_string_append_len(c->element, start, p - start);
+				kept = p;
+			}
 		} else if (c->where == ELEMENT) {
 			const char *start = p;
 			gboolean ended = scan_element(c, &p, end);
 			g_string_append_len(c->element, start, p - start);
-			if (ended)
-				hand_over(c, c->element->str, c->element->len);
+			kept = p;
+			if (ended) {
+				gboolean changed = hand_over(c, c->element->str, c->element->len);
+				GString *text = changed ? c->scratch : c->element;
+				g_string_append_len(c->out, text->str, text->len);
+			}
 		} else {
-			g_string_append_len(c->out, p, end - p);
 			p = end;
 		}
-		flush(c, FALSE);
+		if (c->out->len >= OUTPUT) {
+			g_string_append_len(c->out, kept, p - kept);
+			kept = p;
+			flush(c, FALSE);
+		}
 	}
+	g_string_append_len(c->out, kept, p - kept);
+	flush(c, FALSE);
 }
 
 /* The file inflated ahead by a thread of its own into CHUNKS buffers, so
@@ -229,7 +250,7 @@ gboolean retrace_file(const char *path, const struct retrace_hooks *hooks, GErro
 		return FALSE;
 	}
 	gzbuffer(in, 256 * 1024);
-	struct copy c = { .hooks = hooks, .where = BEFORE, .element = g_string_new(NULL), .out = g_string_sized_new(OUTPUT + CHUNK) };
+	struct copy c = { .hooks = hooks, .where = BEFORE, .element = g_string_new(NULL), .scratch = g_string_new(NULL), .out = g_string_sized_new(OUTPUT + CHUNK) };
 	struct inflating f = { in, g_async_queue_new(), g_async_queue_new(), 0, NULL };
 	struct piece pieces[CHUNKS];
 	for (guint i = 0; i < CHUNKS; i++) {
@@ -264,6 +285,7 @@ gboolean retrace_file(const char *path, const struct retrace_hooks *hooks, GErro
 		ok = TRUE;
 	g_free(f.error);
 	g_string_free(c.element, TRUE);
+	g_string_free(c.scratch, TRUE);
 	g_string_free(c.out, TRUE);
 	return ok;
 }

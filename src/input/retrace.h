@@ -26,8 +26,9 @@
 
 struct retrace_hooks {
 	/* Element INDEX (from 0) of the event array, TEXT[LEN] as the file has
-	 * it: appends to OUT what is written of it. */
-	void (*element)(gpointer data, guint64 index, const char *text, gsize len, GString *out);
+	 * it: TRUE when it appended to OUT (empty) the text written in its
+	 * place; FALSE: the element is copied as it is (OUT untouched). */
+	gboolean (*element)(gpointer data, guint64 index, const char *text, gsize len, GString *out);
 	/* Before the array's closing bracket, after COUNT elements: appends
 	 * what is added (each added element after a comma when COUNT or an
 	 * earlier added one precedes it). */
