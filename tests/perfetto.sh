@@ -36,6 +36,7 @@ assert arg('Memset (Device)') == {'path': None, 'class': 'memset'}
 # the arg first in args; an args member made where none was; "{ }" kept
 assert '"args": {"profile_parser":{"path":"step$$aten::mm","class":"compute"},"device": 0, "stream": 7' in text
 assert '"args": {"profile_parser":{"path":null,"class":"memcpy"} }}' in text
+assert '"note": "args", "pid": 1, "tid": 7, "ts": 165, "dur": 5, "args": {"profile_parser":{"path":"step","class":"compute"},"device": 0' in text
 assert '{"args":{"profile_parser":{"path":null,"class":"memset"}},"ph": "X", "cat": "gpu_memset"' in text
 added = ev[12:]
 assert {e['pid'] for e in added} == {8}

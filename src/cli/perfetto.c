@@ -87,8 +87,9 @@ static gboolean top_level(const char *text, gsize at)
 }
 
 /* Where the first member KEY (quoted, as written) of depth 1 of the
- * object TEXT[LEN] is, or NULL: found by memmem, its depth by a look at
- * the bytes before it (no brace but the object's before it: depth 1). */
+ * object TEXT[LEN] is, or NULL: found by memmem, a key when a colon
+ * follows (a quote inside a string is escaped), its depth by a look at the
+ * bytes before it (no brace but the object's before it: depth 1). */
 static const char *member(const char *text, gsize len, const char *key)
 {
 	const char *p = text, *end = text + len;
@@ -98,7 +99,10 @@ static const char *member(const char *text, gsize len, const char *key)
 		gsize at = (gsize)(p - text);
 		gboolean plain = first && first < p && !memchr(first + 1, '{', (gsize)(p - first - 1)) &&
 				 !memchr(text, '[', at);
-		if ((plain || top_level(text, at)) && p + key_len < end)
+		const char *colon = p + key_len; /* a key: a colon follows (a value "pid" would not be) */
+		while (colon < end && (*colon == ' ' || *colon == '\t' || *colon == '\n' || *colon == '\r'))
+			colon++;
+		if (colon < end && *colon == ':' && (plain || top_level(text, at)))
 			return p;
 	}
 	return NULL;
