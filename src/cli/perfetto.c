@@ -86,8 +86,18 @@ static gboolean top_level(const char *text, gsize at)
 	return depth == 1 && !in_string;
 }
 
+/* The first KEY[LEN] in [P, END), or NULL: a plain loop (a short look:
+ * the members sought come early; memmem's setup costs more). */
+static const char *find(const char *p, const char *end, const char *key, gsize len)
+{
+	for (; p + len <= end; p++)
+		if (*p == key[0] && p[1] == key[1] && memcmp(p, key, len) == 0)
+			return p;
+	return NULL;
+}
+
 /* Where the first member KEY (quoted, as written) of depth 1 of the
- * object TEXT[LEN] is, or NULL: found by memmem, a key when a colon
+ * object TEXT[LEN] is, or NULL: found by a look along it, a key when a colon
  * follows (a quote inside a string is escaped), its depth by a look at the
  * bytes before it (no brace but the object's before it: depth 1). */
 static const char *member(const char *text, gsize len, const char *key)
@@ -95,7 +105,7 @@ static const char *member(const char *text, gsize len, const char *key)
 	const char *p = text, *end = text + len;
 	gsize key_len = strlen(key);
 	const char *first = memchr(text, '{', len);
-	for (; (p = memmem(p, (gsize)(end - p), key, key_len)); p += key_len) {
+	for (; (p = find(p, end, key, key_len)); p += key_len) {
 		gsize at = (gsize)(p - text);
 		gboolean plain = first && first < p && !memchr(first + 1, '{', (gsize)(p - first - 1)) &&
 				 !memchr(text, '[', at);
@@ -108,11 +118,26 @@ static const char *member(const char *text, gsize len, const char *key)
 	return NULL;
 }
 
-/* The event's pid, when a number (or a string of digits), noted: its
- * first "pid" member (Kineto writes it early: a short look). */
-static void note_pids(struct annotate *a, const char *text, gsize len)
+/* Element E's member K (QUOTED): where the scan noted it, when a colon
+ * follows; else (a value of that text came first, or a string split
+ * between two reads) looked for. */
+static const char *key_at(const struct retrace_element *e, guint k, const char *quoted)
 {
-	const char *p = member(text, len, "\"pid\""), *end = text + len;
+	const char *end = e->text + e->len;
+	if (e->keys[k] >= 0) {
+		const char *colon = e->text + e->keys[k] + strlen(quoted);
+		while (colon < end && (*colon == ' ' || *colon == '\t' || *colon == '\n' || *colon == '\r'))
+			colon++;
+		if (colon < end && *colon == ':')
+			return e->text + e->keys[k];
+	}
+	return member(e->text, e->len, quoted);
+}
+
+/* The event's pid, when a number (or a string of digits), noted. */
+static void note_pids(struct annotate *a, const struct retrace_element *e)
+{
+	const char *p = key_at(e, RETRACE_PID, "\"pid\""), *end = e->text + e->len;
 	if (!p)
 		return;
 	p += 5;
@@ -128,17 +153,20 @@ static void note_pids(struct annotate *a, const char *text, gsize len)
 	}
 }
 
-static gboolean element(gpointer data, guint64 index, const char *text, gsize len, GString *out)
+static gboolean element(gpointer data, const struct retrace_element *e, GString *out)
 {
 	struct annotate *a = data;
-	note_pids(a, text, len);
+	const char *text = e->text;
+	gsize len = e->len;
+	guint64 index = e->index;
+	note_pids(a, e);
 	while (a->next < a->count && a->index[a->next] < index)
 		a->next++;
 	gboolean device = a->next < a->count && a->index[a->next] == index;
 	if (!device)
 		return FALSE;
 	struct retrace_span span = { -1, 0 };
-	const char *key = member(text, len, "\"args\"");
+	const char *key = key_at(e, RETRACE_ARGS, "\"args\"");
 	if (key) { /* its value: after the colon */
 		const char *v = key + 6, *end = text + len;
 		while (v < end && (*v == ' ' || *v == ':' || *v == '\t' || *v == '\n' || *v == '\r'))
@@ -218,14 +246,23 @@ gboolean perfetto_write(struct output *output, struct results *r, const struct w
 			guint64 *added, GError **error)
 {
 	const struct options *options = r->context->options;
-	g_autoptr(GapRows) gaps = gap_rows_make(r->forest, r->attribution, config);
 	struct run_findings *found = results_findings(r, FALSE);
-	g_autoptr(GapRows) all_gaps = NULL;
-	if (found && found->findings && found->findings->len) { /* the host-wait rules' gaps, any length */
+	g_autoptr(GapRows) made = NULL, all_gaps = NULL;
+	struct gap_rows kept = { 0 };
+	if (found && found->findings && found->findings->len) {
+		/* the host-wait rules' gaps, any length; the track's, those of
+		 * --min-gap among them (a row's figures are its gap's alone) */
 		struct write_config every = *config;
 		every.min_gap = 0;
 		all_gaps = gap_rows_make(r->forest, r->attribution, &every);
+		kept.rows = g_new(struct gap_row, all_gaps->count + 1);
+		for (guint i = 0; i < all_gaps->count; i++)
+			if (all_gaps->rows[i].length >= config->min_gap)
+				kept.rows[kept.count++] = all_gaps->rows[i];
+	} else {
+		made = gap_rows_make(r->forest, r->attribution, config);
 	}
+	const struct gap_rows *gaps = made ? made : &kept;
 	g_autoptr(TimelineBins) bins = timeline_bins_compute(r->attribution, r->forest->thread_ids, config->selection->steps,
 							     &config->selection->step,
 							     config->bins ? config->bins : SUMMARY_BINS_DEFAULT,
@@ -251,6 +288,7 @@ gboolean perfetto_write(struct output *output, struct results *r, const struct w
 	struct retrace_hooks hooks = { element, end, write_out, &a };
 	gboolean ok = retrace_file(src, &hooks, error);
 	*added = a.added;
+	g_free(kept.rows);
 	g_free(a.owner);
 	g_free(a.class);
 	g_free(a.index);

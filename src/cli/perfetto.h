@@ -10,7 +10,7 @@
  * under a pid no event of the input uses (the largest numeric pid seen
  * plus 1 when that stays below 2^31, else the least unused from 1; an
  * element's pid is the number after its first "pid" key of depth 1, found
- * by memmem and a look at the bytes before it).
+ * by a look along it and at the bytes before it).
  *
  * The device events are found by their position in the event array
  * (struct event.index): their positions sorted once (radix), then walked

@@ -7,6 +7,8 @@
 #define OUTPUT (1u << 20)
 #define KEY_MAX 16 /* the longest key kept: "traceEvents" */
 
+const char *const retrace_keys[RETRACE_KEYS] = { "pid", "args" };
+
 static const guint8 structure[256] = { ['"'] = 1, ['{'] = 2, ['['] = 2, ['}'] = 3, [']'] = 3 };
 
 static gboolean is_blank(char c)
@@ -31,6 +33,12 @@ struct copy {
 	guint element_depth;
 	GString *element; /* gathered, when it straddles chunks */
 	GString *scratch; /* the hook's text of the element */
+	/* the keys of depth 1 noted as the element is scanned (struct
+	 * retrace_element): offsets of their opening quotes, or -1 */
+	gssize keys[RETRACE_KEYS];
+	const guchar *segment; /* where this call's part of the element starts, */
+	gsize base;            /* at this offset of the element */
+	const guchar *open;    /* the opening quote of the string under way, in this part; or NULL */
 	guint64 count;
 	GString *out;
 	gboolean failed;
@@ -45,10 +53,22 @@ static void flush(struct copy *c, gboolean all)
 	g_string_truncate(c->out, 0);
 }
 
+/* The string [OPEN, QUOTE] of depth 1 just closed: noted when it is one of
+ * the keys (a value of that text too: the hook checks the colon). */
+static void note_key(struct copy *c, const guchar *open, const guchar *quote)
+{
+	gsize len = (gsize)(quote - open - 1);
+	for (guint k = 0; k < RETRACE_KEYS; k++)
+		if (c->keys[k] < 0 && len == strlen(retrace_keys[k]) && memcmp(open + 1, retrace_keys[k], len) == 0)
+			c->keys[k] = (gssize)(c->base + (gsize)(open - c->segment));
+}
+
 /* Advances P through the element under way; TRUE when it ended (P just past it). */
 static gboolean scan_element(struct copy *c, const char **p, const char *end)
 {
 	const guchar *s = (const guchar *)*p, *stop = (const guchar *)end;
+	c->segment = s;
+	c->open = NULL; /* a string begun in an earlier part is not looked at */
 	while (s < stop) {
 		if (c->in_string) {
 			if (c->escaped) {
@@ -72,6 +92,8 @@ static gboolean scan_element(struct copy *c, const char **p, const char *end)
 			c->in_string = FALSE;
 			if (c->element_depth == 0)
 				goto ended;
+			if (c->element_depth == 1 && c->open)
+				note_key(c, c->open, quote);
 		} else if (c->scalar) {
 			if (*s == ',' || *s == ']' || *s == '}' || is_blank((char)*s))
 				goto ended;
@@ -82,7 +104,10 @@ static gboolean scan_element(struct copy *c, const char **p, const char *end)
 			if (s == stop)
 				break;
 			switch (structure[*s++]) {
-			case 1: c->in_string = TRUE; break;
+			case 1:
+				c->in_string = TRUE;
+				c->open = s - 1;
+				break;
 			case 2: c->element_depth++; break;
 			case 3:
 				if (--c->element_depth == 0)
@@ -103,7 +128,9 @@ static gboolean hand_over(struct copy *c, const char *text, gsize len)
 {
 	g_string_truncate(c->scratch, 0);
 	c->where = BETWEEN;
-	return c->hooks->element(c->hooks->data, c->count++, text, len, c->scratch);
+	struct retrace_element e = { c->count++, text, len, { 0 } };
+	memcpy(e.keys, c->keys, sizeof e.keys);
+	return c->hooks->element(c->hooks->data, &e, c->scratch);
 }
 
 /* The document before the array: one byte. */
@@ -170,6 +197,9 @@ static void feed(struct copy *c, const char *data, gsize len)
 			c->scalar = *p != '{' && *p != '[' && *p != '"';
 			c->element_depth = 0;
 			c->in_string = c->escaped = FALSE;
+			for (guint k = 0; k < RETRACE_KEYS; k++)
+				c->keys[k] = -1;
+			c->base = 0;
 			const char *start = p;
 			if (scan_element(c, &p, end)) {
 				if (hand_over(c, start, p - start)) {
@@ -185,6 +215,7 @@ static void feed(struct copy *c, const char *data, gsize len)
 			}
 		} else if (c->where == ELEMENT) {
 			const char *start = p;
+			c->base = c->element->len;
 			gboolean ended = scan_element(c, &p, end);
 			g_string_append_len(c->element, start, p - start);
 			kept = p;

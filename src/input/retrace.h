@@ -17,18 +17,36 @@
  * megabyte). Plain or gzip (zlib's gzread); not standard input, which
  * cannot be read again. O(bytes).
  *
- * retrace_members finds the values of an object's top-level members by
- * the same delimiting: O(the element's bytes). */
+ * The scan notes the first strings of depth 1 that read pid and args, so
+ * that a hook finds those members without a second look. retrace_members
+ * finds the values of an object's top-level members by the same
+ * delimiting: O(the element's bytes). */
 #ifndef PP_RETRACE_H
 #define PP_RETRACE_H
 
 #include <glib.h>
 
+/* The keys of depth 1 noted as an element is scanned: pid, args. */
+enum { RETRACE_PID, RETRACE_ARGS, RETRACE_KEYS };
+extern const char *const retrace_keys[RETRACE_KEYS];
+
+/* An element of the event array, as the file has it. */
+struct retrace_element {
+	guint64 index; /* from 0 */
+	const char *text;
+	gsize len;
+	/* the offset in TEXT of the opening quote of the first string of depth
+	 * 1 whose text is retrace_keys[K] (a key when a colon follows it: a
+	 * value of that text is noted too), or -1; a string split between two
+	 * reads of the file is not noted */
+	gssize keys[RETRACE_KEYS];
+};
+
 struct retrace_hooks {
-	/* Element INDEX (from 0) of the event array, TEXT[LEN] as the file has
-	 * it: TRUE when it appended to OUT (empty) the text written in its
-	 * place; FALSE: the element is copied as it is (OUT untouched). */
-	gboolean (*element)(gpointer data, guint64 index, const char *text, gsize len, GString *out);
+	/* An element ended: TRUE when the hook appended to OUT (empty) the
+	 * text written in its place; FALSE: it is copied as it is (OUT
+	 * untouched). */
+	gboolean (*element)(gpointer data, const struct retrace_element *element, GString *out);
 	/* Before the array's closing bracket, after COUNT elements: appends
 	 * what is added (each added element after a comma when COUNT or an
 	 * earlier added one precedes it). */

@@ -14,9 +14,14 @@ struct seen {
 };
 
 /* Each element in <...>, but the second, copied as it is. */
-static gboolean element(gpointer data, guint64 index, const char *text, gsize len, GString *out)
+static gboolean element(gpointer data, const struct retrace_element *e, GString *out)
 {
 	struct seen *s = data;
+	guint64 index = e->index;
+	const char *text = e->text;
+	gsize len = e->len;
+	if (e->keys[RETRACE_PID] >= 0) /* where the scan saw "pid" */
+		g_string_append_printf(s->elements, "pid@%" G_GSSIZE_FORMAT ",", e->keys[RETRACE_PID]);
 	if (len < 100)
 		g_string_append_printf(s->elements, "%" G_GUINT64_FORMAT ":%.*s|", index, (int)len, text);
 	else
@@ -109,6 +114,18 @@ static void test_across_chunks(void)
 	g_string_free(text, TRUE);
 }
 
+/* The scan notes the first string "pid" of depth 1 (here a value: the hook
+ * checks for the colon), never one nested in args. */
+static void test_keys(void)
+{
+	gboolean ok;
+	g_autofree char *elements = NULL,
+			*out = copied("{\"traceEvents\":[{\"name\": \"pid\", \"args\": {\"pid\": 1}, \"pid\": 7},{\"pid\":3}]}",
+				      FALSE, &elements, &ok);
+	CU_ASSERT_TRUE(ok);
+	ASSERT_STR(elements, "pid@9,0:{\"name\": \"pid\", \"args\": {\"pid\": 1}, \"pid\": 7}|pid@1,1:{\"pid\":3}|");
+}
+
 static void test_members(void)
 {
 	static const char *const keys[] = { "pid", "args", "none" };
@@ -128,4 +145,4 @@ static void test_members(void)
 }
 
 UNIT_MAIN("retrace", UNIT_TEST(test_object), UNIT_TEST(test_array_and_empty), UNIT_TEST(test_across_chunks),
-	  UNIT_TEST(test_members))
+	  UNIT_TEST(test_keys), UNIT_TEST(test_members))
