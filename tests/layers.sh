@@ -12,13 +12,14 @@
 # output, but a view hands rows to a sink it includes, so sinks and output
 # sit below views here, and the results model (analysis) reads the views'
 # figures, so it sits above them; the report (text on standard error) and
-# the page (HTML) are composed from the results model; cli runs them, api
+# the page (HTML) and the annotated trace (perfetto) are composed from the
+# results model; cli runs them, api
 # (the library) runs cli. A stage may hold family folders (views/perf/,
 # views/ranks/...): a file is stage/module.ext or stage/family/module.ext,
 # and its stage is its first folder.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
-STAGES="util output model input attribution sinks views analysis report page cli api"
+STAGES="util output model input attribution sinks views analysis report page perfetto cli api"
 src=$top_srcdir/src
 [ -d "$src" ] || skip "no src/ at $src"
 

@@ -2,6 +2,7 @@
 #include <string.h>
 #include "output/output_names.h"
 #include "sinks/sink_html.h"
+#include "sinks/sink_perfetto.h"
 #include "views/nodes/columns.h"
 #include "views/findings/findings_options.h"
 #include "views/flame/flame.h"
@@ -29,11 +30,13 @@ void analysis_plan_init(struct analysis_plan *plan, const struct analysis_contex
 	/* SPEC 22; several traces: one table, the job rules; --fail-on: in every view (src/cli/fail_on.h) */
 	plan->findings = (!collect || options->summary == SUMMARY_FINDINGS || options->fail_on) && findings_wanted(options);
 	/* SPEC 26: the host events of every category, for the causes of host wait */
-	plan->causes = plan->findings || (!collect && options->summary == SUMMARY_GAPS);
+	gboolean perfetto = options->format == &perfetto_sink; /* SPEC 29: the gaps, findings and timeline tracks */
+	plan->causes = plan->findings || (!collect && options->summary == SUMMARY_GAPS) || perfetto;
 	plan->node_page = !collect && options->format == &html_sink && !options->summary;
-	plan->perf = perf_asked(options) || perf_for_page(options) || options->summary == SUMMARY_FINDINGS;
+	plan->perf = perf_asked(options) || perf_for_page(options) || options->summary == SUMMARY_FINDINGS ||
+		     (perfetto && plan->findings);
 	/* the device timeline: the report's (none with -q), and the per-node page's charts and findings */
-	plan->timeline = !options->quiet || plan->node_page || plan->findings || options->fail_on_regression_given ||
+	plan->timeline = !options->quiet || plan->node_page || perfetto || plan->findings || options->fail_on_regression_given ||
 			 options->compare == COMPARE_RANK ||
 			 (options->compare == COMPARE_ACROSS && options->format == &html_sink);
 	/* the page's warnings and findings, -q or not */
@@ -52,12 +55,13 @@ void analysis_plan_init(struct analysis_plan *plan, const struct analysis_contex
 		.memory = (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) != 0 || /* a node column, --summary timeline's
 									       * allocated(bytes), the step summary's memory */
 			  options->summary == SUMMARY_MEMORY || findings || /* memory-capacity, memory-growth */
-			  (options->format == &html_sink && !options->summary), /* the page's memory line */
+			  (options->format == &html_sink && !options->summary) || /* the page's memory line */
+			  perfetto, /* the allocated counters */
 		.steps = (flags & NODE_STEPS) || options->step.given || options->summary == SUMMARY_STEP || findings ||
 			 options->summary == SUMMARY_MEMORY || (flags & (NODE_MEMORY | NODE_MEMORY_PEAK)) ||
 			 options->summary == SUMMARY_TIMELINE || options->summary == SUMMARY_IDLE ||
 			 options->summary == SUMMARY_RANK || options->summary == SUMMARY_GAPS ||
-			 options->summary == SUMMARY_CRITICAL ||
+			 options->summary == SUMMARY_CRITICAL || perfetto ||
 			 (options->compare == COMPARE_ACROSS && options->format == &html_sink) ||
 			 options->compare == COMPARE_DIFF || (options->format == &html_sink && !options->summary),
 		.host_events = plan->causes,
@@ -67,7 +71,7 @@ void analysis_plan_init(struct analysis_plan *plan, const struct analysis_contex
 		/* a path or name summary, as a table or compared, reads no args; the node rows (their args
 		 * and kernel infos), the page, the flame graph, --graph-capture's graph ids and the other
 		 * summaries (the collectives' args) may */
-		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME ||
+		.drop_args = (options->summary == SUMMARY_PATH || options->summary == SUMMARY_NAME || perfetto ||
 			      ((options->summary == SUMMARY_FINDINGS || options->summary == SUMMARY_CRITICAL) &&
 			       !collect)) && /* several traces: 20.1's args */
 			     !context->fail_on && /* the gate's job rules too */

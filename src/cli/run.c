@@ -11,6 +11,8 @@
 #include "views/compare/diff.h"
 #include "input/read.h"
 #include "page/page.h"
+#include "perfetto/perfetto.h"
+#include "sinks/sink_perfetto.h"
 #include "report/report.h"
 #include "sinks/sink_html.h"
 #include "cli/shape.h"
@@ -264,7 +266,14 @@ static void run_outputs(struct job *job, const struct run_settings *settings, st
 	else if (options->format == &html_sink)
 		page = page_build(trace, src_shown, forest, attribution, &write_config, options, timeline,
 				  results_page_causes(r), &written.rows, &ok);
-	else if (flame_format(options->format))
+	else if (options->format == &perfetto_sink) { /* SPEC 29: the trace read again, annotated */
+		if (!perfetto_write(output, r, &write_config, job->src, &written.rows, &error)) {
+			abort_output(job, output);
+			gboolean writing = g_str_has_prefix(error->message, "cannot write");
+			set_error(job, writing ? job->dst : job->src, error);
+			return;
+		}
+	} else if (flame_format(options->format))
 		ok = flame_write(output, forest, attribution, options, job->src, &written.rows);
 	else
 		ok = options->summary ? write_summary(output, forest, attribution, &write_config, options->summary,

@@ -197,6 +197,9 @@ char *output_name_extension(const char *dst, gboolean *gzip)
 		*gzip = TRUE;
 		name[len -= 3] = 0;
 	}
+	static const char compound[] = ".perfetto.json"; /* the annotated trace's (SPEC 29) */
+	if (len > sizeof compound - 1 && g_str_has_suffix(name, compound))
+		return g_strdup(compound);
 	const char *dot = strrchr(name, '.');
 	return dot && dot != name && dot[1] ? g_strdup(dot) : NULL;
 }

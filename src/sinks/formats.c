@@ -1,7 +1,7 @@
 #include "sinks/formats.h"
 #include <string.h>
 
-static const struct sink_class *const classes[] = { &csv_sink, &jsonl_sink, &table_sink, &folded_sink, &svg_sink, &html_sink };
+static const struct sink_class *const classes[] = { &csv_sink, &jsonl_sink, &table_sink, &folded_sink, &svg_sink, &html_sink, &perfetto_sink };
 
 const struct sink_class *sink_class_find(const char *format)
 {

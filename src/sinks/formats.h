@@ -9,12 +9,13 @@
 #include "sinks/sink_csv.h"
 #include "sinks/sink_html.h"
 #include "sinks/sink_jsonl.h"
+#include "sinks/sink_perfetto.h"
 #include "sinks/sink_table.h"
 
-/* The sink class of FORMAT (csv, jsonl, table, folded, svg, html), or NULL. The
+/* The sink class of FORMAT (csv, jsonl, table, folded, svg, html, perfetto), or NULL. The
  * flame formats (src/views/flame/flame.h) have no header or row: they are drawn whole. */
 const struct sink_class *sink_class_find(const char *format);
-/* The formats, for messages: "csv, jsonl, table, folded, svg or html". */
+/* The formats, for messages: "csv, jsonl, table, folded, svg, html or perfetto". */
 char *sink_formats(void);
 
 #endif

@@ -30,6 +30,8 @@ void critical_rows_free(struct critical_rows *rows)
 		g_string_free(g_array_index(rows->bars, struct critical_bar, i).line, TRUE);
 	if (rows->bars)
 		g_array_free(rows->bars, TRUE);
+	g_array_free(rows->spans, TRUE);
+	g_string_chunk_free(rows->span_text);
 	g_free(rows);
 }
 
@@ -169,6 +171,8 @@ struct critical_rows *critical_rows_of(const struct critical_graph *g, const str
 	out->rows = g_ptr_array_new_with_free_func(row_free);
 	out->report = g_string_new(NULL);
 	out->bars = g_array_new(FALSE, TRUE, sizeof(struct critical_bar));
+	out->spans = g_array_new(FALSE, FALSE, sizeof(struct critical_span));
+	out->span_text = g_string_chunk_new(1024);
 	guint rank_count = MAX(count, 1);
 	g_autofree struct rank_rows *per = g_new0(struct rank_rows, rank_count);
 	g_autofree guint *lines = g_new0(guint, rank_count);
@@ -201,7 +205,11 @@ struct critical_rows *critical_rows_of(const struct critical_graph *g, const str
 		}
 		for (guint k = 0; k < path->measured_segments->len; k++) {
 			const struct critical_segment *s = &g_array_index(path->measured_segments, struct critical_segment, k);
-			row_for(rr, g, s->kind, s->label, ranks, count, rank)->measured += s->length;
+			struct critical_row *row = row_for(rr, g, s->kind, s->label, ranks, count, rank);
+			row->measured += s->length;
+			struct critical_span span = { s->end - s->length, s->end, path->step, path->rank, s->kind,
+						      g_string_chunk_insert_len(out->span_text, row->name->str, row->name->len) };
+			g_array_append_val(out->spans, span);
 		}
 		struct critical_bar bar = { .rank = rank, .step = path->step, .whole = path->whole,
 					    .measured = path->measured, .predicted = path->predicted, .line = g_string_new(NULL) };

@@ -55,11 +55,23 @@ struct critical_bar {
 	GString *line;    /* the report's line of it, without indent or newline */
 };
 
+/* A segment of a measured path, in the trace's time (the annotated trace's
+ * track, SPEC 29): NAME its row's. */
+struct critical_span {
+	gint64 start, end; /* ns */
+	guint64 step;
+	guint32 rank;
+	guint8 kind;
+	const char *name;
+};
+
 struct critical_rows {
 	GPtrArray *rows; /* struct critical_row *, owned: the total rows (LEAD, a rank each) first */
 	guint lead;
 	GString *report; /* the report's lines (two spaces before each) */
 	GArray *bars;    /* struct critical_bar, a path each, in the paths' order */
+	GArray *spans;   /* struct critical_span: the measured paths' segments, path after path */
+	GStringChunk *span_text;
 };
 
 /* The rows of RESULT's paths through GRAPH whose steps RANGE keeps; RANKS

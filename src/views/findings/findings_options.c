@@ -1,5 +1,6 @@
 #include "views/findings/findings_options.h"
 #include "sinks/sink_html.h"
+#include "sinks/sink_perfetto.h"
 #include "views/findings/findings.h"
 
 static gboolean fail_on_option(const char *option, const char *value, gpointer data, GError **error)
@@ -38,5 +39,6 @@ const struct view_options findings_view_options = { .name = "findings", .entries
 gboolean findings_wanted(const struct options *options)
 {
 	return options->summary == SUMMARY_FINDINGS || options->fail_on ||
-	       (options->format == &html_sink && !options->summary && !options->compare);
+	       (options->format == &html_sink && !options->summary && !options->compare) ||
+	       options->format == &perfetto_sink; /* the findings track (SPEC 29) */
 }

@@ -6,17 +6,6 @@
 #include "util/short_name.h"
 #include "views/findings/finding.h"
 
-struct gap_row {
-	guint device;
-	gint64 start;      /* thousandths of a ms from the analysed span's start */
-	gint64 length, host_wait;
-	const char *cause; /* NULL: no host wait */
-	const struct name *op; /* the host op, when OUTSIDE is FALSE */
-	gboolean outside;
-	const char *ender, *ender_thread; /* NULL: empty */
-	const struct name *step;          /* NULL: in no step */
-};
-
 #define ROW(r) ((const struct gap_row *)(r))
 
 static void device(const void *r, struct value *v)
@@ -145,8 +134,8 @@ static void settle(struct gap_row *row, const struct cause_piece *p, guint from,
 	row->op = row->outside ? NULL : best;
 }
 
-gboolean write_gaps_summary(struct output *out, const struct forest *forest, const struct attribution *a,
-			    const struct write_config *config, guint64 *rows)
+struct gap_rows *gap_rows_make(const struct forest *forest, const struct attribution *a,
+			      const struct write_config *config)
 {
 	const struct steps *steps = config->selection->steps;
 	const struct threads *threads = forest->thread_ids;
@@ -167,17 +156,19 @@ gboolean write_gaps_summary(struct output *out, const struct forest *forest, con
 								  blamed->len)
 						  : g_array_new(FALSE, FALSE, sizeof(struct cause_piece));
 	const struct cause_piece *p = (const struct cause_piece *)pieces->data;
-	g_autofree struct gap_row *cells = g_new0(struct gap_row, kept->len + 1);
-	g_autoptr(GPtrArray) written = g_ptr_array_sized_new(kept->len);
-	GStringChunk *text = g_string_chunk_new(4096);
+	struct gap_rows *made = g_new0(struct gap_rows, 1);
+	made->rows = g_new0(struct gap_row, kept->len + 1);
+	made->count = kept->len;
+	made->text = g_string_chunk_new(4096);
 	g_autoptr(GHashTable) by_op = g_hash_table_new_full(name_text_hash, name_text_equal, NULL, g_free);
 	g_autoptr(GString) buffer = g_string_new(NULL);
 	guint at = 0;
 	for (guint k = 0; k < kept->len; k++) {
 		const struct gap *x = &g_array_index(gaps, struct gap, g_array_index(kept, guint, k));
-		struct gap_row *row = &cells[k];
+		struct gap_row *row = &made->rows[k];
 		*row = (struct gap_row){ .device = x->device, .start = finding_thousandths_ms(x->start - first),
-					 .length = x->end - x->start, .host_wait = x->wait_end - x->start };
+					 .length = x->end - x->start, .host_wait = x->wait_end - x->start,
+					 .ts = x->start };
 		guint from = at;
 		while (at < pieces->len && p[at].interval == k)
 			at++;
@@ -186,22 +177,39 @@ gboolean write_gaps_summary(struct output *out, const struct forest *forest, con
 			const struct name *name = a->by_time[x->ender].name;
 			g_string_truncate(buffer, 0);
 			short_name_append(buffer, name->text, name->len);
-			row->ender = g_string_chunk_insert_len(text, buffer->str, buffer->len);
+			row->ender = g_string_chunk_insert_len(made->text, buffer->str, buffer->len);
 		}
 		char pid[THREADS_NUMBER_MAX], tid[THREADS_NUMBER_MAX];
 		if (x->launch != NO_LAUNCH && threads && a->launches[x->launch].thread < threads_count(threads)) {
 			guint32 t = a->launches[x->launch].thread;
 			g_string_printf(buffer, "%s/%s", threads_pid(threads, t, pid), threads_tid(threads, t, tid));
-			row->ender_thread = g_string_chunk_insert(text, buffer->str);
+			row->ender_thread = g_string_chunk_insert(made->text, buffer->str);
 		}
 		guint s = steps && x->thread != G_MAXUINT ? steps_find(steps, x->thread, x->start) : NO_STEP;
 		row->step = s != NO_STEP ? steps->events[s].name : NULL;
-		g_ptr_array_add(written, row);
 	}
+	return made;
+}
+
+void gap_rows_free(struct gap_rows *rows)
+{
+	if (!rows)
+		return;
+	g_string_chunk_free(rows->text);
+	g_free(rows->rows);
+	g_free(rows);
+}
+
+gboolean write_gaps_summary(struct output *out, const struct forest *forest, const struct attribution *a,
+			    const struct write_config *config, guint64 *rows)
+{
+	g_autoptr(GapRows) made = gap_rows_make(forest, a, config);
+	g_autoptr(GPtrArray) written = g_ptr_array_sized_new(made->count);
+	for (guint k = 0; k < made->count; k++)
+		g_ptr_array_add(written, &made->rows[k]);
 	struct write_config pure = *config; /* the getters read their row alone */
 	pure.pure_rows = TRUE;
 	gboolean ok = write_rows(out, &pure, written);
 	*rows = write_rows_count(config, written->len);
-	g_string_chunk_free(text);
 	return ok;
 }

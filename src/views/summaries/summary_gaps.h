@@ -24,10 +24,39 @@
 
 #define SUMMARY_MIN_GAP_DEFAULT 100000 /* ns: --min-gap 100 */
 
+/* A row: its cells' figures, and the gap's start in the trace's time. */
+struct gap_row {
+	guint device;
+	gint64 start;      /* thousandths of a ms from the analysed span's start */
+	gint64 length, host_wait;
+	const char *cause; /* NULL: no host wait */
+	const struct name *op; /* the host op, when OUTSIDE is FALSE */
+	gboolean outside;
+	const char *ender, *ender_thread; /* NULL: empty */
+	const struct name *step;          /* NULL: in no step */
+	gint64 ts;         /* ns: the gap is [ts, ts + length) */
+};
+
+/* The rows the summary writes, in its order before --sort (the annotated
+ * trace's gaps track and findings read them too, SPEC 29). */
+struct gap_rows {
+	struct gap_row *rows;
+	guint count;
+	GStringChunk *text; /* the rows' texts */
+};
+
 const struct catalogue *gaps_summary_catalogue(void);
+/* The rows of ATTRIBUTION's gaps (threads: FOREST's) with CONFIG's causes,
+ * steps and --min-gap. */
+struct gap_rows *gap_rows_make(const struct forest *forest, const struct attribution *attribution,
+			      const struct write_config *config);
+void gap_rows_free(struct gap_rows *rows);
 /* Writes the gaps of ATTRIBUTION (threads: FOREST's) with CONFIG's causes,
  * steps and --min-gap; *ROWS is how many. */
 gboolean write_gaps_summary(struct output *out, const struct forest *forest, const struct attribution *attribution,
 			    const struct write_config *config, guint64 *rows);
+
+typedef struct gap_rows GapRows;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(GapRows, gap_rows_free)
 
 #endif

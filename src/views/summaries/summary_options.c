@@ -1,6 +1,8 @@
 #include "views/summaries/summary_options.h"
 #include <string.h>
 #include "views/summaries/summary_timeline.h"
+#include "output/output_names.h"
+#include "sinks/sink_perfetto.h"
 #include "util/timefmt.h"
 
 gboolean summary_mode_parse(const char *value, struct options *options, GError **error)
@@ -63,18 +65,29 @@ static void entries(struct options *options, GArray *entries)
 	(void)options;
 	const GOptionEntry own[] = {
 		{ "summary", 0, 0, G_OPTION_ARG_CALLBACK, summary_option, "One row per call path, op name, step (ProfilerStep#N), device event name, counted op's name and shapes (perf), collective and message size, device and time bin (timeline), device and gap length (idle), memory device (memory), rank of many traces, finding (what is wrong, what it costs, what to do), gap of a device (when, how long, why), or name on the steps' critical paths (critical)", "path|name|step|kernel|perf|collective|timeline|idle|memory|rank|findings|gaps|critical" },
-		{ "bins", 0, 0, G_OPTION_ARG_CALLBACK, bins_option, "With --summary timeline: time bins a device [100]", "N" },
-		{ "min-gap", 0, 0, G_OPTION_ARG_CALLBACK, min_gap_option, "With --summary gaps: the shortest gap written, in microseconds; 0: every gap [100]", "US" },
+		{ "bins", 0, 0, G_OPTION_ARG_CALLBACK, bins_option, "With --summary timeline or --format perfetto: time bins a device [100]", "N" },
+		{ "min-gap", 0, 0, G_OPTION_ARG_CALLBACK, min_gap_option, "With --summary gaps or --format perfetto: the shortest gap written, in microseconds; 0: every gap [100]", "US" },
 	};
 	g_array_append_vals(entries, own, G_N_ELEMENTS(own));
 }
 
+/* Whether the run writes --format perfetto, given or by -d's name (settled later). */
+static gboolean perfetto_named(const struct options *options)
+{
+	if (options->format)
+		return options->format == &perfetto_sink;
+	gboolean gzip;
+	g_autofree char *extension = options->dst ? output_name_extension(options->dst, &gzip) : NULL;
+	return extension && strcmp(extension, perfetto_sink.extension) == 0;
+}
+
 static gboolean check(struct options *options, GError **error)
 {
-	if (options->bins && options->summary != SUMMARY_TIMELINE)
-		return options_usage(error, "--bins goes with --summary timeline");
-	if (options->min_gap_given && options->summary != SUMMARY_GAPS)
-		return options_usage(error, "--min-gap goes with --summary gaps");
+	gboolean perfetto = perfetto_named(options); /* its counters and gaps tracks (SPEC 29) */
+	if (options->bins && options->summary != SUMMARY_TIMELINE && !perfetto)
+		return options_usage(error, "--bins goes with --summary timeline or --format perfetto");
+	if (options->min_gap_given && options->summary != SUMMARY_GAPS && !perfetto)
+		return options_usage(error, "--min-gap goes with --summary gaps or --format perfetto");
 	return TRUE;
 }
 

@@ -20,6 +20,8 @@ static gboolean format_option(const char *option, const char *value, gpointer da
 /* The format a name's extension (".jsonl") stands for, or NULL. */
 static const struct sink_class *format_of_extension(const char *extension)
 {
+	if (extension && strcmp(extension, perfetto_sink.extension) == 0)
+		return &perfetto_sink;
 	const struct sink_class *format = extension ? sink_class_find(extension + 1) : NULL;
 	return format && strcmp(format->extension, extension) == 0 ? format : NULL;
 }
@@ -32,6 +34,30 @@ static gboolean may_compress_unnamed(const char *dst)
 	GStatBuf status;
 	return strcmp(dst, "-") == 0 || output_is_directory(dst) ||
 	       (g_stat(dst, &status) == 0 && !S_ISREG(status.st_mode));
+}
+
+/* --format perfetto (SPEC 29): the annotated trace of each trace read
+ * again, so not of standard input; with --summary critical its track,
+ * other summaries and comparisons are tables it is not. */
+static gboolean perfetto_settle(struct options *options, GError **error)
+{
+	for (char **s = options->sources; s && *s; s++)
+		if (strcmp(*s, "-") == 0) {
+			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+				    "--format perfetto reads the trace twice, and standard input can be read once: save it to a file (-s FILE)");
+			return FALSE;
+		}
+	if (options->compare) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "--format perfetto annotates one trace at a time: not with --diff, --across-ranks, --merge or --summary rank");
+		return FALSE;
+	}
+	if (options->summary && options->summary != SUMMARY_CRITICAL) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "--format perfetto writes the annotated trace: of the summaries only --summary critical (its track) applies");
+		return FALSE;
+	}
+	return TRUE;
 }
 
 /* The output's form follows the name of -d (x.jsonl, x.csv.gz) unless
@@ -55,14 +81,14 @@ static gboolean settle(struct options *options, GError **error)
 	if (!options->format)
 		options->format = named ? named : &csv_sink;
 	options->compress = options->compress || gzip;
-	return TRUE;
+	return options->format != &perfetto_sink || perfetto_settle(options, error);
 }
 
 static void format_entries(struct options *options, GArray *entries)
 {
 	(void)options;
 	const GOptionEntry own[] = {
-		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv; jsonl: one JSON object per row; table: aligned for reading; folded: stacks; svg: a flame graph; html: a page for a browser [by the name of -d, else csv]", "FORMAT" },
+		{ "format", 0, 0, G_OPTION_ARG_CALLBACK, format_option, "csv; jsonl: one JSON object per row; table: aligned for reading; folded: stacks; svg: a flame graph; html: a page for a browser; perfetto: the trace annotated for Perfetto UI [by the name of -d, else csv]", "FORMAT" },
 	};
 	g_array_append_vals(entries, own, G_N_ELEMENTS(own));
 }
