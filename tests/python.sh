@@ -6,7 +6,8 @@
 # (shared_traces: the small ones, every one under PROFILE_PARSER_SLOW=1),
 # errors raise with the program's message, two analyses in two threads
 # agree with one at a time, a dict of lists without pandas, and the README's
-# "From Python" example runs. The Python is configure's PYTHON_BINDING (one
+# "From Python" example runs; and make install-python into a scratch
+# prefix gives a module that runs. The Python is configure's PYTHON_BINDING (one
 # with headers, setuptools and, preferred, pytest); skipped, saying why,
 # without one.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
@@ -38,6 +39,26 @@ case $help in
 *"table(self, /, view='nodes', *, text=False)"*"InputError"*) pass "help(profile_parser) documents Analysis.table and the errors" ;;
 *) fail "help(profile_parser) lacks Analysis.table or InputError" ;;
 esac
+
+# make install-python, as a user runs it, into a scratch prefix: the
+# library installed, the module built by pip (offline, no build isolation)
+# against it through pkg-config, and importable from there.
+root=$tmp/root
+if "$py" -c 'import wheel' 2> /dev/null; then
+	if ${MAKE:-make} -s -C "$build" install-python PYTHON_BINDING="$py" prefix="$root" PIP_FLAGS="--target=$root/python --quiet" > "$tmp/install.log" 2>&1 &&
+		out=$(cd "$tmp" && PYTHONPATH=$root/python "$py" -c '
+import sys, profile_parser
+a = profile_parser.analyze(sys.argv[1], peaks=sys.argv[2])
+print(profile_parser.__file__.startswith(sys.argv[3]), len(a.findings) > 0)' \
+		"$top_srcdir/examples/example_trace.json" "$root/share/profile_parser/peaks.tsv" "$root/python/") &&
+		[ "$out" = "True True" ]; then
+		pass "make install-python prefix=DIR: the module installed by pip against the installed library, and it runs"
+	else
+		fail "make install-python: $out $(tail -5 "$tmp/install.log")"
+	fi
+else
+	skip "make install-python: $py has no wheel, which pip needs to build the module (Debian: apt-get install python3-wheel)"
+fi
 
 "$py" -c 'import pytest' 2> /dev/null || skip_all "$py has no pytest: the binding's tests need it (Debian: apt-get install python3-pytest)"
 "$py" -c 'import pandas' 2> /dev/null || skip_all "$py has no pandas: the binding's tests compare its DataFrames (Debian: apt-get install python3-pandas)"

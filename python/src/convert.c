@@ -203,8 +203,10 @@ static PyObject *as_frame(const pp_table *table, int text, PyObject *pandas)
 	fill(table, numeric, count);
 	Py_END_ALLOW_THREADS
 	for (size_t c = 0, i = 0; c < columns; c++) {
+		/* a text column of no rows an empty object array (pandas makes
+		 * an empty list float64) */
 		PyObject *column = i < count && numeric[i].column == c ? wrap(numpy, pandas, &numeric[i++])
-			: cell_list(table, c, PP_TYPE_TEXT);
+			: rows ? cell_list(table, c, PP_TYPE_TEXT) : PyObject_CallMethod(numpy, "empty", "is", 0, "O");
 		PyObject *key = column ? PyLong_FromSize_t(c) : NULL;
 		int failed = !key || PyDict_SetItem(data, key, column) < 0;
 		Py_XDECREF(key);

@@ -113,3 +113,20 @@ def test_findings_and_report():
     def steady(text):
         return [line for line in text.splitlines() if not line.lstrip().startswith(("rows:", "wall time:"))]
     assert steady(analysis.report) == steady(err) and len(steady(err)) > 5
+
+
+def test_types():
+    analysis = profile_parser.analyze(EXAMPLE, monitor_cat="cpu_op,user_annotation", peaks=PEAKS)
+    name = analysis.table("name")
+    assert (str(name["name"].dtype), str(name["count"].dtype), str(name["device total(ms)"].dtype)) == \
+        ("object", "int64", "float64")
+    # an integer column with an empty cell: pandas' nullable Int64, <NA> there
+    findings = analysis.table("findings")
+    assert str(findings["device"].dtype) == "Int64" and findings["device"].isna().any()
+    assert findings["device"].dropna().tolist() == [f["device"] for f in analysis.findings if f["device"] is not None]
+    # a table of no rows keeps its types (text: object, not pandas' float64 of an empty list)
+    collective = analysis.table("collective")
+    assert len(collective) == 0
+    assert (str(collective["collective"].dtype), str(collective["count"].dtype)) == ("object", "int64")
+    # the frame is the caller's own: writable
+    name.loc[0, "count"] = 7
