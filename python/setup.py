@@ -6,6 +6,7 @@ Where the library comes from, first found:
       tree beside this file; the module finds the library there at run time
       (an rpath): for the tests, without installing anything;
   pkg-config profile_parser    the installed library (make install);
+and GLib (pkg-config glib-2.0), which the library needs too.
   the build tree around this folder, if make has built it there.
 Offline: pip install --no-build-isolation ./python (or make install-python).
 """
@@ -21,13 +22,19 @@ top = os.path.dirname(here)
 
 def in_tree(builddir):
     libs = os.path.join(os.path.abspath(builddir), ".libs")
-    return dict(include_dirs=[os.path.join(top, "src", "api")], library_dirs=[libs],
-                runtime_library_dirs=[libs], libraries=["profile_parser"])
+    flags = pkg_config("glib-2.0")  # the module's hash tables
+    if flags is None:
+        raise SystemExit("profile_parser: pkg-config glib-2.0 failed (Debian: apt-get install libglib2.0-dev)")
+    flags["include_dirs"].append(os.path.join(top, "src", "api"))
+    flags["library_dirs"].append(libs)
+    flags["runtime_library_dirs"].append(libs)
+    flags["libraries"].append("profile_parser")
+    return flags
 
 
-def pkg_config():
+def pkg_config(*packages):
     try:
-        out = subprocess.run(["pkg-config", "--cflags", "--libs", "profile_parser"],
+        out = subprocess.run(["pkg-config", "--cflags", "--libs"] + list(packages),
                              check=True, capture_output=True, text=True).stdout
     except (OSError, subprocess.CalledProcessError):
         return None
@@ -47,7 +54,7 @@ def pkg_config():
 def library():
     if os.environ.get("PROFILE_PARSER_BUILDDIR"):
         return in_tree(os.environ["PROFILE_PARSER_BUILDDIR"])
-    flags = pkg_config()
+    flags = pkg_config("profile_parser", "glib-2.0")
     if flags:
         return flags
     if os.path.exists(os.path.join(top, ".libs", "libprofile_parser.so")):

@@ -14,6 +14,7 @@
  * pp_table_integer): the same values, several times faster than strtod
  * for the columns of a big table. */
 #include "convert.h"
+#include <glib.h>
 #include <string.h>
 
 PyObject *convert_cell(const pp_table *table, size_t row, size_t column, pp_type type)
@@ -32,19 +33,38 @@ PyObject *convert_cell(const pp_table *table, size_t row, size_t column, pp_type
 	}
 }
 
-/* A column's cells as a list. */
+/* A column's cells as a list. A text column's repeated texts (an op's
+ * name on every call) are one str each: a hash table (GLib's) from the
+ * cell's text to its str, given up after the first 4,096 rows if most of
+ * them were new (args, timestamps). */
 static PyObject *cell_list(const pp_table *table, size_t column, pp_type type)
 {
-	size_t rows = pp_table_rows(table);
+	size_t rows = pp_table_rows(table), added = 0;
 	PyObject *list = PyList_New((Py_ssize_t)rows);
+	GHashTable *seen = type == PP_TYPE_TEXT && rows > 1 ? g_hash_table_new(g_str_hash, g_str_equal) : NULL;
 	for (size_t row = 0; list && row < rows; row++) {
-		PyObject *cell = convert_cell(table, row, column, type);
+		PyObject *cell = NULL;
+		if (seen && row == 4096 && added > 2048)
+			g_clear_pointer(&seen, g_hash_table_destroy);
+		if (seen && !pp_table_is_empty(table, row, column)) {
+			const char *text = pp_table_text(table, row, column);
+			cell = g_hash_table_lookup(seen, text);
+			if (cell)
+				Py_INCREF(cell);
+			else if ((cell = PyUnicode_DecodeUTF8(text, (Py_ssize_t)strlen(text), "replace"))) {
+				g_hash_table_insert(seen, (gpointer)text, cell); /* the list's reference */
+				added++;
+			}
+		} else
+			cell = convert_cell(table, row, column, type);
 		if (!cell) {
 			Py_CLEAR(list);
 			break;
 		}
 		PyList_SET_ITEM(list, (Py_ssize_t)row, cell);
 	}
+	if (seen)
+		g_hash_table_destroy(seen);
 	return list;
 }
 
