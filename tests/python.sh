@@ -50,7 +50,7 @@ if "$py" -c 'import wheel' 2> /dev/null; then
 import sys, profile_parser
 a = profile_parser.analyze(sys.argv[1], peaks=sys.argv[2])
 print(profile_parser.__file__.startswith(sys.argv[3]), len(a.findings) > 0)' \
-		"$top_srcdir/examples/example_trace.json" "$root/share/profile_parser/peaks.tsv" "$root/python/") &&
+		"$top_srcdir/examples/example_trace.json" "$root/share/profile_parser/peaks.tsv" "$root/python/" 2>&1) &&
 		[ "$out" = "True True" ]; then
 		pass "make install-python prefix=DIR: the module installed by pip against the installed library, and it runs"
 	else
