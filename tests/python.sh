@@ -5,7 +5,8 @@
 # table equals the program's CSV cell for cell on the shared traces
 # (shared_traces: the small ones, every one under PROFILE_PARSER_SLOW=1),
 # errors raise with the program's message, two analyses in two threads
-# agree with one at a time, a dict of lists without pandas, and the README's
+# agree with one at a time (and the GIL is released while a trace is read:
+# a named pipe filled by another thread), a dict of lists without pandas, and the README's
 # "From Python" example runs; and make install-python into a scratch
 # prefix gives a module that runs. The Python is configure's PYTHON_BINDING (one
 # with headers, setuptools and, preferred, pytest); skipped, saying why,

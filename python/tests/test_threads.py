@@ -1,5 +1,6 @@
-"""Two analyses in two threads agree with one at a time, and one analysis
-used from two threads takes turns (the binding's lock)."""
+"""Two analyses in two threads agree with one at a time; one analysis
+used from two threads takes turns (the binding's lock); the GIL is
+released while a trace is read."""
 import threading
 
 import profile_parser
@@ -48,3 +49,32 @@ def test_one_analysis_two_threads():
     for t in threads:
         t.join()
     assert got == want
+
+
+def test_gil_released_while_reading(tmp_path):
+    """analyze() reads a named pipe that this thread fills only while the
+    other thread is in it: with the GIL held there, this would never run
+    (faulthandler's watchdog, which needs no GIL, ends a hang)."""
+    import faulthandler
+    import os
+    fifo = tmp_path / "trace.json"
+    os.mkfifo(fifo)
+    result = {}
+
+    def work():
+        try:
+            result["analysis"] = profile_parser.analyze(str(fifo), monitor_cat="cpu_op,user_annotation")
+        except Exception as e:  # noqa: BLE001 (reported below)
+            result["error"] = e
+    faulthandler.dump_traceback_later(120, exit=True)
+    try:
+        thread = threading.Thread(target=work)
+        thread.start()
+        with open(EXAMPLE, "rb") as source, open(fifo, "wb") as sink:  # blocks until the reader opens it
+            sink.write(source.read())
+        thread.join()
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+    assert "error" not in result, result.get("error")
+    alone = profile_parser.analyze(EXAMPLE, monitor_cat="cpu_op,user_annotation")
+    assert result["analysis"].table("name", text=True).equals(alone.table("name", text=True))
