@@ -68,6 +68,20 @@ if command -v python3 >/dev/null; then
 	"$PROFILE_PARSER" -q -s "$cases/critical_basic.json" -d "$tmp/c.html" --summary critical
 	python3 "$top_srcdir/tests/html_check.py" valid "$tmp/c.html" && grep -q 'launch delay' "$tmp/c.html" \
 		&& pass "the page" || fail "the page"
+	# the step's critical-path bar (issue 50), by critical_basic.working: of
+	# the 80 us path, device k1 30 + k2 18 = 48, host 10 + 10 = 20, launch
+	# delay 10, queueing 2; its figures the report's line
+	for part in 'step 1: device 0.048 ms (60.0% of the path)' 'step 1: host 0.02 ms (25.0% of the path)' \
+		'step 1: launch delay 0.01 ms (12.5% of the path)' 'step 1: queueing 0.002 ms (2.5% of the path)' \
+		'critical path of step 1: 0.08 ms: device 60.0%, host 25.0%, waiting for other ranks 0.0%; most: k1 0.03 ms'; do
+		grep -qF "<title>$part</title>" "$tmp/c.html" || { fail "the page's critical-path bar lacks [$part]"; continue; }
+		pass "the page's critical-path bar: $part"
+	done
+	grep -q 'id="paths"' "$tmp/c.html" && pass "the page's section of the paths" || fail "no section of the paths on the page"
+	# two ranks (tests/critical/WORKING, late): rank 0 waits 60 us of its 120 for rank 1
+	"$PROFILE_PARSER" -q -s "$top_srcdir/tests/critical/late" -d "$tmp/late.html" --summary critical
+	grep -qF '<title>step 1, rank 0: waiting for other ranks 0.06 ms (50.0% of the path)</title>' "$tmp/late.html" \
+		&& pass "the job's page: a bar per rank's path" || fail "the job's page lacks rank 0's wait"
 else
 	skip "no python3: the page is not checked"
 fi

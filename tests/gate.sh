@@ -287,7 +287,7 @@ reference "21 a side, the same (every value tied pairwise)" "$tmp/many_base.json
 "$PROFILE_PARSER" -q -s "$top_srcdir/tests/cases/findings_device.json" -d "$tmp/out.csv" -mc cpu_op --fail-on low \
 	--junit "$tmp/gate.xml" 2>"$tmp/err"; status=$?
 expect_status 3 "--fail-on low --junit: exit status 3"
-rules=$(grep -c '^	{ "[a-z0-9-]*", FINDING_PERFORMANCE' "$top_srcdir/src/views/findings.c")
+rules=$(grep -c '^	{ "[a-z0-9-]*", FINDING_PERFORMANCE' "$top_srcdir/src/views/findings/findings.c")
 junit "tests=$rules failures=2 skipped=0" "--fail-on" \
 	"profile_parser.fail-on|pageable-copy|failed|pageable-copy (low) on device 0: saves up to 0.01 ms (1.0%)" \
 	"profile_parser.fail-on|exposed-communication|failed|exposed-communication (medium) on device 2: saves up to 0.1 ms (10.0%), exposed-communication (medium) on device 4: saves up to 0.1 ms (10.0%)" \

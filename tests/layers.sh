@@ -11,10 +11,14 @@
 # model -> attribution -> analysis (the results model) -> views -> sinks ->
 # output, but a view hands rows to a sink it includes, so sinks and output
 # sit below views here, and the results model (analysis) reads the views'
-# figures, so it sits above them; cli runs it, api (the library) runs cli.
+# figures, so it sits above them; the report (text on standard error) and
+# the page (HTML) are composed from the results model; cli runs them, api
+# (the library) runs cli. A stage may hold family folders (views/perf/,
+# views/ranks/...): a file is stage/module.ext or stage/family/module.ext,
+# and its stage is its first folder.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
-STAGES="util output model input attribution sinks views analysis cli api"
+STAGES="util output model input attribution sinks views analysis report page cli api"
 src=$top_srcdir/src
 [ -d "$src" ] || skip "no src/ at $src"
 
@@ -30,7 +34,8 @@ BEGIN { n = split(stages, s, " "); for (i = 1; i <= n; i++) rank[s[i]] = i }
 {
 	f = $0
 	if (f == "main.c") next
-	if (split(f, part, "/") != 2 || !(part[1] in rank)) { print "FAIL " f ": not in a stage folder (" stages ")"; bad++ }
+	depth = split(f, part, "/")
+	if (depth < 2 || depth > 3 || !(part[1] in rank)) { print "FAIL " f ": not in a stage folder (" stages "), or a family folder of one" ; bad++ }
 	else if (f ~ /\.c$/) {
 		h = f; sub(/\.c$/, ".h", h)
 		if (system("test -f \"" src "/" h "\"") != 0) { print "FAIL " f ": no " h; bad++ }

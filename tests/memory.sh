@@ -89,7 +89,7 @@ done
 rm -f "$chain"
 # A chain 50,000 deep (21 MB): --summary path --top 5 makes the groups of the
 # 5 rows written only, the others' keys and their order's two figures (16
-# bytes) alone (src/views/path_order.h), in 40-byte trie nodes, and keeps no
+# bytes) alone (src/views/nodes/path_order.h), in 40-byte trie nodes, and keeps no
 # args literal (no column reads them): at most 1.25 times the input (1.50
 # before, with a 120-byte group a path; at 20,000 deep the reading's own
 # buffers outweigh the paths, so this takes a deeper chain). The 100,000-deep

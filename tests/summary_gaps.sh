@@ -2,7 +2,7 @@
 # --summary gaps (SPEC 26.3) beyond its fixtures' rows (tests/cases/gaps_*):
 # --min-gap's default (100 us) and its errors, --sort and --top, every
 # format, the page; many rows formatted by several threads give the same
-# bytes as by one (pure getters, src/views/write.h); and on every shared
+# bytes as by one (pure getters, src/views/table/write.h); and on every shared
 # trace, the rows' invariants: host wait + other idle = length, a cause and
 # a host op exactly when there is host wait, starts in order per device.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"

@@ -29,7 +29,7 @@ COLUMNS=300 "$PROFILE_PARSER" -s "$cases/timeline_bins.json" -d - --summary time
 grep -q 'ProfilerStep#1' "$tmp/table" && [ "$(wc -l < "$tmp/table")" -eq 8 ] \
 	&& pass "the table: a header, a rule and six rows" || { fail "the table"; cat "$tmp/table"; }
 
-# many bins in pieces (src/views/write.h): formatted by several threads, the same bytes as by one
+# many bins in pieces (src/views/table/write.h): formatted by several threads, the same bytes as by one
 for format in csv jsonl; do
 	PROFILE_PARSER_THREADS=1 "$PROFILE_PARSER" -q -s "$cases/timeline_bins.json" -d "$tmp/one.$format" --summary timeline --bins 100000
 	PROFILE_PARSER_THREADS=3 "$PROFILE_PARSER" -q -s "$cases/timeline_bins.json" -d "$tmp/three.$format" --summary timeline --bins 100000

@@ -126,7 +126,7 @@ expect_warning "graph launches replay 10% or more, no --graph-capture" "$graph_l
 	-d "$tmp/out" -mc cpu_op,user_annotation 2>"$tmp/err"
 ! grep -q "graph launches replay" "$tmp/err" && grep -q "1 of 1 graph launch matched no capture window" "$tmp/err" \
 	&& pass "with --graph-capture: no hint, the launch left unmatched said" || { fail "with --graph-capture:"; cat "$tmp/err"; }
-# No warning about an option the view does not read (src/cli/uses.h). The step
+# No warning about an option the view does not read (src/analysis/uses.h). The step
 # summary takes launches by time, not -mc: on coverage.json (no
 # python_function, 70% coverage) it says nothing of -mc nor of coverage;
 # it still checks -hc, and the kernel summary, whose "launched by" reads

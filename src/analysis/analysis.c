@@ -2,12 +2,12 @@
 #include <string.h>
 #include "output/output_names.h"
 #include "sinks/sink_html.h"
-#include "views/columns.h"
-#include "views/findings_options.h"
-#include "views/flame.h"
-#include "views/perf_family.h"
-#include "views/perf_options.h"
-#include "views/summary.h"
+#include "views/nodes/columns.h"
+#include "views/findings/findings_options.h"
+#include "views/flame/flame.h"
+#include "views/perf/perf_family.h"
+#include "views/perf/perf_options.h"
+#include "views/summaries/summary.h"
 
 /* Whether an op of NAME has a perf model (SPEC 15.1): the reader keeps the shapes of those only. */
 static gboolean perf_modelled_name(const char *name, gsize len)

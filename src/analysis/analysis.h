@@ -15,7 +15,7 @@
 #include "analysis/graphs.h"
 #include "input/et.h"
 #include "input/read_config.h"
-#include "views/peaks.h"
+#include "views/perf/peaks.h"
 
 /* What a run shares with its traces' analyses, read-only. */
 struct analysis_context {
@@ -25,7 +25,7 @@ struct analysis_context {
 	const struct peaks *peaks;    /* the device peaks, when a figure needs them; or NULL */
 	struct capture_cache *captures; /* --graph-capture's windows; or NULL */
 	guint threads;                /* the reader's; 0: one per processor */
-	/* the reader's progress line (src/cli/report.h), or NULL */
+	/* the reader's progress line (src/report/report.h), or NULL */
 	void (*progress)(const char *path, gint64 bytes, double fraction, gboolean done);
 	gboolean many;    /* several traces: --summary findings has a rank column */
 	gboolean collect; /* the trace is one of a comparison's or of one table's: nothing written of it alone */

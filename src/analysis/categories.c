@@ -2,7 +2,7 @@
 #include <string.h>
 #include "input/roles.h"
 #include "analysis/uses.h"
-#include "views/findings_options.h"
+#include "views/findings/findings_options.h"
 
 static const char *const module_view[] = { "python_function", NULL };
 static const char *const op_view[] = { "cpu_op", "user_annotation", NULL };

@@ -24,7 +24,7 @@
 #ifndef PP_CATEGORIES_H
 #define PP_CATEGORIES_H
 
-#include "views/settings.h"
+#include "views/table/settings.h"
 #include "model/trace.h"
 
 struct categories {

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 #include "attribution/graft.h"
-#include "views/settings.h"
+#include "views/table/settings.h"
 
 /* Share of the device time from which, without --graph-capture, replayed
  * graphs are worth a warning (percent). */

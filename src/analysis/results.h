@@ -34,9 +34,9 @@
 #include "attribution/timeline.h"
 #include "attribution/waiting.h"
 #include "model/build.h"
-#include "views/perf.h"
-#include "views/summary_collective.h"
-#include "views/summary_critical.h"
+#include "views/perf/perf.h"
+#include "views/collectives/summary_collective.h"
+#include "views/critical/summary_critical.h"
 
 struct results {
 	const struct analysis_context *context; /* the run's, borrowed */

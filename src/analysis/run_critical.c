@@ -1,6 +1,6 @@
 #include "analysis/run_critical.h"
 #include "attribution/critical_make.h"
-#include "views/critical_options.h"
+#include "views/critical/critical_options.h"
 
 struct critical_rows *run_critical(const struct trace *trace, const struct forest *forest,
 				   const struct attribution *attribution, const struct steps *steps,

@@ -16,8 +16,8 @@
 #ifndef PP_RUN_FINDINGS_H
 #define PP_RUN_FINDINGS_H
 
-#include "views/settings.h"
-#include "views/findings.h"
+#include "views/table/settings.h"
+#include "views/findings/findings.h"
 
 struct run_findings {
 	GPtrArray *findings;       /* struct finding *, sorted */

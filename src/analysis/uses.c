@@ -1,5 +1,5 @@
 #include "analysis/uses.h"
-#include "views/flame.h"
+#include "views/flame/flame.h"
 
 guint options_uses(const struct options *options)
 {

@@ -18,7 +18,7 @@
 #ifndef PP_USES_H
 #define PP_USES_H
 
-#include "views/settings.h"
+#include "views/table/settings.h"
 
 enum option_use {
 	USES_MONITOR = 1 << 0,   /* -mc, and what follows from it: coverage, nn.Module events */

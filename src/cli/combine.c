@@ -6,22 +6,22 @@
 #include <stdio.h>
 #include <string.h>
 #include "output/output.h"
-#include "views/diff.h"
-#include "views/merge.h"
-#include "views/rank_map.h"
-#include "views/rank_reduce.h"
-#include "views/collective_across.h"
-#include "cli/page_ranks.h"
+#include "views/compare/diff.h"
+#include "views/ranks/merge.h"
+#include "views/ranks/rank_map.h"
+#include "views/ranks/rank_reduce.h"
+#include "views/collectives/collective_across.h"
+#include "page/page_ranks.h"
 #include "output/output_names.h"
-#include "cli/page.h"
+#include "page/page.h"
 #include "cli/run.h"
 #include "sinks/sink_html.h"
-#include "views/summary_memory.h"
+#include "views/summaries/summary_memory.h"
 #include "sinks/table.h"
 #include "util/timefmt.h"
 #include "cli/gate_report.h"
-#include "views/gate_budget.h"
-#include "views/gate_options.h"
+#include "views/gate/gate_budget.h"
+#include "views/gate/gate_options.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_FINDINGS = 3 };
 
@@ -77,7 +77,7 @@ static gboolean gate_begin(const struct options *options, GPtrArray *jobs, struc
 }
 
 /* SPEC 13.1: the reports of the base and the new trace, in that order
- * whichever ended first (each labelled: src/cli/report.c), the warnings of
+ * whichever ended first (each labelled: src/report/report.c), the warnings of
  * the pair, and the table with its columns per step when both traces have
  * steps. */
 static int finish_diff(const struct options *options, GPtrArray *jobs, guint failed)
@@ -131,7 +131,7 @@ static int finish_diff(const struct options *options, GPtrArray *jobs, guint fai
 	g_autofree char *all = combine_page_warnings(jobs, warnings->str);
 	/* SPEC 23: (all steps), when there, is the first row whatever --sort and --top say */
 	guint lead = rows->len && !diff_row_is_key(rows->pdata[0]);
-	struct table_page page = { "profile_parser: --diff", facts, all, NULL, lead };
+	struct table_page page = { "profile_parser: --diff", facts, all, NULL, lead, NULL };
 	if (!combine_write_table(options, NULL, rows, columns, sort, order, &page))
 		return EXIT_INPUT;
 	if (!options->quiet) {
@@ -209,7 +209,7 @@ static int finish_across(const struct options *options, GPtrArray *jobs, guint f
 		page_facts[5] = world ? world : "(not recorded)";
 	}
 	g_autofree char *all = combine_page_warnings(jobs, more->str);
-	struct table_page page = { "profile_parser: --across-ranks", bars ? page_facts : facts, all, bars, 0 };
+	struct table_page page = { "profile_parser: --across-ranks", bars ? page_facts : facts, all, bars, 0, NULL };
 	gboolean written = failed < jobs->len && combine_write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(options_err(options), "profile_parser: --across-ranks: %u keys of %u trace%s written to %s", rows->len,
@@ -245,7 +245,7 @@ int combine_memory(const struct options *options, GPtrArray *jobs, guint failed)
 	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
 	const char *facts[] = { "Traces", traces, NULL };
 	g_autofree char *all = combine_page_warnings(jobs, NULL);
-	struct table_page page = { "profile_parser: --summary memory", facts, all, NULL, 0 };
+	struct table_page page = { "profile_parser: --summary memory", facts, all, NULL, 0, NULL };
 	gboolean written = failed < jobs->len && combine_write_table(options, NULL, rows, columns, NULL, NULL, &page);
 	if (written && (!options->quiet || failed))
 		fprintf(options_err(options), "profile_parser: --summary memory: %u memory devices of %u trace%s written to %s%s\n",
@@ -289,7 +289,7 @@ int combine_merge(const struct options *options)
 	GPtrArray *rows = ranks_rows(ranks);
 	g_autofree char *summaries = g_strdup_printf("%u (%u failed)", files->len, failed);
 	const char *facts[] = { "Summaries", summaries, NULL };
-	struct table_page page = { "profile_parser: --merge", facts, mixed ? NULL : ranks_warnings(ranks), NULL, 0 };
+	struct table_page page = { "profile_parser: --merge", facts, mixed ? NULL : ranks_warnings(ranks), NULL, 0, NULL };
 	gboolean written = !mixed && failed < files->len && combine_write_table(options, ranks, rows, NULL, NULL, ranks_order(), &page);
 	if (written && (!options->quiet || failed))
 		fprintf(options_err(options), "profile_parser: --merge: %u keys of %u summar%s written to %s%s\n", rows->len,

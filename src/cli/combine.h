@@ -1,11 +1,11 @@
 /* Combine: the comparisons run (SPEC 13): the jobs of --diff and
- * --across-ranks, whose groups the views of src/views/compare.h turn into
+ * --across-ranks, whose groups the views of src/views/compare/compare.h turn into
  * one table, and --merge; each writes its table and says what it wrote. */
 #ifndef PP_COMBINE_H
 #define PP_COMBINE_H
 
 #include "cli/options.h"
-#include "views/ranks.h"
+#include "views/ranks/ranks.h"
 
 struct ranks;
 struct job;

@@ -1,4 +1,6 @@
 #include "cli/combine_critical.h"
+#include "page/page_critical.h"
+#include "sinks/sink_html.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +12,8 @@
 #include "cli/run.h"
 #include "output/output.h"
 #include "output/output_names.h"
-#include "views/rank_reduce.h"
-#include "views/summary_critical.h"
+#include "views/ranks/rank_reduce.h"
+#include "views/critical/summary_critical.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1 };
 
@@ -101,7 +103,8 @@ int combine_critical(const struct options *options, GPtrArray *jobs, guint faile
 	g_autofree char *instance_count = g_strdup_printf("%" G_GUINT64_FORMAT, rank_reduce_instances(reduce));
 	const char *facts[] = { "Traces", traces, "Collective instances", instance_count, NULL };
 	g_autofree char *all = combine_page_warnings(jobs, warnings->str);
-	struct table_page page = { "profile_parser: --summary critical", facts, all, NULL, rows->lead };
+	g_autofree char *bars = options->format == &html_sink ? page_critical_bars(rows) : NULL; /* issue 50 */
+	struct table_page page = { "profile_parser: --summary critical", facts, all, bars, rows->lead, "Critical paths" };
 	gboolean written = combine_write_table(options, NULL, rows->rows, columns, NULL, NULL, &page);
 	if (!options->quiet && rows->report->len) /* each rank's paths */
 		fprintf(options_err(options), "profile_parser: --summary critical:\n%s", rows->report->str);

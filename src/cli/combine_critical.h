@@ -1,7 +1,7 @@
 /* Combine critical: --summary critical of several traces, the ranks of one
  * job (SPEC 30): each trace's critical graph (src/analysis/run_critical.h) and
  * its communication events' record (folded into REDUCE as the trace
- * ended, src/views/rank_reduce.h); the collective instances matched there
+ * ended, src/views/ranks/rank_reduce.h); the collective instances matched there
  * (SPEC 20.1) join the graphs (src/attribution/critical_join.h), one pass
  * per step number gives every rank's path, and one table is written, rank
  * first, each rank's "(critical path)" row first; the report gives each

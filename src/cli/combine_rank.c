@@ -4,23 +4,23 @@
 #include <string.h>
 #include "cli/combine_table.h"
 #include "cli/fail_on.h"
-#include "cli/page_ranks.h"
+#include "page/page_ranks.h"
 #include "cli/run.h"
 #include "output/output.h"
 #include "output/output_names.h"
 #include "sinks/sink_html.h"
 #include "sinks/table.h"
 #include "util/timefmt.h"
-#include "views/collective_across.h"
-#include "views/findings.h"
-#include "views/findings_job.h"
-#include "views/gate_fail_on.h"
+#include "views/collectives/collective_across.h"
+#include "views/findings/findings.h"
+#include "views/findings/findings_job.h"
+#include "views/gate/gate_fail_on.h"
 #include "cli/gate_report.h"
-#include "views/summary_findings.h"
-#include "views/rank_map.h"
-#include "views/rank_map_write.h"
-#include "views/rank_reduce.h"
-#include "views/shape_text.h"
+#include "views/findings/summary_findings.h"
+#include "views/ranks/rank_map.h"
+#include "views/ranks/rank_map_write.h"
+#include "views/ranks/rank_reduce.h"
+#include "views/table/shape_text.h"
 #include "cli/shape.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_FINDINGS = 3 };
@@ -73,7 +73,7 @@ static gboolean write_rank_table(const struct options *options, struct rank_redu
 	g_autofree char *all = g_strconcat(straggler ? straggler : "", more_warnings ? more_warnings : "", warnings->str, NULL);
 	g_autofree char *title = g_strdup_printf("profile_parser: %s", view);
 	g_autofree char *bars = options->format == &html_sink ? page_rank_bars(rank_reduce_rows(reduce), straggler) : NULL;
-	struct table_page page = { title, facts, all, bars, 0 };
+	struct table_page page = { title, facts, all, bars, 0, NULL };
 	gboolean written = combine_write_table(options, NULL, (GPtrArray *)rows, columns, sort, rank_order(collectives), &page);
 	if (written && !options->quiet)
 		fprintf(options_err(options), "profile_parser: %s: %u %s%s of %u %s%s written to %s\n", view, rows->len,
@@ -199,7 +199,7 @@ int combine_findings(const struct options *options, GPtrArray *jobs, guint faile
 	g_autofree char *traces = g_strdup_printf("%u (%u failed)", jobs->len, failed);
 	const char *facts[] = { "Traces", traces, NULL };
 	g_autofree char *all = combine_page_warnings(jobs, warnings->str);
-	struct table_page page = { "profile_parser: --summary findings", facts, all, NULL, 0 };
+	struct table_page page = { "profile_parser: --summary findings", facts, all, NULL, 0, NULL };
 	gboolean written = failed < jobs->len && combine_write_table(options, NULL, rows, columns, NULL, NULL, &page);
 	if (written && (!options->quiet || failed))
 		fprintf(options_err(options), "profile_parser: --summary findings: %u findings of %u trace%s written to %s%s\n", rows->len,

@@ -4,7 +4,7 @@
 #include <string.h>
 #include "output/output.h"
 #include "output/output_names.h"
-#include "cli/page.h"
+#include "page/page.h"
 #include "cli/run.h"
 #include "sinks/sink_html.h"
 
@@ -45,7 +45,8 @@ gboolean combine_write_table(const struct options *options, const struct ranks *
 	else
 		ok = output_open(&out, options->dst, options->compress, &error);
 	gboolean html = options->format == &html_sink;
-	if (ok && !(html ? page_write_table(&out, page->title, page->facts, page->warnings, &config, rows, page->bars)
+	if (ok && !(html ? page_write_table(&out, page->title, page->facts, page->warnings, &config, rows, page->bars,
+						  page->bars_title)
 			 : write_rows(&out, &config, rows))) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
 		output_abort(&out);

@@ -6,15 +6,16 @@
 #define PP_COMBINE_TABLE_H
 
 #include "cli/options.h"
-#include "views/ranks.h"
+#include "views/ranks/ranks.h"
 
-/* What the page of --format html says above a comparison's table (src/cli/page.h). */
+/* What the page of --format html says above a comparison's table (src/page/page.h). */
 struct table_page {
 	const char *title;
 	const char *const *facts; /* label, value pairs, NULL-terminated */
 	const char *warnings;     /* standard error's lines */
 	const char *bars;         /* a section above the table (the ranks' bars), or NULL */
 	guint lead;               /* rows at the start kept first: not sorted, not counted by --top (write_config.lead) */
+	const char *bars_title;   /* the title of BARS; NULL: "Ranks" */
 };
 
 /* DST as messages show it (src/output/output.h); valid until the next call. */

@@ -13,14 +13,14 @@
 #include "cli/fail_on.h"
 #include "cli/combine_critical.h"
 #include "analysis/graphs.h"
-#include "views/perf_options.h"
-#include "views/findings_options.h"
+#include "views/perf/perf_options.h"
+#include "views/findings/findings_options.h"
 #include "cli/plan.h"
 #include "cli/run.h"
 #include "sinks/sink_jsonl.h"
 #include "sinks/sink_html.h"
-#include "views/rank_reduce.h"
-#include "views/gate_fail_on.h"
+#include "views/ranks/rank_reduce.h"
+#include "views/gate/gate_fail_on.h"
 #include "cli/gate_report.h"
 
 /* MESSAGE, and a pointer to --help. The values a message quotes are the

@@ -5,10 +5,10 @@
 #include "output/output_names.h"
 #include "sinks/table.h"
 #include "util/timefmt.h"
-#include "views/findings.h"
-#include "views/findings_job.h"
-#include "views/rank_reduce.h"
-#include "views/gate_fail_on.h"
+#include "views/findings/findings.h"
+#include "views/findings/findings_job.h"
+#include "views/ranks/rank_reduce.h"
+#include "views/gate/gate_fail_on.h"
 #include "cli/gate_report.h"
 
 enum { EXIT_DONE = 0, EXIT_INPUT = 1, EXIT_FINDINGS = 3 };

@@ -10,16 +10,16 @@
  * - several traces (each written alone into DIR/, or one table of them:
  *   --summary memory, --summary rank, --across-ranks): every trace's
  *   findings and the job's, as --summary findings of them works them out:
- *   each trace's record of its collectives (src/views/rank_record.h) is
+ *   each trace's record of its collectives (src/views/ranks/rank_record.h) is
  *   folded into one reduce as the trace ends (the events of all ranks are
  *   never held), and at the end the job rules (collective-wait,
  *   straggler, clocks-disagree) are worked out and each trace's
  *   exposed-communication is judged again less the job's waits
- *   (src/views/findings_job.h). Two traces of one rank make no job: an
+ *   (src/views/findings/findings_job.h). Two traces of one rank make no job: an
  *   error naming both (exit status 1), as --summary findings says it.
  * --diff (two runs compared; --fail-on-regression gates it) and --merge
  * (summaries, which hold no findings) are usage errors
- * (src/views/findings_options.c): never a silent pass.
+ * (src/views/findings/findings_options.c): never a silent pass.
  *
  * Linear: one fold per trace, one sort of the waits. */
 #ifndef PP_FAIL_ON_H

@@ -1,4 +1,4 @@
-/* The end of a run that has a gate (SPEC 27, src/views/gate.h): what the
+/* The end of a run that has a gate (SPEC 27, src/views/gate/gate.h): what the
  * report says of it, the one line that says why it failed, and the JUnit
  * file.
  *  - The report (not with -q), for --fail-on-regression: a line per check,
@@ -13,7 +13,7 @@
 #ifndef PP_GATE_REPORT_H
 #define PP_GATE_REPORT_H
 
-#include "views/gate.h"
+#include "views/gate/gate.h"
 
 /* Ends the run of OPTIONS whose gate is GATE (NULL: none) and whose exit
  * status so far is STATUS: returns the status, GATE's when it failed and

@@ -3,7 +3,7 @@
  * into place, or standard output for "-"). One <testsuites> holding one
  * <testsuite name="profile_parser"> (JUnit's common form): its properties
  * (the option, the traces), then one <testcase> per check of the gate
- * (src/views/gate.h) in its order, classname "profile_parser." and the
+ * (src/views/gate/gate.h) in its order, classname "profile_parser." and the
  * check's kind, name the check's; a failed check holds a <failure> whose
  * message is its part of the reason line and whose text is what it found,
  * a skipped one a <skipped> with what it found, a passed one its finding
@@ -17,7 +17,7 @@
 #ifndef PP_JUNIT_H
 #define PP_JUNIT_H
 
-#include "views/gate.h"
+#include "views/gate/gate.h"
 
 /* Writes GATE to PATH; FALSE, ERROR set (naming no file), when that fails. */
 gboolean junit_write(const char *path, const struct gate *gate, GError **error);

@@ -5,18 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/argv.h"
-#include "views/columns.h"
-#include "views/compare_options.h"
-#include "views/critical_options.h"
-#include "views/findings_options.h"
-#include "views/flame_options.h"
-#include "views/form_options.h"
-#include "views/gate_options.h"
-#include "views/option_values.h"
-#include "views/perf_options.h"
-#include "views/select_options.h"
-#include "views/summary_options.h"
-#include "views/table_options.h"
+#include "views/nodes/columns.h"
+#include "views/compare/compare_options.h"
+#include "views/critical/critical_options.h"
+#include "views/findings/findings_options.h"
+#include "views/flame/flame_options.h"
+#include "views/table/form_options.h"
+#include "views/gate/gate_options.h"
+#include "views/table/option_values.h"
+#include "views/perf/perf_options.h"
+#include "views/nodes/select_options.h"
+#include "views/summaries/summary_options.h"
+#include "views/table/table_options.h"
 
 #define DEFAULT_MONITOR "python_function"
 #define DEFAULT_HOST "cuda_runtime,cuda_driver"
@@ -83,7 +83,7 @@ static char *description(void)
 	return g_string_free(text, FALSE);
 }
 
-/* The views' options (src/views/settings.h): their entries show in --help
+/* The views' options (src/views/table/settings.h): their entries show in --help
  * in this order, after the command line's own, and they are checked in it:
  * the output's form is settled before the columns, which need it. */
 static const struct view_options *const views[] = {

@@ -1,6 +1,6 @@
 /* The command line: its own options (what to read and write: -s, -d, --et,
  * -j, the category lists, the depth bounds, -q) and the list of views,
- * each of which owns its options (src/views/settings.h): their groups are
+ * each of which owns its options (src/views/table/settings.h): their groups are
  * added to one GOptionContext, and each view checks its own. The reference
  * tool's spellings (-mc, --max_depth) and hyphenated ones (--max-depth,
  * --monitor-cat=LIST) alike (src/cli/argv.h). */
@@ -8,7 +8,7 @@
 #define PP_OPTIONS_H
 
 #include <glib.h>
-#include "views/settings.h"
+#include "views/table/settings.h"
 
 enum options_result {
 	OPTIONS_RUN,   /* options hold a job */

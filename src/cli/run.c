@@ -1,37 +1,37 @@
 #include "cli/run.h"
-#include "views/summaries.h"
+#include "views/summaries/summaries.h"
 #include "output/output_names.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "util/fault.h"
 #include "util/ordered.h"
-#include "views/flame.h"
+#include "views/flame/flame.h"
 #include "input/input.h"
-#include "views/diff.h"
+#include "views/compare/diff.h"
 #include "input/read.h"
-#include "cli/page.h"
-#include "cli/report.h"
+#include "page/page.h"
+#include "report/report.h"
 #include "sinks/sink_html.h"
 #include "cli/shape.h"
 #include "analysis/graphs.h"
-#include "views/perf.h"
-#include "views/perf_options.h"
+#include "views/perf/perf.h"
+#include "views/perf/perf_options.h"
 #include "attribution/busy.h"
 #include "analysis/categories.h"
-#include "views/summary.h"
-#include "views/summary_collective.h"
-#include "views/summary_memory.h"
-#include "views/summary_step.h"
+#include "views/summaries/summary.h"
+#include "views/collectives/summary_collective.h"
+#include "views/summaries/summary_memory.h"
+#include "views/summaries/summary_step.h"
 #include "attribution/timeline.h"
 #include "attribution/memory_devices.h"
-#include "views/rank_record.h"
+#include "views/ranks/rank_record.h"
 #include "analysis/run_findings.h"
-#include "views/findings_options.h"
+#include "views/findings/findings_options.h"
 #include "attribution/waiting.h"
-#include "views/gate_fail_on.h"
+#include "views/gate/gate_fail_on.h"
 #include "attribution/causes.h"
-#include "views/summary_gaps.h"
+#include "views/summaries/summary_gaps.h"
 #include "analysis/run_critical.h"
 #include "analysis/results.h"
 
@@ -290,7 +290,7 @@ static void run_outputs(struct job *job, const struct run_settings *settings, st
 	summary.waiting = waiting;
 	summary.wait_causes = wait_causes;
 	summary.critical = critical ? critical->report->str : NULL;
-	if (ok && page) /* every warning of the run goes into the page (src/cli/page.h) */
+	if (ok && page) /* every warning of the run goes into the page (src/page/page.h) */
 		ok = page_finish(page, &summary, output);
 	if (!ok) {
 		g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write: %s", g_strerror(errno));
@@ -359,7 +359,7 @@ static void finish_job(struct job *job, const struct run_settings *settings)
 	if (!job->error && settings->fail_on)
 		settings->failed_on(settings->fail_on, job);
 	if (options->compare == COMPARE_DIFF)
-		; /* the base's report first, then the new one's, when both ended (src/views/combine.c) */
+		; /* the base's report first, then the new one's, when both ended (src/views/compare/compare.c) */
 	else if (job->error)
 		fprintf(options_err(options), "profile_parser: %s\n", job->error);
 	else if (!options->quiet)

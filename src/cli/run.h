@@ -3,7 +3,7 @@
 #ifndef PP_RUN_H
 #define PP_RUN_H
 
-#include "views/compare.h"
+#include "views/compare/compare.h"
 #include "input/et.h"
 #include "cli/options.h"
 #include "analysis/analysis.h"
@@ -47,7 +47,7 @@ struct job {
 	guint position;   /* the job's place among the traces of the command line */
 	struct collected collected;
 	gboolean fail;    /* --fail-on: a performance finding of that severity or above fired */
-	GArray *fired;    /* --fail-on: those findings (struct gate_fired, src/views/gate_fail_on.h), or NULL */
+	GArray *fired;    /* --fail-on: those findings (struct gate_fired, src/views/gate/gate_fail_on.h), or NULL */
 };
 
 /* Runs JOB; its outcome is in job->error and job->report. */

@@ -1,7 +1,7 @@
 #include "cli/shape.h"
 #include <string.h>
 #include "input/roles.h"
-#include "views/summary.h"
+#include "views/summaries/summary.h"
 
 static int compare_strings(gconstpointer a, gconstpointer b)
 {

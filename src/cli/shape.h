@@ -4,7 +4,7 @@
  * rank map its options on its first line, and --merge merges only
  * summaries (or maps) of one shape, so that a job's ranks are never summed
  * across views, categories, depth bounds, filters, steps, names or
- * patterns (src/views/shape_text.h names the option two of them differ
+ * patterns (src/views/table/shape_text.h names the option two of them differ
  * in). Options that shape nothing of the rows are not written (a rank map
  * is the same with or without --module-class), and those not given are
  * not either, so that what older versions wrote still agrees. */

@@ -180,7 +180,7 @@ static char *member_text(json_object *object, const char *key)
 	return value ? g_strdup(FAULT_CHECK(json_object_get_string(value))) : NULL;
 }
 
-/* What the report says of a device; it formats the line (src/cli/report.c). */
+/* What the report says of a device; it formats the line (src/report/report.c). */
 static void add_device(struct trace *trace, json_object *device)
 {
 	struct device_info info = {

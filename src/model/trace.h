@@ -59,7 +59,7 @@ struct sync_event {
 	guint8 has_correlation;
 };
 
-/* What dataset export and the performance models (src/views/perf_model.h)
+/* What dataset export and the performance models (src/views/perf/perf_model.h)
  * need of a monitored event's args, kept only when asked. The literals are
  * JSON text instead with read_config.json_values (--format jsonl). */
 struct event_extra {

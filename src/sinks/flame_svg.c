@@ -330,7 +330,7 @@ void flame_svg_append_inline(GString *out, const struct flame_tree *tree, const 
 	g_string_append(out, "</svg>\n");
 }
 
-/* Drawn whole by src/views/flame.c, not row by row. */
+/* Drawn whole by src/views/flame/flame.c, not row by row. */
 const struct sink_class svg_sink = {
 	.format = "svg",
 	.extension = ".svg",

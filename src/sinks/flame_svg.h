@@ -27,7 +27,7 @@
  * UTF-8); *FRAMES: how many were drawn. FALSE when OUT fails. */
 gboolean flame_svg_write(struct output *out, const struct flame_tree *tree, const char *title, guint64 *frames);
 
-/* The same drawing for an HTML page (src/cli/page_flame.h): the <svg>
+/* The same drawing for an HTML page (src/page/page_flame.h): the <svg>
  * element alone (class "flame", no XML declaration, style or script: the
  * page gives them; its reset button is of class "reset", no id), appended
  * to OUT; only frames at least MIN_WIDTH thousandths of a pixel wide and at

@@ -266,7 +266,7 @@ const char *flame_weight_text(enum flame_weight weight)
 	return texts[weight];
 }
 
-/* Drawn whole by src/views/flame.c, not row by row. */
+/* Drawn whole by src/views/flame/flame.c, not row by row. */
 const struct sink_class folded_sink = {
 	.format = "folded",
 	.extension = ".folded",

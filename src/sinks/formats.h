@@ -12,7 +12,7 @@
 #include "sinks/sink_table.h"
 
 /* The sink class of FORMAT (csv, jsonl, table, folded, svg, html), or NULL. The
- * flame formats (src/views/flame.h) have no header or row: they are drawn whole. */
+ * flame formats (src/views/flame/flame.h) have no header or row: they are drawn whole. */
 const struct sink_class *sink_class_find(const char *format);
 /* The formats, for messages: "csv, jsonl, table, folded, svg or html". */
 char *sink_formats(void);

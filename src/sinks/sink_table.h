@@ -2,7 +2,7 @@
  * table`. Its pieces that do not need a sink are here for the tests.
  *
  * A table needs every column's width before its first line, so the writer
- * shows it every row's typed values first (sink_measure: src/views/write.c reads
+ * shows it every row's typed values first (sink_measure: src/views/table/write.c reads
  * the rows twice). Measuring keeps, per column, the widest integer part and
  * the most decimals of its numbers, or its widest text, and the name
  * column's cells that may be shortened (src/sinks/table_names.h). At the header

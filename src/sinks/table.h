@@ -1,5 +1,5 @@
 /* Table: the row model. Every output is a table of typed values: per-node
- * rows (src/views/columns.c), summaries (src/views/summary.c), and whatever Part II adds.
+ * rows (src/views/nodes/columns.c), summaries (src/views/summaries/summary.c), and whatever Part II adds.
  * A table's catalogue lists its columns, each with its header name, its type
  * and a getter that reads its value from a row; a layout is the columns one
  * run writes (the --meta columns first, then those picked from the

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include "attribution/attribute.h"
 #include "input/read.h"
-#include "views/summary.h"
-#include "views/summaries.h"
-#include "views/write.h"
+#include "views/summaries/summary.h"
+#include "views/summaries/summaries.h"
+#include "views/table/write.h"
 #include "sinks/sink_csv.h"
 #include "sinks/sink_jsonl.h"
 

@@ -1,11 +1,11 @@
-/* Checks of the performance models (src/views/perf_model.h), for
+/* Checks of the performance models (src/views/perf/perf_model.h), for
  * tests/unit/test_perf_model.c and tests/unit/test_perf_shapes.c. */
 #ifndef PP_PERF_ASSERT_H
 #define PP_PERF_ASSERT_H
 
 #include "unit.h"
-#include "views/perf_model.h"
-#include "views/perf_shapes.h"
+#include "views/perf/perf_model.h"
+#include "views/perf/perf_shapes.h"
 
 static inline enum perf_reason run(const char *name, const char *dims, const char *types, const char *concrete,
 				   struct perf_model *m)

@@ -3,8 +3,8 @@
  * members read out of Python literals and JSON text. Every expected figure
  * is worked out by hand in the comment beside it. */
 #include "unit.h"
-#include "views/collective.h"
-#include "views/collective_args.h"
+#include "views/collectives/collective.h"
+#include "views/collectives/collective_args.h"
 #include "util/literal_members.h"
 
 #define FAMILY(name) collective_family(name, strlen(name))

@@ -1,8 +1,8 @@
 #include "unit.h"
-#include "views/summaries.h"
-#include "views/summary.h"
-#include "views/summary_kernel.h"
-#include "views/summary_step.h"
+#include "views/summaries/summaries.h"
+#include "views/summaries/summary.h"
+#include "views/summaries/summary_kernel.h"
+#include "views/summaries/summary_step.h"
 
 /* The columns of LIST as their names joined by '|', or the error message. */
 static char *parsed(const char *list)

@@ -1,14 +1,14 @@
-/* The findings' framework (src/views/finding.h, src/views/findings.h):
+/* The findings' framework (src/views/findings/finding.h, src/views/findings/findings.h):
  * exact thresholds, severities, the ranking of SPEC 22, the analysed span,
  * the table's entries, and the device sweep's unions clipped to the span,
  * against a brute force over random intervals. */
 #include "unit.h"
 #include "fixture.h"
 #include "attribution/timeline.h"
-#include "views/findings.h"
-#include "views/findings_device.h"
-#include "views/findings_memory.h"
-#include "views/findings_wait.h"
+#include "views/findings/findings.h"
+#include "views/findings/findings_device.h"
+#include "views/findings/findings_memory.h"
+#include "views/findings/findings_wait.h"
 
 static void test_reaches(void)
 {

@@ -1,13 +1,13 @@
-/* The gate's decision (src/views/gate.h) on samples worked by hand: the
+/* The gate's decision (src/views/gate/gate.h) on samples worked by hand: the
  * doubled medians, the exact threshold, the test's say, fewer than 3
  * samples, the reason line and its GitHub form (src/cli/gate_report.h),
- * the hardware check, and --fail-on's checks (src/views/gate_fail_on.h). */
+ * the hardware check, and --fail-on's checks (src/views/gate/gate_fail_on.h). */
 #include "unit.h"
 #include "cli/gate_report.h"
-#include "views/findings.h"
-#include "views/gate.h"
-#include "views/gate_fail_on.h"
-#include "views/gate_options.h"
+#include "views/findings/findings.h"
+#include "views/gate/gate.h"
+#include "views/gate/gate_fail_on.h"
+#include "views/gate/gate_options.h"
 
 static void test_median_and_change(void)
 {

@@ -1,4 +1,4 @@
-/* The one-sided Mann-Whitney U test of the gate (src/views/mann_whitney.h)
+/* The one-sided Mann-Whitney U test of the gate (src/views/gate/mann_whitney.h)
  * against p-values worked by hand, and against published ones:
  *  - SciPy's documentation of scipy.stats.mannwhitneyu (its example of
  *    two samples of 10 and 5, alternative='greater': U = 35, exact p =
@@ -9,7 +9,7 @@
  * Each hand-worked case says how it was counted. */
 #include "unit.h"
 #include <math.h>
-#include "views/mann_whitney.h"
+#include "views/gate/mann_whitney.h"
 
 #define TEST(new, base, out) mann_whitney_greater(new, G_N_ELEMENTS(new), base, G_N_ELEMENTS(base), out)
 

@@ -1,7 +1,7 @@
 #include "unit.h"
 #include "cli/options.h"
-#include "views/option_values.h"
-#include "views/shape_text.h"
+#include "views/table/option_values.h"
+#include "views/table/shape_text.h"
 #include <stdarg.h>
 
 static enum options_result parse(struct options *o, char **error_message, ...)
@@ -126,7 +126,7 @@ static void test_list_check(void)
 	CU_ASSERT_TRUE(option_list_check("--x", NULL, "name", FALSE, NULL)); /* not given */
 }
 
-/* The option two recorded option texts differ in (src/views/shape_text.h):
+/* The option two recorded option texts differ in (src/views/table/shape_text.h):
  * named with both files; a quoted value is one value. */
 static void test_shape_difference(void)
 {

@@ -1,11 +1,11 @@
-/* The table of device peaks (src/views/peaks.h): strict parsing with
+/* The table of device peaks (src/views/perf/peaks.h): strict parsing with
  * FILE:LINE errors, exact figures, the longest match, the overrides, where
  * the shipped table is found; and the shipped data/peaks.tsv ($top_srcdir)
  * loads and maps the device names traces write to the intended rows. Most
  * tables here have the header of before the links (HEADER, eight cells a
  * row), which still loads; test_links has the header with them
  * (HEADER_LINKS, ten cells, SPEC 26.4, 26.5). */
-#include "views/peaks.h"
+#include "views/perf/peaks.h"
 #include "unit.h"
 #include <glib/gstdio.h>
 

@@ -1,11 +1,11 @@
-/* Roofline families (src/views/perf_family.h, SPEC 26.4): each family where
+/* Roofline families (src/views/perf/perf_family.h, SPEC 26.4): each family where
  * its rule holds and just where it stops holding, from the names, Input
  * Dims and Input types as traces write them (the model's family and
- * precision given as src/views/perf_model.c makes them), and the detail the
+ * precision given as src/views/perf/perf_model.c makes them), and the detail the
  * evidence writes. The copy's link bytes (the smaller side) are
- * src/views/perf_model.c's, checked here too. */
-#include "views/perf_family.h"
-#include "views/perf_model.h"
+ * src/views/perf/perf_model.c's, checked here too. */
+#include "views/perf/perf_family.h"
+#include "views/perf/perf_model.h"
 #include "unit.h"
 
 /* The family of NAME with DIMS and TYPES, its model made by perf_model_op

@@ -1,12 +1,12 @@
-/* The rank map (src/views/rank_map.h): a record written and read back is
+/* The rank map (src/views/ranks/rank_map.h): a record written and read back is
  * the same record, every kind of event (a name with a NUL, a Comms Id past
  * 2^63, a Seq of a group with its ranks, an event outside the steps), its
  * options, lanes and exposed intervals, and its steps' starts (SPEC 26.6;
  * a map without them reads, its starts unknown); a line that is not a map's, or
  * one no trace makes (an instance twice, an id that is none, a number out
  * of turn), is refused, naming the line. */
-#include "views/rank_map.h"
-#include "views/rank_map_write.h"
+#include "views/ranks/rank_map.h"
+#include "views/ranks/rank_map_write.h"
 #include "unit.h"
 #include <glib/gstdio.h>
 

@@ -1,8 +1,8 @@
-/* The rank reduce (src/views/rank_reduce.h): collective instances across
+/* The rank reduce (src/views/ranks/rank_reduce.h): collective instances across
  * ranks from records made by hand, their figures worked out by hand (SPEC
  * 20.1, 20.2), whatever order the ranks come in; the count warnings and
  * the straggler line. */
-#include "views/rank_reduce.h"
+#include "views/ranks/rank_reduce.h"
 #include "unit.h"
 
 /* A record of RANK with N numbered all-reduces of step 1, [START, END) each (ns). */
@@ -142,7 +142,7 @@ static void test_comms_id(void)
 	rank_reduce_free(reduce);
 }
 
-/* The bars (src/views/rank_bars.h), bars in tests/ranks/WORKING as records:
+/* The bars (src/views/ranks/rank_bars.h), bars in tests/ranks/WORKING as records:
  * rank 0's all-reduce [150,300) and broadcast [230,260), exposed [200,300)
  * (its gemm [100,200) covers the rest); rank 1's [250,320) and [240,270).
  * A = 250 and 240: rank 0's transfer parts [250,300) and [240,260), so its

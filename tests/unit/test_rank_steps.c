@@ -1,12 +1,12 @@
-/* Step starts across ranks (src/views/rank_steps.h, SPEC 26.6): the median
+/* Step starts across ranks (src/views/ranks/rank_steps.h, SPEC 26.6): the median
  * lateness over the step numbers every rank has, odd and even counts (the
  * half ns rounded up), whatever order the ranks come in; no common step, or
  * a rank without starts, leaves it empty; the straggler's "before the step"
  * at exactly half its mean lateness at its collectives and just under; and
  * the column and the job's figures through the rank reduce. Every figure
  * worked out by hand beside it (ns). */
-#include "views/rank_reduce.h"
-#include "views/rank_steps.h"
+#include "views/ranks/rank_reduce.h"
+#include "views/ranks/rank_steps.h"
 #include "unit.h"
 
 /* A record of RANK with the steps NUMBERS[0..N) starting at STARTS (NULL: starts unknown). */

@@ -1,9 +1,9 @@
-/* Ranks' perf figures (src/views/ranks_perf.h): a key's sums over its
+/* Ranks' perf figures (src/views/ranks/ranks_perf.h): a key's sums over its
  * ranks are exact or empty: empty without counted ops, or when one rank
  * with counted ops lacks the figure (never a sum that skipped a rank);
  * sums past 63 bits are empty while the rates, divided in 128 bits, stay;
  * bound is compute, memory or mixed over the ranks. */
-#include "views/ranks_perf.h"
+#include "views/ranks/ranks_perf.h"
 #include "unit.h"
 
 static struct rank_perf with_ops(gint64 busy, gint64 flops, gint64 bytes, gint64 roofline, int bound)

@@ -1,6 +1,6 @@
 #include "unit.h"
 #include "fixture.h"
-#include "cli/report.h"
+#include "report/report.h"
 #include "input/roles.h"
 
 static struct event *monitored(struct trace *t, guint i)

@@ -1,7 +1,7 @@
 /* The report's device list: identical devices collapsed, only the fields
  * the trace has, in the same words for every vendor. */
 #include "unit.h"
-#include "cli/report.h"
+#include "report/report.h"
 
 static struct device_info device(char *id, char *name, double memory, char *major, char *minor, char *sms)
 {

@@ -3,7 +3,7 @@
  * id), --top with and without keys, and the cut-back of --top N against a
  * full sort. */
 #include "unit.h"
-#include "views/sort.h"
+#include "views/table/sort.h"
 
 struct test_row {
 	gint64 number; /* G_MININT64: no value */

@@ -1,7 +1,7 @@
 #include "unit.h"
 #include "fixture.h"
 #include "sinks/sink_csv.h"
-#include "views/write.h"
+#include "views/table/write.h"
 
 static char *quoted(const char *text)
 {

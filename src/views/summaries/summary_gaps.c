@@ -1,0 +1,207 @@
+#include "views/summaries/summary_gaps.h"
+#include "attribution/causes.h"
+#include "attribution/gaps.h"
+#include "attribution/steps.h"
+#include "model/names.h"
+#include "util/short_name.h"
+#include "views/findings/finding.h"
+
+struct gap_row {
+	guint device;
+	gint64 start;      /* thousandths of a ms from the analysed span's start */
+	gint64 length, host_wait;
+	const char *cause; /* NULL: no host wait */
+	const struct name *op; /* the host op, when OUTSIDE is FALSE */
+	gboolean outside;
+	const char *ender, *ender_thread; /* NULL: empty */
+	const struct name *step;          /* NULL: in no step */
+};
+
+#define ROW(r) ((const struct gap_row *)(r))
+
+static void device(const void *r, struct value *v)
+{
+	value_number(v, VALUE_INTEGER, ROW(r)->device);
+}
+
+static void start(const void *r, struct value *v)
+{
+	value_number(v, VALUE_RATIO, ROW(r)->start);
+}
+
+static void length(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->length);
+}
+
+static void host_wait(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->host_wait);
+}
+
+static void other_idle(const void *r, struct value *v)
+{
+	value_number(v, VALUE_DURATION, ROW(r)->length - ROW(r)->host_wait);
+}
+
+static void cause(const void *r, struct value *v)
+{
+	value_string(v, ROW(r)->cause);
+}
+
+static void host_op(const void *r, struct value *v)
+{
+	if (ROW(r)->outside)
+		value_string(v, "outside");
+	else if (ROW(r)->op)
+		value_text(v, ROW(r)->op->text, ROW(r)->op->len);
+	else
+		v->type = VALUE_EMPTY;
+}
+
+static void ender(const void *r, struct value *v)
+{
+	value_string(v, ROW(r)->ender);
+}
+
+static void ender_thread(const void *r, struct value *v)
+{
+	value_string(v, ROW(r)->ender_thread);
+}
+
+static void step(const void *r, struct value *v)
+{
+	if (ROW(r)->step)
+		value_text(v, ROW(r)->step->text, ROW(r)->step->len);
+	else
+		v->type = VALUE_EMPTY;
+}
+
+static const struct column columns[] = {
+	{ "device", VALUE_INTEGER, COLUMN_DEFAULT, device },
+	{ "start(ms)", VALUE_RATIO, COLUMN_DEFAULT | COLUMN_ESSENTIAL, start },
+	{ "length(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, length },
+	{ "host wait(ms)", VALUE_DURATION, COLUMN_DEFAULT | COLUMN_ESSENTIAL, host_wait },
+	{ "other idle(ms)", VALUE_DURATION, COLUMN_DEFAULT, other_idle },
+	{ "cause", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_ESSENTIAL, cause },
+	{ "host op", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_ESSENTIAL, host_op },
+	{ "ender", VALUE_TEXT, COLUMN_DEFAULT | COLUMN_SHORT_NAMES, ender },
+	{ "ender thread", VALUE_TEXT, COLUMN_DEFAULT, ender_thread },
+	{ "step", VALUE_TEXT, COLUMN_DEFAULT, step },
+};
+
+static const struct catalogue catalogue = { columns, G_N_ELEMENTS(columns) };
+
+const struct catalogue *gaps_summary_catalogue(void)
+{
+	return &catalogue;
+}
+
+/* The analysed span's start (SPEC 22): the first step's, else the earliest launch or device event's. */
+static gint64 span_start(const struct attribution *a, const struct steps *steps)
+{
+	gint64 first = G_MAXINT64;
+	if (steps && steps->count) {
+		for (guint i = 0; i < steps->count; i++)
+			first = MIN(first, steps->events[i].ts);
+		return first;
+	}
+	for (guint l = 0; l < a->launch_count; l++)
+		first = MIN(first, a->launches[l].ts);
+	for (guint i = 0; i < a->claimed + a->unclaimed; i++)
+		first = MIN(first, a->by_time[i].ts);
+	return first == G_MAXINT64 ? 0 : first;
+}
+
+/* A row's cause and host op from its pieces [FROM, TO) (BY_OP emptied here). */
+static void settle(struct gap_row *row, const struct cause_piece *p, guint from, guint to, GHashTable *by_op)
+{
+	gint64 by_cause[CAUSE_COUNT] = { 0 };
+	g_hash_table_remove_all(by_op);
+	const struct name *best = NULL;
+	gint64 best_time = 0, outside = 0;
+	for (guint i = from; i < to; i++) {
+		gint64 t = p[i].end - p[i].start;
+		by_cause[p[i].cause] += t;
+		if (!p[i].op) {
+			outside += t;
+			continue;
+		}
+		gint64 *sum = g_hash_table_lookup(by_op, p[i].op);
+		if (!sum) {
+			sum = g_new0(gint64, 1);
+			g_hash_table_insert(by_op, (gpointer)p[i].op, sum);
+		}
+		*sum += t;
+		if (*sum > best_time || (best && *sum == best_time && name_text_order(p[i].op, best) < 0))
+			best = p[i].op, best_time = *sum;
+	}
+	guint most = 0;
+	for (guint c = 1; c < CAUSE_COUNT; c++)
+		if (by_cause[c] > by_cause[most])
+			most = c;
+	row->cause = by_cause[most] ? cause_name(most) : NULL;
+	row->outside = outside > best_time; /* on a tie, the name (as the findings' evidence ranks them) */
+	row->op = row->outside ? NULL : best;
+}
+
+gboolean write_gaps_summary(struct output *out, const struct forest *forest, const struct attribution *a,
+			    const struct write_config *config, guint64 *rows)
+{
+	const struct steps *steps = config->selection->steps;
+	const struct threads *threads = forest->thread_ids;
+	gint64 min_gap = config->min_gap;
+	gint64 first = span_start(a, steps);
+	g_autoptr(GArray) gaps = gaps_compute(a);
+	g_autoptr(GArray) kept = g_array_new(FALSE, FALSE, sizeof(guint));
+	g_autoptr(GArray) blamed = g_array_new(FALSE, FALSE, sizeof(struct waiting_blamed));
+	for (guint g = 0; g < gaps->len; g++) {
+		const struct gap *x = &g_array_index(gaps, struct gap, g);
+		if (x->end - x->start < min_gap)
+			continue;
+		struct waiting_blamed b = { x->start, x->wait_end, x->thread, x->device };
+		g_array_append_val(kept, g);
+		g_array_append_val(blamed, b);
+	}
+	g_autoptr(GArray) pieces = config->causes ? causes_split(config->causes, (const struct waiting_blamed *)blamed->data,
+								  blamed->len)
+						  : g_array_new(FALSE, FALSE, sizeof(struct cause_piece));
+	const struct cause_piece *p = (const struct cause_piece *)pieces->data;
+	g_autofree struct gap_row *cells = g_new0(struct gap_row, kept->len + 1);
+	g_autoptr(GPtrArray) written = g_ptr_array_sized_new(kept->len);
+	GStringChunk *text = g_string_chunk_new(4096);
+	g_autoptr(GHashTable) by_op = g_hash_table_new_full(name_text_hash, name_text_equal, NULL, g_free);
+	g_autoptr(GString) buffer = g_string_new(NULL);
+	guint at = 0;
+	for (guint k = 0; k < kept->len; k++) {
+		const struct gap *x = &g_array_index(gaps, struct gap, g_array_index(kept, guint, k));
+		struct gap_row *row = &cells[k];
+		*row = (struct gap_row){ .device = x->device, .start = finding_thousandths_ms(x->start - first),
+					 .length = x->end - x->start, .host_wait = x->wait_end - x->start };
+		guint from = at;
+		while (at < pieces->len && p[at].interval == k)
+			at++;
+		settle(row, p, from, at, by_op);
+		if (x->ender != GAP_NO_ENDER) {
+			const struct name *name = a->by_time[x->ender].name;
+			g_string_truncate(buffer, 0);
+			short_name_append(buffer, name->text, name->len);
+			row->ender = g_string_chunk_insert_len(text, buffer->str, buffer->len);
+		}
+		char pid[THREADS_NUMBER_MAX], tid[THREADS_NUMBER_MAX];
+		if (x->launch != NO_LAUNCH && threads && a->launches[x->launch].thread < threads_count(threads)) {
+			guint32 t = a->launches[x->launch].thread;
+			g_string_printf(buffer, "%s/%s", threads_pid(threads, t, pid), threads_tid(threads, t, tid));
+			row->ender_thread = g_string_chunk_insert(text, buffer->str);
+		}
+		guint s = steps && x->thread != G_MAXUINT ? steps_find(steps, x->thread, x->start) : NO_STEP;
+		row->step = s != NO_STEP ? steps->events[s].name : NULL;
+		g_ptr_array_add(written, row);
+	}
+	struct write_config pure = *config; /* the getters read their row alone */
+	pure.pure_rows = TRUE;
+	gboolean ok = write_rows(out, &pure, written);
+	*rows = write_rows_count(config, written->len);
+	g_string_chunk_free(text);
+	return ok;
+}
