@@ -1,11 +1,12 @@
 /* convert: columns made one at a time. Numeric columns of a DataFrame are
  * bytearrays of n int64 or double values (and a mask of n bytes for an
- * integer column with an empty cell) filled in one pass per column with
- * the GIL released, then wrapped by numpy.frombuffer without a copy
- * (pandas.arrays.IntegerArray over values and mask where a cell is
- * empty); text columns are lists of str built with the GIL held. The frame
- * is made from the columns keyed by position, then given the names (so
- * that a name twice keeps both columns). O(rows x columns).
+ * integer column with an empty cell) filled in one pass over the rows
+ * (the table keeps its cells row-major) with the GIL released, then
+ * wrapped by numpy.frombuffer without a copy (pandas.arrays.IntegerArray
+ * over values and mask where a cell is empty); text columns are lists of
+ * str built with the GIL held. The frame is made from the columns keyed by
+ * position (copy=False: no block copied), then given the names (so that a
+ * name twice keeps both columns). O(rows x columns).
  * A cell's number is read from its text by Clinger's fast path where it
  * applies (a decimal whose digits m are at most 2^53 and at most 22 after
  * the point: m, an exact double, over 10^k, an exact double, is the
