@@ -11,6 +11,10 @@ packages="build-essential autoconf automake libtool pkg-config libjson-c-dev lib
 packages="$packages groff-base jq parallel valgrind"
 # and a private one-node Slurm cluster runs the man page's job array
 packages="$packages slurm-wlm munge"
+# the Python binding (python/, tests/python.sh): Python's headers,
+# setuptools and wheel to build it (pip install --no-build-isolation),
+# pytest for its tests, pandas for its DataFrames
+packages="$packages python3-dev python3-setuptools python3-wheel python3-pytest python3-pandas"
 # a decimal-comma locale, de_DE.UTF-8, under which the views must not change
 packages="$packages locales"
 for flag in "$@"; do
