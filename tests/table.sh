@@ -417,7 +417,7 @@ expect_stderr "-d $tmp/x.csv names a csv file, but --format is table" "--format 
 head -c 8 "$tmp/plain.txt" | grep -q '^"name",' && pass "-d x.txt without --format is CSV, as before" || fail "-d x.txt: $(head -n 1 "$tmp/plain.txt")"
 "$PROFILE_PARSER" -q -s "$trace" -d "$tmp/x" -mc cpu_op --format tabular 2>"$tmp/err"; status=$?
 expect_status 2 "--format tabular"
-expect_stderr "--format wants csv, jsonl, table, folded, svg or html, not 'tabular'" "an unknown format lists table"
+expect_stderr "--format wants csv, jsonl, table, folded, svg, html or perfetto, not 'tabular'" "an unknown format lists table"
 
 # The README's Quick start shows the example trace at COLUMNS=100: that table,
 # as the program prints it.

@@ -199,7 +199,7 @@ static void test_formats(void)
 	CU_ASSERT_PTR_EQUAL(sink_class_find("jsonl"), &jsonl_sink);
 	CU_ASSERT_PTR_NULL(sink_class_find("xml"));
 	g_autofree char *formats = sink_formats();
-	ASSERT_STR(formats, "csv, jsonl, table, folded, svg or html");
+	ASSERT_STR(formats, "csv, jsonl, table, folded, svg, html or perfetto");
 	CU_ASSERT_PTR_EQUAL(sink_class_find("table"), &table_sink);
 }
 
