@@ -40,17 +40,23 @@ enum cause cause_of_name(const char *text, gsize len)
 	return best;
 }
 
-/* A thread's segments: sorted, disjoint, each with one label. */
-struct segment {
+struct segment { /* a stretch of a thread with one label */
 	gint64 start, end;
 	const struct name *op;
 	guint8 cause;
 };
 
+struct window { /* a stretch of time: [start, end) */
+	gint64 start, end;
+};
+
+/* A thread's segments, exact within its windows (sorted, disjoint, not
+ * touching): those that the intervals asked about so far. */
 struct thread_segments {
 	struct segment *list;
 	guint count;
-	gboolean made;
+	struct window *windows;
+	guint window_count;
 };
 
 struct causes {
@@ -101,8 +107,10 @@ void causes_free(struct causes *c)
 {
 	if (!c)
 		return;
-	for (guint t = 0; t < c->threads; t++)
+	for (guint t = 0; t < c->threads; t++) {
 		g_free(c->segments[t].list);
+		g_free(c->segments[t].windows);
+	}
 	g_free(c->segments);
 	g_free(c->kinds);
 	g_free(c->host_first);
@@ -110,14 +118,6 @@ void causes_free(struct causes *c)
 	g_hash_table_destroy(c->name_causes);
 	g_free(c);
 }
-
-/* An event of the sweep. */
-struct item {
-	const struct event *event;
-	gint64 end;
-	guint depth;
-	guint8 cause;
-};
 
 static enum cause host_cause(struct causes *c, const struct name *name)
 {
@@ -129,64 +129,31 @@ static enum cause host_cause(struct causes *c, const struct name *name)
 	return cause;
 }
 
-/* Thread T's events of positive length, host events and launches merged in sort order. */
-static GArray *thread_items(struct causes *c, guint t)
+/* Room for one more of N elements of SIZE bytes at *AT (*ROOM of them): doubled when full. */
+static void *grow(void *at, guint n, guint *room, gsize size)
 {
-	const struct attribution *a = c->a;
-	guint h = c->host_first[t], h_end = c->host_first[t + 1];
-	guint l = c->launch_first[t], l_end = c->launch_first[t + 1];
-	GArray *items = g_array_sized_new(FALSE, FALSE, sizeof(struct item), (h_end - h) + (l_end - l));
-	while (h < h_end || l < l_end) {
-		gboolean take_host = l >= l_end || (h < h_end && event_compare(&c->host[h], &a->launches[l]) < 0);
-		struct item it = { 0 };
-		if (take_host) {
-			it.event = &c->host[h++];
-			it.cause = (guint8)host_cause(c, it.event->name);
-		} else {
-			guint k = l++;
-			if (a->virtual_launch && a->virtual_launch[k])
-				continue; /* a part of a graph launch, which is there itself */
-			it.event = &a->launches[k];
-			it.cause = c->kinds[k] & LAUNCH_BLOCKING ? CAUSE_BLOCKING : CAUSE_LAUNCHING;
-		}
-		if (it.event->dur <= 0)
-			continue;
-		it.end = event_end(it.event);
-		g_array_append_val(items, it);
-	}
-	return items;
+	if (n < *room)
+		return at;
+	*room = MAX(2 * *room, 64);
+	return g_realloc_n(at, *room, size);
 }
 
-/* Depths by the forest's stack walk: each item the child of the innermost open one that holds it. */
-static void set_depths(struct item *items, guint n)
-{
-	g_autoptr(GArray) stack = g_array_new(FALSE, FALSE, sizeof(guint));
-	for (guint i = 0; i < n; i++) {
-		while (stack->len &&
-		       !event_contains(items[g_array_index(stack, guint, stack->len - 1)].event, items[i].event))
-			g_array_set_size(stack, stack->len - 1);
-		items[i].depth = stack->len + 1;
-		g_array_append_val(stack, i);
-	}
-}
-
-/* A binary min-heap of item indices, each with its key and its end: the
- * smallest key on top. The cause heap's key is the cause (blocking on top),
- * the innermost heap's the depth and the sort position, both reversed (the
- * deepest, then the last, on top). */
+/* A binary min-heap of open events by key (depth and sort position, both
+ * reversed: the deepest, then the last, on top), each with its end and name. */
 struct heap_entry {
 	guint64 key;
 	gint64 end;
-	guint32 item;
+	const struct name *name;
 };
 
 struct heap {
 	struct heap_entry *at;
-	guint len;
+	guint len, room;
 };
 
 static void heap_push(struct heap *h, struct heap_entry x)
 {
+	h->at = grow(h->at, h->len, &h->room, sizeof *h->at);
 	guint k = h->len++;
 	while (k && x.key < h->at[(k - 1) / 2].key) {
 		h->at[k] = h->at[(k - 1) / 2];
@@ -214,85 +181,215 @@ static void heap_pop(struct heap *h)
 		h->at[k] = x;
 }
 
-/* Pops H's ended tops (ended at or before T): FALSE when nothing is left. */
-static gboolean heap_settle(struct heap *h, gint64 t)
-{
-	while (h->len && h->at[0].end <= t)
-		heap_pop(h);
-	return h->len > 0;
-}
+/* One thread's sweep: its events of positive length, host events and
+ * launches merged in sort order, read one at a time; only those that hold
+ * an instant of a window are handed on (the others cannot label one), but
+ * every one takes its place in the depth walk and the sort order. */
+struct sweep {
+	struct causes *c;
+	guint h, h_end, l, l_end;
+	const struct window *windows;
+	guint window_count, w; /* w: the first window that ends after the last start */
+	guint ew;              /* the first window that ends after the last segment's start */
+	struct window *stack;  /* the open events of the depth walk, outermost first */
+	guint depth, stack_room;
+	guint32 position; /* the next event's place in sort order */
+	struct segment *out;
+	guint count, room;
+};
 
-static void emit(GArray *out, gint64 start, gint64 end, guint8 cause, const struct name *op)
+/* An event of the sweep. */
+struct item {
+	gint64 ts, end;
+	guint64 inner_key;
+	const struct name *name;
+	guint8 cause;
+};
+
+/* The next event of the sweep that holds an instant of a window, into IT: FALSE when none is left. */
+static gboolean next_item(struct sweep *s, struct item *it)
 {
-	if (out->len) {
-		struct segment *last = &g_array_index(out, struct segment, out->len - 1);
-		if (last->end == start && last->cause == cause && last->op == op) {
-			last->end = end;
-			return;
+	const struct attribution *a = s->c->a;
+	const struct event *host = s->c->host;
+	while (s->h < s->h_end || s->l < s->l_end) {
+		gboolean take_host = s->l >= s->l_end || (s->h < s->h_end && event_compare(&host[s->h], &a->launches[s->l]) < 0);
+		const struct event *e;
+		guint k = 0;
+		if (take_host) {
+			e = &host[s->h++];
+		} else {
+			k = s->l++;
+			if (a->virtual_launch && a->virtual_launch[k])
+				continue; /* a part of a graph launch, which is there itself */
+			e = &a->launches[k];
 		}
+		if (e->dur <= 0)
+			continue;
+		struct window span = { e->ts, event_end(e) };
+		/* its depth by the forest's stack walk: the child of the innermost open event that holds it */
+		while (s->depth && !(s->stack[s->depth - 1].start <= span.start && span.end <= s->stack[s->depth - 1].end))
+			s->depth--;
+		s->stack = grow(s->stack, s->depth, &s->stack_room, sizeof *s->stack);
+		s->stack[s->depth++] = span;
+		guint32 position = s->position++;
+		while (s->w < s->window_count && s->windows[s->w].end <= span.start)
+			s->w++;
+		if (s->w >= s->window_count || s->windows[s->w].start >= span.end)
+			continue; /* holds no instant of a window */
+		it->ts = span.start, it->end = span.end, it->name = e->name;
+		it->inner_key = (guint64)(G_MAXUINT32 - s->depth) << 32 | (G_MAXUINT32 - position);
+		if (take_host)
+			it->cause = (guint8)host_cause(s->c, e->name);
+		else
+			it->cause = s->c->kinds[k] & LAUNCH_BLOCKING ? CAUSE_BLOCKING : CAUSE_LAUNCHING;
+		return TRUE;
 	}
-	struct segment s = { start, end, op, cause };
-	g_array_append_val(out, s);
+	return FALSE;
 }
 
-static void make_segments(struct causes *c, guint t)
+/* The stretch [A, B) with one label, within the windows (they come in time
+ * order), merged into the last segment when that ends at A with this label. */
+static void emit_within(struct sweep *s, gint64 a, gint64 b, guint8 cause, const struct name *op)
 {
-	g_autoptr(GArray) held = thread_items(c, t);
-	struct item *items = (struct item *)held->data;
-	guint n = held->len;
-	set_depths(items, n);
-	g_autofree struct heap_entry *room = g_new(struct heap_entry, 2 * (gsize)n + 2);
-	struct heap by_cause = { room, 0 }, inner = { room + n + 1, 0 };
-	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct segment));
-	guint i = 0;
-	gint64 t_now = n ? items[0].event->ts : 0;
-	while (i < n || by_cause.len) {
-		while (i < n && items[i].event->ts <= t_now) {
-			heap_push(&by_cause, (struct heap_entry){ items[i].cause, items[i].end, i });
-			heap_push(&inner, (struct heap_entry){ (guint64)(G_MAXUINT32 - items[i].depth) << 32 | (G_MAXUINT32 - i),
-							       items[i].end, i });
-			i++;
-		}
-		gboolean open = heap_settle(&by_cause, t_now);
-		heap_settle(&inner, t_now);
-		if (!open) { /* nothing holds t_now: on to the next start */
-			if (i >= n)
-				break;
-			t_now = items[i].event->ts;
+	while (s->ew < s->window_count && s->windows[s->ew].end <= a)
+		s->ew++;
+	for (guint k = s->ew; k < s->window_count && s->windows[k].start < b; k++) {
+		gint64 start = MAX(a, s->windows[k].start), end = MIN(b, s->windows[k].end);
+		struct segment *last = s->count ? &s->out[s->count - 1] : NULL;
+		if (last && last->end == start && last->cause == cause && last->op == op) {
+			last->end = end;
 			continue;
 		}
-		const struct item *best = &items[by_cause.at[0].item], *innermost = &items[inner.at[0].item];
-		gint64 next = MIN(best->end, innermost->end);
-		if (i < n)
-			next = MIN(next, items[i].event->ts);
-		emit(out, t_now, next, best->cause, innermost->event->name);
-		t_now = next;
+		s->out = grow(s->out, s->count, &s->room, sizeof *s->out);
+		s->out[s->count++] = (struct segment){ start, end, op, cause };
 	}
-	struct thread_segments *s = &c->segments[t];
-	s->count = out->len;
-	s->list = (struct segment *)g_array_free(out, FALSE);
-	s->made = TRUE;
 }
 
-static void piece(GArray *pieces, gint64 start, gint64 end, guint8 cause, const struct name *op, guint interval)
+/* Thread T's segments within its COUNT WINDOWS (sorted, disjoint, not
+ * touching), into its cache. The best cause at an instant is the first
+ * whose events begun so far end the latest after it; the op the innermost
+ * heap's top once its ended tops are popped. */
+static void make_segments(struct causes *c, guint t, struct window *windows, guint count)
 {
-	struct cause_piece p = { start, end, op, interval, cause };
-	g_array_append_val(pieces, p);
+	struct sweep s = { c, c->host_first[t], c->host_first[t + 1], c->launch_first[t], c->launch_first[t + 1],
+			   windows, count, 0, 0, NULL, 0, 0, 0, NULL, 0, 0 };
+	gint64 latest[CAUSE_COUNT]; /* per cause, the latest end of its events begun so far */
+	for (guint k = 0; k < CAUSE_COUNT; k++)
+		latest[k] = G_MININT64;
+	struct heap inner = { 0 };
+	struct item next;
+	gboolean more = next_item(&s, &next);
+	gint64 t_now = more ? next.ts : 0;
+	for (;;) {
+		while (more && next.ts <= t_now) {
+			latest[next.cause] = MAX(latest[next.cause], next.end);
+			heap_push(&inner, (struct heap_entry){ next.inner_key, next.end, next.name });
+			more = next_item(&s, &next);
+		}
+		guint best = 0;
+		while (best < CAUSE_COUNT && latest[best] <= t_now)
+			best++;
+		if (best == CAUSE_COUNT) { /* nothing holds t_now: on to the next start */
+			if (!more)
+				break;
+			t_now = next.ts;
+			continue;
+		}
+		while (inner.at[0].end <= t_now) /* an event holds t_now: the heap has one */
+			heap_pop(&inner);
+		gint64 end = MIN(latest[best], inner.at[0].end);
+		if (more)
+			end = MIN(end, next.ts);
+		emit_within(&s, t_now, end, (guint8)best, inner.at[0].name);
+		t_now = end;
+	}
+	g_free(inner.at);
+	g_free(s.stack);
+	struct thread_segments *cache = &c->segments[t];
+	g_free(cache->list);
+	g_free(cache->windows);
+	cache->count = s.count;
+	cache->list = s.out;
+	cache->windows = windows;
+	cache->window_count = count;
+}
+
+static int by_thread_then_start(gconstpointer x, gconstpointer y)
+{
+	const struct waiting_blamed *a = x, *b = y;
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* Whether W lies in one of the COUNT WINDOWS. */
+static gboolean covered(const struct window *windows, guint count, struct window w)
+{
+	guint low = 0, high = count;
+	while (low < high) { /* the first window that ends at or after W's end */
+		guint mid = low + (high - low) / 2;
+		if (windows[mid].end < w.end)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	return low < count && windows[low].start <= w.start;
+}
+
+/* The segments of every thread that the COUNT INTERVALS ask about, made
+ * where its cache does not cover them: over the union of the windows it has
+ * and those the intervals add (merged where they overlap or touch). */
+static void make_needed(struct causes *c, const struct waiting_blamed *intervals, guint count)
+{
+	g_autoptr(GArray) asked = g_array_new(FALSE, FALSE, sizeof(struct waiting_blamed));
+	for (guint k = 0; k < count; k++)
+		if (intervals[k].end > intervals[k].start && intervals[k].thread < c->threads)
+			g_array_append_val(asked, intervals[k]);
+	g_array_sort(asked, by_thread_then_start);
+	const struct waiting_blamed *b = (const struct waiting_blamed *)asked->data;
+	for (guint i = 0; i < asked->len;) {
+		guint t = b[i].thread, first = i;
+		const struct thread_segments *cache = &c->segments[t];
+		gboolean all = TRUE;
+		for (; i < asked->len && b[i].thread == t; i++)
+			all = all && covered(cache->windows, cache->window_count, (struct window){ b[i].start, b[i].end });
+		if (all)
+			continue;
+		GArray *windows = g_array_new(FALSE, FALSE, sizeof(struct window));
+		guint j = 0, k = first; /* the cache's windows and these intervals, merged by start */
+		while (j < cache->window_count || k < i) {
+			struct window w = k >= i || (j < cache->window_count && cache->windows[j].start < b[k].start)
+						  ? cache->windows[j++]
+						  : (struct window){ b[k].start, b[k++].end };
+			struct window *last = windows->len ? &g_array_index(windows, struct window, windows->len - 1) : NULL;
+			if (last && w.start <= last->end)
+				last->end = MAX(last->end, w.end);
+			else
+				g_array_append_val(windows, w);
+		}
+		guint n = windows->len;
+		make_segments(c, t, (struct window *)g_array_free(windows, FALSE), n);
+	}
+}
+
+/* Pieces, written in place: USED of them, room for PIECES->len. */
+static void piece(GArray *pieces, guint *used, gint64 start, gint64 end, guint8 cause, const struct name *op, guint interval)
+{
+	if (*used == pieces->len)
+		g_array_set_size(pieces, MAX(2 * pieces->len, 64));
+	g_array_index(pieces, struct cause_piece, (*used)++) = (struct cause_piece){ start, end, op, interval, cause };
 }
 
 GArray *causes_split(struct causes *c, const struct waiting_blamed *intervals, guint count)
 {
+	make_needed(c, intervals, count);
 	GArray *pieces = g_array_new(FALSE, FALSE, sizeof(struct cause_piece));
+	guint used = 0;
 	for (guint k = 0; k < count; k++) {
 		const struct waiting_blamed *b = &intervals[k];
 		if (b->end <= b->start)
 			continue;
-		const struct thread_segments *s = NULL;
-		if (b->thread < c->threads) {
-			if (!c->segments[b->thread].made)
-				make_segments(c, b->thread);
-			s = &c->segments[b->thread];
-		}
+		const struct thread_segments *s = b->thread < c->threads ? &c->segments[b->thread] : NULL;
 		guint low = 0, high = s ? s->count : 0;
 		while (low < high) { /* the first segment that ends after the start */
 			guint mid = low + (high - low) / 2;
@@ -305,13 +402,14 @@ GArray *causes_split(struct causes *c, const struct waiting_blamed *intervals, g
 		for (guint i = low; s && i < s->count && s->list[i].start < b->end; i++) {
 			gint64 from = MAX(s->list[i].start, b->start), to = MIN(s->list[i].end, b->end);
 			if (from > at)
-				piece(pieces, at, from, CAUSE_OUTSIDE, NULL, k);
-			piece(pieces, from, to, s->list[i].cause, s->list[i].op, k);
+				piece(pieces, &used, at, from, CAUSE_OUTSIDE, NULL, k);
+			piece(pieces, &used, from, to, s->list[i].cause, s->list[i].op, k);
 			at = to;
 		}
 		if (at < b->end)
-			piece(pieces, at, b->end, CAUSE_OUTSIDE, NULL, k);
+			piece(pieces, &used, at, b->end, CAUSE_OUTSIDE, NULL, k);
 	}
+	g_array_set_size(pieces, used);
 	return pieces;
 }
 

@@ -17,20 +17,27 @@
  * rule: the deepest of the tree they make, among overlapping siblings the
  * last in sort order), or none (outside). Neither depends on -mc.
  *
- * ALGORITHM. Per thread, once and only for a thread that some interval
- * asks about: its host events and launches (zero-length ones hold no
- * instant) merged in sort order (ts, end descending, position); their
- * depths by the forest's stack walk (src/model/build.c); then one sweep
- * over their starts with two binary heaps of the events begun so far, one
- * keyed by cause (the first in the order above on top), one by depth then
- * sort order (the innermost on top). A heap's top that has ended is popped
- * when met (lazy deletion): between two consecutive points (an event's
- * start, or the end of either top) both labels hold, so each such stretch
- * is a *segment*, labelled with the top's cause and the top's name; equal
- * neighbours are merged. Exact whatever the nesting (broken nesting too):
- * the cause is that of the best event holding the instant, the op that of
- * the deepest. O(n log n) for a thread's n events, O(n) segments, sorted
- * and disjoint; the time between segments is outside.
+ * ALGORITHM. Per thread that some interval asks about, within its
+ * *windows* (the union of the intervals asked of it so far: sorted,
+ * disjoint, merged where they touch): its host events and launches
+ * (zero-length ones hold no instant) merged in sort order (ts, end
+ * descending, position) and read one at a time, each given its depth by
+ * the forest's stack walk (src/model/build.c) as it comes; only those
+ * that hold an instant of a window go on. One sweep over their starts
+ * keeps, per cause, the latest end of its events begun so far (the best
+ * cause at an instant is the first whose latest end is after it) and a
+ * binary heap of the events begun, by depth then sort order (the
+ * innermost on top; an ended top is popped when met: lazy deletion).
+ * Between two consecutive points (a start, the best cause's latest end,
+ * the top's end) both labels hold, so each such stretch, cut to the
+ * windows, is a *segment*, labelled with the cause and the top's name;
+ * equal neighbours are merged. Exact whatever the nesting (broken nesting
+ * too): the cause is that of the best event holding the instant, the op
+ * that of the deepest. O(n log n) for a thread's n events, O(n) segments,
+ * sorted and disjoint, none outside the windows (memory follows the host
+ * wait asked about, not the thread); the time between segments is
+ * outside. Intervals outside a thread's windows make them again, over
+ * the union.
  *
  *   thread T: DataLoader [0, 100) holds cudaMemcpy [40, 60) (blocking)
  *   segments: [0, 40) data loading, op DataLoader; [40, 60) blocking, op
@@ -93,7 +100,8 @@ void causes_free(struct causes *causes);
 
 /* The pieces (struct cause_piece) of the COUNT INTERVALS (start, end,
  * thread; device unread), interval by interval, each in time order; empty
- * intervals have none. Segments are made on first need per thread. */
+ * intervals have none. Segments are made on first need per thread, within
+ * the union of the windows asked so far. */
 GArray *causes_split(struct causes *causes, const struct waiting_blamed *intervals, guint count);
 
 /* An op (the innermost host event) and its host wait. */

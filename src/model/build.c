@@ -21,16 +21,50 @@ static int compare_by_thread(const struct event *a, const struct event *b)
 	return event_compare(a, b);
 }
 
-static gint compare_positions(gconstpointer x, gconstpointer y, gpointer data)
+/* Merges the ascending runs [A, M) and [M, B) of FROM into TO (the left first on a tie: stable). */
+static void merge_runs(const struct event *events, const guint32 *from, guint32 *to, guint a, guint m, guint b)
 {
-	const struct event *events = data;
-	return compare_by_thread(&events[*(const guint32 *)x], &events[*(const guint32 *)y]);
+	guint i = a, j = m, k = a;
+	while (i < m && j < b)
+		to[k++] = compare_by_thread(&events[from[j]], &events[from[i]]) < 0 ? from[j++] : from[i++];
+	while (i < m)
+		to[k++] = from[i++];
+	while (j < b)
+		to[k++] = from[j++];
 }
 
-/* Sorting the events themselves would take a merge buffer of 16 bytes an
- * event (qsort sorts pointers to elements this large); sorting their
- * positions takes 8, and the permutation is then applied in place, one
- * cycle at a time. */
+/* The COUNT positions of ORDER sorted by compare_by_thread, SCRATCH as
+ * large: a natural merge sort, its runs found once (traces are mostly in
+ * order within a thread: few runs, few passes), each pass merging
+ * neighbouring runs into the other buffer. The one that holds the result. */
+static guint32 *sort_positions(const struct event *events, guint32 *order, guint32 *scratch, guint count)
+{
+	g_autoptr(GArray) bounds = g_array_new(FALSE, FALSE, sizeof(guint)); /* the runs' starts, then COUNT */
+	for (guint i = 0; i < count; i++)
+		if (i == 0 || compare_by_thread(&events[order[i - 1]], &events[order[i]]) > 0)
+			g_array_append_val(bounds, i);
+	g_array_append_val(bounds, count);
+	while (bounds->len > 2) {
+		guint *at = (guint *)bounds->data, runs = bounds->len - 1, kept = 0;
+		for (guint r = 0; r < runs; r += 2) {
+			at[kept++] = at[r];
+			if (r + 1 < runs)
+				merge_runs(events, order, scratch, at[r], at[r + 1], at[r + 2]);
+			else
+				memcpy(scratch + at[r], order + at[r], (at[r + 1] - at[r]) * sizeof *order);
+		}
+		at[kept++] = count;
+		g_array_set_size(bounds, kept);
+		guint32 *held = order;
+		order = scratch, scratch = held;
+	}
+	return order;
+}
+
+/* Sorting the events themselves would move 56 bytes at each step; sorting
+ * their positions moves 4, and the permutation is then applied in place, one
+ * cycle at a time. The positions are first put in thread order (a stable
+ * counting sort), then sorted by sort_positions(). */
 void events_sort_by_thread(struct event *events, guint count)
 {
 	guint32 sorted = 1;
@@ -38,11 +72,18 @@ void events_sort_by_thread(struct event *events, guint count)
 		sorted++;
 	if (sorted >= count) /* in order already: no scratch */
 		return;
-	g_autoptr(GArray) order = g_array_sized_new(FALSE, FALSE, sizeof(guint32), count);
+	guint64 threads = 0;
 	for (guint32 i = 0; i < count; i++)
-		g_array_append_val(order, i);
-	g_array_sort_with_data(order, compare_positions, events);
-	guint32 *from = (guint32 *)order->data; /* sorted[i] is events[from[i]] */
+		threads = MAX(threads, (guint64)events[i].thread + 1);
+	g_autofree guint *first = g_new0(guint, threads + 1);
+	for (guint32 i = 0; i < count; i++)
+		first[events[i].thread + 1]++;
+	for (guint64 t = 0; t < threads; t++)
+		first[t + 1] += first[t];
+	g_autofree guint32 *order = g_new(guint32, count), *scratch = g_new(guint32, count);
+	for (guint32 i = 0; i < count; i++)
+		order[first[events[i].thread]++] = i;
+	guint32 *from = sort_positions(events, order, scratch, count); /* sorted[i] is events[from[i]] */
 	for (guint32 i = 0; i < count; i++) {
 		if (from[i] == i)
 			continue;

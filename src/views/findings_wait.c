@@ -195,13 +195,19 @@ struct op_time {
 	gint64 by_cause[CAUSE_COUNT];
 };
 
-static void op_add(GHashTable *ops, const struct name *op, guint cause, gint64 time)
+static struct op_time *op_entry(GHashTable *ops, const struct name *op)
 {
 	struct op_time *t = g_hash_table_lookup(ops, op);
 	if (!t) {
 		t = g_new0(struct op_time, 1);
 		g_hash_table_insert(ops, (gpointer)op, t);
 	}
+	return t;
+}
+
+static void op_add(GHashTable *ops, const struct name *op, guint cause, gint64 time)
+{
+	struct op_time *t = op_entry(ops, op);
 	t->time += time;
 	t->by_cause[cause] += time;
 }
@@ -233,7 +239,24 @@ struct device_pass {
 	GHashTable *names[WAIT_RULES];
 	gint64 in_gap[WAIT_RULES]; /* the gap at hand's time per rule */
 	gint64 gap_start;
+	struct {
+		const struct name *op;
+		struct op_time *t;
+	} memo[WAIT_RULES][64]; /* per rule, ops met lately by pointer: most pieces cost no lookup */
 };
+
+/* op_add() into rule R's ops of D, through its memo. */
+static void op_add_memo(struct device_pass *d, guint r, const struct name *op, guint cause, gint64 time)
+{
+	guint slot = (guint)(GPOINTER_TO_SIZE(op) >> 4) % G_N_ELEMENTS(d->memo[r]);
+	struct op_time *t = d->memo[r][slot].t;
+	if (!t || d->memo[r][slot].op != op) {
+		t = op_entry(d->names[r], op);
+		d->memo[r][slot].op = op, d->memo[r][slot].t = t;
+	}
+	t->time += time;
+	t->by_cause[cause] += time;
+}
 
 static void close_gap(struct device_pass *d)
 {
@@ -302,6 +325,7 @@ GArray *findings_wait_sweep(const struct findings_input *in)
 			d.f = &g_array_index(waits, struct wait_figures, waits->len - 1);
 			for (guint r = 0; r < WAIT_RULES; r++) /* by pointer: merged by text when the device is done */
 				d.names[r] = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+			memset(d.memo, 0, sizeof d.memo);
 		}
 		last_interval = p->interval;
 		d.gap_start = x->start;
@@ -310,7 +334,7 @@ GArray *findings_wait_sweep(const struct findings_input *in)
 		d.f->part[r].time += length;
 		d.f->part[r].by_cause[p->cause] += length;
 		d.in_gap[r] += length;
-		op_add(d.names[r], p->op, p->cause, length);
+		op_add_memo(&d, r, p->op, p->cause, length);
 	}
 	g_hash_table_destroy(pids.numbers);
 	g_free(pids.of_thread);
