@@ -1,6 +1,7 @@
 #include "attribution/causes.h"
 #include <string.h>
 #include "attribution/blocking.h"
+#include "attribution/cause_sweep.h"
 #include "model/names.h"
 
 const struct cause_pattern cause_patterns[] = {
@@ -46,16 +47,12 @@ struct segment { /* a stretch of a thread with one label */
 	guint8 cause;
 };
 
-struct window { /* a stretch of time: [start, end) */
-	gint64 start, end;
-};
-
 /* A thread's segments, exact within its windows (sorted, disjoint, not
  * touching): those that the intervals asked about so far. */
 struct thread_segments {
 	struct segment *list;
 	guint count;
-	struct window *windows;
+	struct cause_window *windows;
 	guint window_count;
 };
 
@@ -119,8 +116,9 @@ void causes_free(struct causes *c)
 	g_free(c);
 }
 
-static enum cause host_cause(struct causes *c, const struct name *name)
+static enum cause host_cause(gpointer data, const struct name *name)
 {
+	struct causes *c = data;
 	gpointer known = g_hash_table_lookup(c->name_causes, name);
 	if (known)
 		return GPOINTER_TO_UINT(known) - 1;
@@ -129,187 +127,44 @@ static enum cause host_cause(struct causes *c, const struct name *name)
 	return cause;
 }
 
-/* Room for one more of N elements of SIZE bytes at *AT (*ROOM of them): doubled when full. */
-static void *grow(void *at, guint n, guint *room, gsize size)
+/* A sweep of thread T's events within its COUNT WINDOWS. */
+static struct cause_sweep *sweep_of(struct causes *c, guint t, const struct cause_window *windows, guint count)
 {
-	if (n < *room)
-		return at;
-	*room = MAX(2 * *room, 64);
-	return g_realloc_n(at, *room, size);
-}
-
-/* A binary min-heap of open events by key (depth and sort position, both
- * reversed: the deepest, then the last, on top), each with its end and name. */
-struct heap_entry {
-	guint64 key;
-	gint64 end;
-	const struct name *name;
-};
-
-struct heap {
-	struct heap_entry *at;
-	guint len, room;
-};
-
-static void heap_push(struct heap *h, struct heap_entry x)
-{
-	h->at = grow(h->at, h->len, &h->room, sizeof *h->at);
-	guint k = h->len++;
-	while (k && x.key < h->at[(k - 1) / 2].key) {
-		h->at[k] = h->at[(k - 1) / 2];
-		k = (k - 1) / 2;
-	}
-	h->at[k] = x;
-}
-
-static void heap_pop(struct heap *h)
-{
-	struct heap_entry x = h->at[--h->len];
-	guint k = 0;
-	for (;;) {
-		guint c = 2 * k + 1;
-		if (c >= h->len)
-			break;
-		if (c + 1 < h->len && h->at[c + 1].key < h->at[c].key)
-			c++;
-		if (x.key <= h->at[c].key)
-			break;
-		h->at[k] = h->at[c];
-		k = c;
-	}
-	if (h->len)
-		h->at[k] = x;
-}
-
-/* One thread's sweep: its events of positive length, host events and
- * launches merged in sort order, read one at a time; only those that hold
- * an instant of a window are handed on (the others cannot label one), but
- * every one takes its place in the depth walk and the sort order. */
-struct sweep {
-	struct causes *c;
-	guint h, h_end, l, l_end;
-	const struct window *windows;
-	guint window_count, w; /* w: the first window that ends after the last start */
-	guint ew;              /* the first window that ends after the last segment's start */
-	struct window *stack;  /* the open events of the depth walk, outermost first */
-	guint depth, stack_room;
-	guint32 position; /* the next event's place in sort order */
-	struct segment *out;
-	guint count, room;
-};
-
-/* An event of the sweep. */
-struct item {
-	gint64 ts, end;
-	guint64 inner_key;
-	const struct name *name;
-	guint8 cause;
-};
-
-/* The next event of the sweep that holds an instant of a window, into IT: FALSE when none is left. */
-static gboolean next_item(struct sweep *s, struct item *it)
-{
-	const struct attribution *a = s->c->a;
-	const struct event *host = s->c->host;
-	while (s->h < s->h_end || s->l < s->l_end) {
-		gboolean take_host = s->l >= s->l_end || (s->h < s->h_end && event_compare(&host[s->h], &a->launches[s->l]) < 0);
-		const struct event *e;
-		guint k = 0;
-		if (take_host) {
-			e = &host[s->h++];
-		} else {
-			k = s->l++;
-			if (a->virtual_launch && a->virtual_launch[k])
-				continue; /* a part of a graph launch, which is there itself */
-			e = &a->launches[k];
-		}
-		if (e->dur <= 0)
-			continue;
-		struct window span = { e->ts, event_end(e) };
-		/* its depth by the forest's stack walk: the child of the innermost open event that holds it */
-		while (s->depth && !(s->stack[s->depth - 1].start <= span.start && span.end <= s->stack[s->depth - 1].end))
-			s->depth--;
-		s->stack = grow(s->stack, s->depth, &s->stack_room, sizeof *s->stack);
-		s->stack[s->depth++] = span;
-		guint32 position = s->position++;
-		while (s->w < s->window_count && s->windows[s->w].end <= span.start)
-			s->w++;
-		if (s->w >= s->window_count || s->windows[s->w].start >= span.end)
-			continue; /* holds no instant of a window */
-		it->ts = span.start, it->end = span.end, it->name = e->name;
-		it->inner_key = (guint64)(G_MAXUINT32 - s->depth) << 32 | (G_MAXUINT32 - position);
-		if (take_host)
-			it->cause = (guint8)host_cause(s->c, e->name);
-		else
-			it->cause = s->c->kinds[k] & LAUNCH_BLOCKING ? CAUSE_BLOCKING : CAUSE_LAUNCHING;
-		return TRUE;
-	}
-	return FALSE;
-}
-
-/* The stretch [A, B) with one label, within the windows (they come in time
- * order), merged into the last segment when that ends at A with this label. */
-static void emit_within(struct sweep *s, gint64 a, gint64 b, guint8 cause, const struct name *op)
-{
-	while (s->ew < s->window_count && s->windows[s->ew].end <= a)
-		s->ew++;
-	for (guint k = s->ew; k < s->window_count && s->windows[k].start < b; k++) {
-		gint64 start = MAX(a, s->windows[k].start), end = MIN(b, s->windows[k].end);
-		struct segment *last = s->count ? &s->out[s->count - 1] : NULL;
-		if (last && last->end == start && last->cause == cause && last->op == op) {
-			last->end = end;
-			continue;
-		}
-		s->out = grow(s->out, s->count, &s->room, sizeof *s->out);
-		s->out[s->count++] = (struct segment){ start, end, op, cause };
-	}
+	struct cause_sweep_events e = { c->host,  c->host_first[t], c->host_first[t + 1], c->a, c->kinds,
+					c->launch_first[t], c->launch_first[t + 1], host_cause, c };
+	return cause_sweep_new(&e, windows, count);
 }
 
 /* Thread T's segments within its COUNT WINDOWS (sorted, disjoint, not
- * touching), into its cache. The best cause at an instant is the first
- * whose events begun so far end the latest after it; the op the innermost
- * heap's top once its ended tops are popped. */
-static void make_segments(struct causes *c, guint t, struct window *windows, guint count)
+ * touching), into its cache: the sweep's labels from its first start on,
+ * cut to the windows, equal neighbours merged. */
+static void make_segments(struct causes *c, guint t, struct cause_window *windows, guint count)
 {
-	struct sweep s = { c, c->host_first[t], c->host_first[t + 1], c->launch_first[t], c->launch_first[t + 1],
-			   windows, count, 0, 0, NULL, 0, 0, 0, NULL, 0, 0 };
-	gint64 latest[CAUSE_COUNT]; /* per cause, the latest end of its events begun so far */
-	for (guint k = 0; k < CAUSE_COUNT; k++)
-		latest[k] = G_MININT64;
-	struct heap inner = { 0 };
-	struct item next;
-	gboolean more = next_item(&s, &next);
-	gint64 t_now = more ? next.ts : 0;
-	for (;;) {
-		while (more && next.ts <= t_now) {
-			latest[next.cause] = MAX(latest[next.cause], next.end);
-			heap_push(&inner, (struct heap_entry){ next.inner_key, next.end, next.name });
-			more = next_item(&s, &next);
+	struct cause_sweep *sweep = sweep_of(c, t, windows, count);
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct segment));
+	guint w = 0;
+	gint64 end = G_MININT64;
+	guint8 cause = 0;
+	const struct name *op = NULL;
+	for (gint64 at = G_MININT64; end != G_MAXINT64; at = end) {
+		gboolean held = cause_sweep_at(sweep, at, &end, &cause, &op);
+		while (w < count && windows[w].end <= at)
+			w++;
+		for (guint k = w; held && k < count && windows[k].start < end; k++) {
+			struct segment seg = { MAX(at, windows[k].start), MIN(end, windows[k].end), op, cause };
+			struct segment *last = out->len ? &g_array_index(out, struct segment, out->len - 1) : NULL;
+			if (last && last->end == seg.start && last->cause == cause && last->op == op)
+				last->end = seg.end;
+			else
+				g_array_append_val(out, seg);
 		}
-		guint best = 0;
-		while (best < CAUSE_COUNT && latest[best] <= t_now)
-			best++;
-		if (best == CAUSE_COUNT) { /* nothing holds t_now: on to the next start */
-			if (!more)
-				break;
-			t_now = next.ts;
-			continue;
-		}
-		while (inner.at[0].end <= t_now) /* an event holds t_now: the heap has one */
-			heap_pop(&inner);
-		gint64 end = MIN(latest[best], inner.at[0].end);
-		if (more)
-			end = MIN(end, next.ts);
-		emit_within(&s, t_now, end, (guint8)best, inner.at[0].name);
-		t_now = end;
 	}
-	g_free(inner.at);
-	g_free(s.stack);
+	cause_sweep_free(sweep);
 	struct thread_segments *cache = &c->segments[t];
 	g_free(cache->list);
 	g_free(cache->windows);
-	cache->count = s.count;
-	cache->list = s.out;
+	cache->count = out->len;
+	cache->list = (struct segment *)g_array_free(out, FALSE);
 	cache->windows = windows;
 	cache->window_count = count;
 }
@@ -323,7 +178,7 @@ static int by_thread_then_start(gconstpointer x, gconstpointer y)
 }
 
 /* Whether W lies in one of the COUNT WINDOWS. */
-static gboolean covered(const struct window *windows, guint count, struct window w)
+static gboolean covered(const struct cause_window *windows, guint count, struct cause_window w)
 {
 	guint low = 0, high = count;
 	while (low < high) { /* the first window that ends at or after W's end */
@@ -336,10 +191,14 @@ static gboolean covered(const struct window *windows, guint count, struct window
 	return low < count && windows[low].start <= w.start;
 }
 
-/* The segments of every thread that the COUNT INTERVALS ask about, made
- * where its cache does not cover them: over the union of the windows it has
- * and those the intervals add (merged where they overlap or touch). */
-static void make_needed(struct causes *c, const struct waiting_blamed *intervals, guint count)
+/* What the COUNT INTERVALS need: the sweep of each thread whose intervals
+ * go forward (each starts where the one before it ends, or after), within
+ * their union, into SWEEPS (its windows into HELD); the segments of every
+ * other (BACKWARD), made where its cache does not cover them: over the
+ * union of the windows it has and those the intervals add. Windows are
+ * merged where they overlap or touch. */
+static void make_needed(struct causes *c, const struct waiting_blamed *intervals, guint count, const guint8 *backward,
+			struct cause_sweep **sweeps, GPtrArray *held)
 {
 	g_autoptr(GArray) asked = g_array_new(FALSE, FALSE, sizeof(struct waiting_blamed));
 	for (guint k = 0; k < count; k++)
@@ -350,45 +209,85 @@ static void make_needed(struct causes *c, const struct waiting_blamed *intervals
 	for (guint i = 0; i < asked->len;) {
 		guint t = b[i].thread, first = i;
 		const struct thread_segments *cache = &c->segments[t];
-		gboolean all = TRUE;
+		gboolean all = !!backward[t];
 		for (; i < asked->len && b[i].thread == t; i++)
-			all = all && covered(cache->windows, cache->window_count, (struct window){ b[i].start, b[i].end });
+			all = all && covered(cache->windows, cache->window_count, (struct cause_window){ b[i].start, b[i].end });
 		if (all)
 			continue;
-		GArray *windows = g_array_new(FALSE, FALSE, sizeof(struct window));
+		guint have = backward[t] ? cache->window_count : 0;
+		GArray *windows = g_array_new(FALSE, FALSE, sizeof(struct cause_window));
 		guint j = 0, k = first; /* the cache's windows and these intervals, merged by start */
-		while (j < cache->window_count || k < i) {
-			struct window w = k >= i || (j < cache->window_count && cache->windows[j].start < b[k].start)
-						  ? cache->windows[j++]
-						  : (struct window){ b[k].start, b[k++].end };
-			struct window *last = windows->len ? &g_array_index(windows, struct window, windows->len - 1) : NULL;
+		while (j < have || k < i) {
+			struct cause_window w = k >= i || (j < have && cache->windows[j].start < b[k].start)
+							? cache->windows[j++]
+							: (struct cause_window){ b[k].start, b[k++].end };
+			struct cause_window *last = windows->len ? &g_array_index(windows, struct cause_window, windows->len - 1) : NULL;
 			if (last && w.start <= last->end)
 				last->end = MAX(last->end, w.end);
 			else
 				g_array_append_val(windows, w);
 		}
 		guint n = windows->len;
-		make_segments(c, t, (struct window *)g_array_free(windows, FALSE), n);
+		struct cause_window *list = (struct cause_window *)g_array_free(windows, FALSE);
+		if (backward[t]) {
+			make_segments(c, t, list, n);
+		} else {
+			g_ptr_array_add(held, list);
+			sweeps[t] = sweep_of(c, t, list, n);
+		}
 	}
 }
 
-/* Pieces, written in place: USED of them, room for PIECES->len. */
-static void piece(GArray *pieces, guint *used, gint64 start, gint64 end, guint8 cause, const struct name *op, guint interval)
+/* Interval K (B) of a thread whose intervals go forward, by its SWEEP:
+ * stretches with one label, equal neighbours merged. */
+static void sweep_interval(struct cause_sweep *sweep, const struct waiting_blamed *b, guint k, causes_visit visit,
+			   gpointer data)
 {
-	if (*used == pieces->len)
-		g_array_set_size(pieces, MAX(2 * pieces->len, 64));
-	g_array_index(pieces, struct cause_piece, (*used)++) = (struct cause_piece){ start, end, op, interval, cause };
+	struct cause_piece piece = { 0 };
+	gboolean pending = FALSE;
+	for (gint64 at = b->start, end; at < b->end; at = end) {
+		guint8 cause = CAUSE_OUTSIDE;
+		const struct name *op = NULL;
+		if (!cause_sweep_at(sweep, at, &end, &cause, &op))
+			cause = CAUSE_OUTSIDE, op = NULL;
+		end = MIN(end, b->end);
+		if (pending && piece.cause == cause && piece.op == op) {
+			piece.end = end;
+			continue;
+		}
+		if (pending)
+			visit(&piece, data);
+		piece = (struct cause_piece){ at, end, op, k, cause };
+		pending = TRUE;
+	}
+	if (pending)
+		visit(&piece, data);
 }
 
-GArray *causes_split(struct causes *c, const struct waiting_blamed *intervals, guint count)
+void causes_each(struct causes *c, const struct waiting_blamed *intervals, guint count, causes_visit visit, gpointer data)
 {
-	make_needed(c, intervals, count);
-	GArray *pieces = g_array_new(FALSE, FALSE, sizeof(struct cause_piece));
-	guint used = 0;
+	g_autofree gint64 *last_end = g_new(gint64, c->threads + 1);
+	g_autofree guint8 *backward = g_new0(guint8, c->threads + 1);
+	g_autofree struct cause_sweep **sweeps = g_new0(struct cause_sweep *, c->threads + 1);
+	g_autoptr(GPtrArray) held = g_ptr_array_new_with_free_func(g_free);
+	for (guint t = 0; t < c->threads; t++)
+		last_end[t] = G_MININT64;
+	for (guint k = 0; k < count; k++) {
+		const struct waiting_blamed *b = &intervals[k];
+		if (b->end > b->start && b->thread < c->threads) {
+			backward[b->thread] |= b->start < last_end[b->thread];
+			last_end[b->thread] = b->end;
+		}
+	}
+	make_needed(c, intervals, count, backward, sweeps, held);
 	for (guint k = 0; k < count; k++) {
 		const struct waiting_blamed *b = &intervals[k];
 		if (b->end <= b->start)
 			continue;
+		if (b->thread < c->threads && sweeps[b->thread]) {
+			sweep_interval(sweeps[b->thread], b, k, visit, data);
+			continue;
+		}
 		const struct thread_segments *s = b->thread < c->threads ? &c->segments[b->thread] : NULL;
 		guint low = 0, high = s ? s->count : 0;
 		while (low < high) { /* the first segment that ends after the start */
@@ -402,14 +301,26 @@ GArray *causes_split(struct causes *c, const struct waiting_blamed *intervals, g
 		for (guint i = low; s && i < s->count && s->list[i].start < b->end; i++) {
 			gint64 from = MAX(s->list[i].start, b->start), to = MIN(s->list[i].end, b->end);
 			if (from > at)
-				piece(pieces, &used, at, from, CAUSE_OUTSIDE, NULL, k);
-			piece(pieces, &used, from, to, s->list[i].cause, s->list[i].op, k);
+				visit(&(struct cause_piece){ at, from, NULL, k, CAUSE_OUTSIDE }, data);
+			visit(&(struct cause_piece){ from, to, s->list[i].op, k, s->list[i].cause }, data);
 			at = to;
 		}
 		if (at < b->end)
-			piece(pieces, &used, at, b->end, CAUSE_OUTSIDE, NULL, k);
+			visit(&(struct cause_piece){ at, b->end, NULL, k, CAUSE_OUTSIDE }, data);
 	}
-	g_array_set_size(pieces, used);
+	for (guint t = 0; t < c->threads; t++)
+		cause_sweep_free(sweeps[t]);
+}
+
+static void append_piece(const struct cause_piece *piece, gpointer pieces)
+{
+	g_array_append_vals(pieces, piece, 1);
+}
+
+GArray *causes_split(struct causes *c, const struct waiting_blamed *intervals, guint count)
+{
+	GArray *pieces = g_array_new(FALSE, FALSE, sizeof(struct cause_piece));
+	causes_each(c, intervals, count, append_piece, pieces);
 	return pieces;
 }
 
