@@ -75,26 +75,37 @@ struct cause_sweep {
 	gboolean more;
 };
 
+/* Whether host event H comes before launch L in sort order (src/model/build.h's event_compare()). */
+static gboolean host_first(const struct host_event *h, const struct event *l)
+{
+	if (h->ts != l->ts)
+		return h->ts < l->ts;
+	if (h->ts + h->dur != event_end(l))
+		return h->ts + h->dur > event_end(l);
+	return h->index < l->index;
+}
+
 /* The next event of the sweep that holds an instant of a window, into IT: FALSE when none is left. */
 static gboolean next_item(struct cause_sweep *s, struct item *it)
 {
 	struct cause_sweep_events *e = &s->e;
 	const struct event *launches = e->a->launches;
 	while (e->h < e->h_end || e->l < e->l_end) {
-		gboolean take_host = e->l >= e->l_end || (e->h < e->h_end && event_compare(&e->host[e->h], &launches[e->l]) < 0);
-		const struct event *event;
+		gboolean take_host = e->l >= e->l_end || (e->h < e->h_end && host_first(&e->host[e->h], &launches[e->l]));
+		struct cause_window span;
+		const struct name *name;
 		guint k = 0;
 		if (take_host) {
-			event = &e->host[e->h++];
+			const struct host_event *host = &e->host[e->h++];
+			span = (struct cause_window){ host->ts, host->ts + host->dur }, name = host->name;
 		} else {
 			k = e->l++;
 			if (e->a->virtual_launch && e->a->virtual_launch[k])
 				continue; /* a part of a graph launch, which is there itself */
-			event = &launches[k];
+			span = (struct cause_window){ launches[k].ts, event_end(&launches[k]) }, name = launches[k].name;
 		}
-		if (event->dur <= 0)
-			continue;
-		struct cause_window span = { event->ts, event_end(event) };
+		if (span.end <= span.start)
+			continue; /* zero-length: holds no instant */
 		/* its depth by the forest's stack walk: the child of the innermost open event that holds it */
 		while (s->depth && !(s->stack[s->depth - 1].start <= span.start && span.end <= s->stack[s->depth - 1].end))
 			s->depth--;
@@ -105,10 +116,10 @@ static gboolean next_item(struct cause_sweep *s, struct item *it)
 			s->w++;
 		if (s->w >= s->window_count || s->windows[s->w].start >= span.end)
 			continue; /* holds no instant of a window */
-		it->ts = span.start, it->end = span.end, it->name = event->name;
+		it->ts = span.start, it->end = span.end, it->name = name;
 		it->inner_key = (guint64)(G_MAXUINT32 - s->depth) << 32 | (G_MAXUINT32 - position);
 		if (take_host)
-			it->cause = (guint8)e->host_cause(e->data, event->name);
+			it->cause = (guint8)e->host_cause(e->data, name);
 		else
 			it->cause = e->kinds[k] & LAUNCH_BLOCKING ? CAUSE_BLOCKING : CAUSE_LAUNCHING;
 		return TRUE;

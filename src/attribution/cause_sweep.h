@@ -45,7 +45,7 @@ struct cause_window { /* a stretch of time: [start, end) */
  * (virtual ones left out), KINDS those's blocking_kinds(); a host event's
  * cause by HOST_CAUSE(DATA, its name). */
 struct cause_sweep_events {
-	const struct event *host;
+	const struct host_event *host;
 	guint h, h_end;
 	const struct attribution *a;
 	const guint8 *kinds;

@@ -57,7 +57,7 @@ struct thread_segments {
 };
 
 struct causes {
-	const struct event *host;
+	const struct host_event *host;
 	const struct attribution *a;
 	guint8 *kinds;         /* blocking_kinds of A */
 	guint threads;         /* thread numbers below this may have events */
@@ -67,13 +67,15 @@ struct causes {
 	GHashTable *name_causes; /* struct name * -> cause + 1 (names of one reader's worker compare by pointer) */
 };
 
-/* The first index of the COUNT EVENTS (by thread) at each thread below THREADS, and THREADS' end. */
-static guint *firsts(const struct event *events, guint count, guint threads)
+/* The first index of the COUNT elements of SIZE bytes at EVENTS (by
+ * thread, a guint32 THREAD_AT bytes in) at each thread below THREADS, and
+ * THREADS' end. */
+static guint *firsts(const void *events, gsize size, gsize thread_at, guint count, guint threads)
 {
 	guint *first = g_new(guint, threads + 1);
 	guint i = 0;
 	for (guint t = 0; t <= threads; t++) {
-		while (i < count && events[i].thread < t)
+		while (i < count && *(const guint32 *)((const char *)events + (gsize)i * size + thread_at) < t)
 			i++;
 		first[t] = i;
 	}
@@ -83,8 +85,8 @@ static guint *firsts(const struct event *events, guint count, guint threads)
 struct causes *causes_new(GArray *host, const struct attribution *a)
 {
 	struct causes *c = g_new0(struct causes, 1);
-	events_sort_by_thread((struct event *)host->data, host->len);
-	c->host = (const struct event *)host->data;
+	host_events_sort_by_thread((struct host_event *)host->data, host->len);
+	c->host = (const struct host_event *)host->data;
 	c->a = a;
 	c->kinds = blocking_kinds(a);
 	guint threads = 0;
@@ -93,8 +95,9 @@ struct causes *causes_new(GArray *host, const struct attribution *a)
 	if (a->launch_count)
 		threads = MAX(threads, a->launches[a->launch_count - 1].thread + 1);
 	c->threads = threads;
-	c->host_first = firsts(c->host, host->len, threads);
-	c->launch_first = firsts(a->launches, a->launch_count, threads);
+	c->host_first = firsts(c->host, sizeof *c->host, G_STRUCT_OFFSET(struct host_event, thread), host->len, threads);
+	c->launch_first = firsts(a->launches, sizeof *a->launches, G_STRUCT_OFFSET(struct event, thread), a->launch_count,
+				 threads);
 	c->segments = g_new0(struct thread_segments, threads + 1);
 	c->name_causes = g_hash_table_new(g_direct_hash, g_direct_equal);
 	return c;

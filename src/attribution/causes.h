@@ -75,7 +75,7 @@ struct cause_piece {
 
 struct causes;
 
-/* The causes over HOST (trace.host: sorted here, by thread, in place; not
+/* The causes over HOST (trace.host, struct host_event: sorted here, by thread, in place; not
  * taken) and A's launches (virtual ones left out), the blocking ones by
  * blocking_kinds(A). */
 struct causes *causes_new(GArray *host, const struct attribution *a);

@@ -141,8 +141,9 @@ static int by_thread(const void *x, const void *y)
 	return event_compare(a, b);
 }
 
-/* events_sort_by_thread() against qsort: threads interleaved, ties of
- * start and end, runs in order with a few out of place, reversed. */
+/* events_sort_by_thread() and host_events_sort_by_thread() against qsort:
+ * threads interleaved, ties of start and end, runs in order with a few out
+ * of place, reversed. */
 static void test_sort_by_thread(void)
 {
 	GRand *rand = g_rand_new_with_seed(32);
@@ -157,11 +158,16 @@ static void test_sort_by_thread(void)
 			events[i] = (struct event){ .ts = ts, .dur = g_rand_int_range(rand, 0, 4), .index = i,
 						    .thread = g_rand_int_range(rand, 0, threads) };
 		}
+		g_autofree struct host_event *hosts = g_new0(struct host_event, n + 1);
+		for (guint i = 0; i < n; i++)
+			hosts[i] = (struct host_event){ events[i].ts, events[i].dur, NULL, events[i].index, events[i].thread };
 		memcpy(want, events, n * sizeof *events);
 		qsort(want, n, sizeof *want, by_thread);
 		events_sort_by_thread(events, n);
+		host_events_sort_by_thread(hosts, n); /* the same order */
 		for (guint i = 0; i < n; i++)
-			CU_ASSERT(events[i].index == want[i].index);
+			CU_ASSERT(events[i].index == want[i].index && hosts[i].index == want[i].index &&
+				  hosts[i].thread == want[i].thread && hosts[i].ts == want[i].ts);
 	}
 	g_rand_free(rand);
 }

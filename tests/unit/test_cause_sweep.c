@@ -20,7 +20,7 @@ struct want {
 	const char *op;
 };
 
-static void check(const struct event *host, guint n, const struct cause_window *windows, guint count,
+static void check(const struct host_event *host, guint n, const struct cause_window *windows, guint count,
 		  const struct want *want, guint wants)
 {
 	struct attribution a = { 0 };
@@ -48,7 +48,7 @@ static void test_labels(void)
 #define E(text, start, length, position) \
 	{ .ts = (start), .dur = (length), .name = names_intern(names, text, strlen(text), NULL), .index = (position) }
 	/* DataLoader.next [0, 100) > aten::inner [40, 60); aten::a [200, 300) > aten::zero [250, 250) */
-	const struct event host[] = { E("DataLoader.next", 0, 100, 0), E("aten::inner", 40, 20, 1), E("aten::a", 200, 100, 2),
+	const struct host_event host[] = { E("DataLoader.next", 0, 100, 0), E("aten::inner", 40, 20, 1), E("aten::a", 200, 100, 2),
 				      E("aten::zero", 250, 0, 3) };
 	const struct cause_window all = { 0, 1000 };
 	static const struct want every[] = {
