@@ -123,6 +123,11 @@ struct gap_pass {
 	gint64 by_cause[CAUSE_COUNT];
 	const struct name *best;
 	gint64 best_time, outside;
+	struct {
+		const struct name *op;
+		gint64 *sum;
+		guint interval;
+	} memo[64]; /* ops met lately by pointer, with the gap they were met in: most pieces cost no hash of their text */
 };
 
 static void settle(struct gap_pass *g)
@@ -156,10 +161,15 @@ static void gap_piece(const struct cause_piece *p, gpointer data)
 		g->outside += t;
 		return;
 	}
-	gint64 *sum = g_hash_table_lookup(g->by_op, p->op);
-	if (!sum) {
-		sum = g_new0(gint64, 1);
-		g_hash_table_insert(g->by_op, (gpointer)p->op, sum);
+	guint slot = (guint)(GPOINTER_TO_SIZE(p->op) >> 4) % G_N_ELEMENTS(g->memo);
+	gint64 *sum = g->memo[slot].sum;
+	if (!sum || g->memo[slot].op != p->op || g->memo[slot].interval != g->interval) {
+		sum = g_hash_table_lookup(g->by_op, p->op);
+		if (!sum) {
+			sum = g_new0(gint64, 1);
+			g_hash_table_insert(g->by_op, (gpointer)p->op, sum);
+		}
+		g->memo[slot].op = p->op, g->memo[slot].sum = sum, g->memo[slot].interval = g->interval;
 	}
 	*sum += t;
 	if (*sum > g->best_time || (g->best && *sum == g->best_time && name_text_order(p->op, g->best) < 0))
@@ -211,7 +221,7 @@ gboolean write_gaps_summary(struct output *out, const struct forest *forest, con
 		g_ptr_array_add(written, row);
 	}
 	if (config->causes) { /* the causes of each gap's host wait, into its row */
-		struct gap_pass pass = { cells, by_op, G_MAXUINT, { 0 }, NULL, 0, 0 };
+		struct gap_pass pass = { cells, by_op, G_MAXUINT, { 0 }, NULL, 0, 0, { { 0 } } };
 		causes_each(config->causes, (const struct waiting_blamed *)blamed->data, blamed->len, gap_piece, &pass);
 		gap_piece(NULL, &pass);
 	}
