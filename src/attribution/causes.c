@@ -1,6 +1,7 @@
 #include "attribution/causes.h"
 #include <string.h>
 #include "attribution/blocking.h"
+#include "attribution/cause_sweep.h"
 #include "model/names.h"
 
 const struct cause_pattern cause_patterns[] = {
@@ -40,21 +41,23 @@ enum cause cause_of_name(const char *text, gsize len)
 	return best;
 }
 
-/* A thread's segments: sorted, disjoint, each with one label. */
-struct segment {
+struct segment { /* a stretch of a thread with one label */
 	gint64 start, end;
 	const struct name *op;
 	guint8 cause;
 };
 
+/* A thread's segments, exact within its windows (sorted, disjoint, not
+ * touching): those that the intervals asked about so far. */
 struct thread_segments {
 	struct segment *list;
 	guint count;
-	gboolean made;
+	struct cause_window *windows;
+	guint window_count;
 };
 
 struct causes {
-	const struct event *host;
+	const struct host_event *host;
 	const struct attribution *a;
 	guint8 *kinds;         /* blocking_kinds of A */
 	guint threads;         /* thread numbers below this may have events */
@@ -64,13 +67,15 @@ struct causes {
 	GHashTable *name_causes; /* struct name * -> cause + 1 (names of one reader's worker compare by pointer) */
 };
 
-/* The first index of the COUNT EVENTS (by thread) at each thread below THREADS, and THREADS' end. */
-static guint *firsts(const struct event *events, guint count, guint threads)
+/* The first index of the COUNT elements of SIZE bytes at EVENTS (by
+ * thread, a guint32 THREAD_AT bytes in) at each thread below THREADS, and
+ * THREADS' end. */
+static guint *firsts(const void *events, gsize size, gsize thread_at, guint count, guint threads)
 {
 	guint *first = g_new(guint, threads + 1);
 	guint i = 0;
 	for (guint t = 0; t <= threads; t++) {
-		while (i < count && events[i].thread < t)
+		while (i < count && *(const guint32 *)((const char *)events + (gsize)i * size + thread_at) < t)
 			i++;
 		first[t] = i;
 	}
@@ -80,8 +85,8 @@ static guint *firsts(const struct event *events, guint count, guint threads)
 struct causes *causes_new(GArray *host, const struct attribution *a)
 {
 	struct causes *c = g_new0(struct causes, 1);
-	events_sort_by_thread((struct event *)host->data, host->len);
-	c->host = (const struct event *)host->data;
+	host_events_sort_by_thread((struct host_event *)host->data, host->len);
+	c->host = (const struct host_event *)host->data;
 	c->a = a;
 	c->kinds = blocking_kinds(a);
 	guint threads = 0;
@@ -90,8 +95,9 @@ struct causes *causes_new(GArray *host, const struct attribution *a)
 	if (a->launch_count)
 		threads = MAX(threads, a->launches[a->launch_count - 1].thread + 1);
 	c->threads = threads;
-	c->host_first = firsts(c->host, host->len, threads);
-	c->launch_first = firsts(a->launches, a->launch_count, threads);
+	c->host_first = firsts(c->host, sizeof *c->host, G_STRUCT_OFFSET(struct host_event, thread), host->len, threads);
+	c->launch_first = firsts(a->launches, sizeof *a->launches, G_STRUCT_OFFSET(struct event, thread), a->launch_count,
+				 threads);
 	c->segments = g_new0(struct thread_segments, threads + 1);
 	c->name_causes = g_hash_table_new(g_direct_hash, g_direct_equal);
 	return c;
@@ -101,8 +107,10 @@ void causes_free(struct causes *c)
 {
 	if (!c)
 		return;
-	for (guint t = 0; t < c->threads; t++)
+	for (guint t = 0; t < c->threads; t++) {
 		g_free(c->segments[t].list);
+		g_free(c->segments[t].windows);
+	}
 	g_free(c->segments);
 	g_free(c->kinds);
 	g_free(c->host_first);
@@ -111,16 +119,9 @@ void causes_free(struct causes *c)
 	g_free(c);
 }
 
-/* An event of the sweep. */
-struct item {
-	const struct event *event;
-	gint64 end;
-	guint depth;
-	guint8 cause;
-};
-
-static enum cause host_cause(struct causes *c, const struct name *name)
+static enum cause host_cause(gpointer data, const struct name *name)
 {
+	struct causes *c = data;
 	gpointer known = g_hash_table_lookup(c->name_causes, name);
 	if (known)
 		return GPOINTER_TO_UINT(known) - 1;
@@ -129,170 +130,168 @@ static enum cause host_cause(struct causes *c, const struct name *name)
 	return cause;
 }
 
-/* Thread T's events of positive length, host events and launches merged in sort order. */
-static GArray *thread_items(struct causes *c, guint t)
+/* A sweep of thread T's events within its COUNT WINDOWS. */
+static struct cause_sweep *sweep_of(struct causes *c, guint t, const struct cause_window *windows, guint count)
 {
-	const struct attribution *a = c->a;
-	guint h = c->host_first[t], h_end = c->host_first[t + 1];
-	guint l = c->launch_first[t], l_end = c->launch_first[t + 1];
-	GArray *items = g_array_sized_new(FALSE, FALSE, sizeof(struct item), (h_end - h) + (l_end - l));
-	while (h < h_end || l < l_end) {
-		gboolean take_host = l >= l_end || (h < h_end && event_compare(&c->host[h], &a->launches[l]) < 0);
-		struct item it = { 0 };
-		if (take_host) {
-			it.event = &c->host[h++];
-			it.cause = (guint8)host_cause(c, it.event->name);
-		} else {
-			guint k = l++;
-			if (a->virtual_launch && a->virtual_launch[k])
-				continue; /* a part of a graph launch, which is there itself */
-			it.event = &a->launches[k];
-			it.cause = c->kinds[k] & LAUNCH_BLOCKING ? CAUSE_BLOCKING : CAUSE_LAUNCHING;
-		}
-		if (it.event->dur <= 0)
-			continue;
-		it.end = event_end(it.event);
-		g_array_append_val(items, it);
-	}
-	return items;
+	struct cause_sweep_events e = { c->host,  c->host_first[t], c->host_first[t + 1], c->a, c->kinds,
+					c->launch_first[t], c->launch_first[t + 1], host_cause, c };
+	return cause_sweep_new(&e, windows, count);
 }
 
-/* Depths by the forest's stack walk: each item the child of the innermost open one that holds it. */
-static void set_depths(struct item *items, guint n)
+/* Thread T's segments within its COUNT WINDOWS (sorted, disjoint, not
+ * touching), into its cache: the sweep's labels from its first start on,
+ * cut to the windows, equal neighbours merged. */
+static void make_segments(struct causes *c, guint t, struct cause_window *windows, guint count)
 {
-	g_autoptr(GArray) stack = g_array_new(FALSE, FALSE, sizeof(guint));
-	for (guint i = 0; i < n; i++) {
-		while (stack->len &&
-		       !event_contains(items[g_array_index(stack, guint, stack->len - 1)].event, items[i].event))
-			g_array_set_size(stack, stack->len - 1);
-		items[i].depth = stack->len + 1;
-		g_array_append_val(stack, i);
-	}
-}
-
-/* A binary min-heap of item indices, each with its key and its end: the
- * smallest key on top. The cause heap's key is the cause (blocking on top),
- * the innermost heap's the depth and the sort position, both reversed (the
- * deepest, then the last, on top). */
-struct heap_entry {
-	guint64 key;
-	gint64 end;
-	guint32 item;
-};
-
-struct heap {
-	struct heap_entry *at;
-	guint len;
-};
-
-static void heap_push(struct heap *h, struct heap_entry x)
-{
-	guint k = h->len++;
-	while (k && x.key < h->at[(k - 1) / 2].key) {
-		h->at[k] = h->at[(k - 1) / 2];
-		k = (k - 1) / 2;
-	}
-	h->at[k] = x;
-}
-
-static void heap_pop(struct heap *h)
-{
-	struct heap_entry x = h->at[--h->len];
-	guint k = 0;
-	for (;;) {
-		guint c = 2 * k + 1;
-		if (c >= h->len)
-			break;
-		if (c + 1 < h->len && h->at[c + 1].key < h->at[c].key)
-			c++;
-		if (x.key <= h->at[c].key)
-			break;
-		h->at[k] = h->at[c];
-		k = c;
-	}
-	if (h->len)
-		h->at[k] = x;
-}
-
-/* Pops H's ended tops (ended at or before T): FALSE when nothing is left. */
-static gboolean heap_settle(struct heap *h, gint64 t)
-{
-	while (h->len && h->at[0].end <= t)
-		heap_pop(h);
-	return h->len > 0;
-}
-
-static void emit(GArray *out, gint64 start, gint64 end, guint8 cause, const struct name *op)
-{
-	if (out->len) {
-		struct segment *last = &g_array_index(out, struct segment, out->len - 1);
-		if (last->end == start && last->cause == cause && last->op == op) {
-			last->end = end;
-			return;
-		}
-	}
-	struct segment s = { start, end, op, cause };
-	g_array_append_val(out, s);
-}
-
-static void make_segments(struct causes *c, guint t)
-{
-	g_autoptr(GArray) held = thread_items(c, t);
-	struct item *items = (struct item *)held->data;
-	guint n = held->len;
-	set_depths(items, n);
-	g_autofree struct heap_entry *room = g_new(struct heap_entry, 2 * (gsize)n + 2);
-	struct heap by_cause = { room, 0 }, inner = { room + n + 1, 0 };
+	struct cause_sweep *sweep = sweep_of(c, t, windows, count);
 	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct segment));
-	guint i = 0;
-	gint64 t_now = n ? items[0].event->ts : 0;
-	while (i < n || by_cause.len) {
-		while (i < n && items[i].event->ts <= t_now) {
-			heap_push(&by_cause, (struct heap_entry){ items[i].cause, items[i].end, i });
-			heap_push(&inner, (struct heap_entry){ (guint64)(G_MAXUINT32 - items[i].depth) << 32 | (G_MAXUINT32 - i),
-							       items[i].end, i });
-			i++;
+	guint w = 0;
+	gint64 end = G_MININT64;
+	guint8 cause = 0;
+	const struct name *op = NULL;
+	for (gint64 at = G_MININT64; end != G_MAXINT64; at = end) {
+		gboolean held = cause_sweep_at(sweep, at, &end, &cause, &op);
+		while (w < count && windows[w].end <= at)
+			w++;
+		for (guint k = w; held && k < count && windows[k].start < end; k++) {
+			struct segment seg = { MAX(at, windows[k].start), MIN(end, windows[k].end), op, cause };
+			struct segment *last = out->len ? &g_array_index(out, struct segment, out->len - 1) : NULL;
+			if (last && last->end == seg.start && last->cause == cause && last->op == op)
+				last->end = seg.end;
+			else
+				g_array_append_val(out, seg);
 		}
-		gboolean open = heap_settle(&by_cause, t_now);
-		heap_settle(&inner, t_now);
-		if (!open) { /* nothing holds t_now: on to the next start */
-			if (i >= n)
-				break;
-			t_now = items[i].event->ts;
+	}
+	cause_sweep_free(sweep);
+	struct thread_segments *cache = &c->segments[t];
+	g_free(cache->list);
+	g_free(cache->windows);
+	cache->count = out->len;
+	cache->list = (struct segment *)g_array_free(out, FALSE);
+	cache->windows = windows;
+	cache->window_count = count;
+}
+
+static int by_thread_then_start(gconstpointer x, gconstpointer y)
+{
+	const struct waiting_blamed *a = x, *b = y;
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* Whether W lies in one of the COUNT WINDOWS. */
+static gboolean covered(const struct cause_window *windows, guint count, struct cause_window w)
+{
+	guint low = 0, high = count;
+	while (low < high) { /* the first window that ends at or after W's end */
+		guint mid = low + (high - low) / 2;
+		if (windows[mid].end < w.end)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	return low < count && windows[low].start <= w.start;
+}
+
+/* What the COUNT INTERVALS need: the sweep of each thread whose intervals
+ * go forward (each starts where the one before it ends, or after), within
+ * their union, into SWEEPS (its windows into HELD); the segments of every
+ * other (BACKWARD), made where its cache does not cover them: over the
+ * union of the windows it has and those the intervals add. Windows are
+ * merged where they overlap or touch. */
+static void make_needed(struct causes *c, const struct waiting_blamed *intervals, guint count, const guint8 *backward,
+			struct cause_sweep **sweeps, GPtrArray *held)
+{
+	g_autoptr(GArray) asked = g_array_new(FALSE, FALSE, sizeof(struct waiting_blamed));
+	for (guint k = 0; k < count; k++)
+		if (intervals[k].end > intervals[k].start && intervals[k].thread < c->threads)
+			g_array_append_val(asked, intervals[k]);
+	g_array_sort(asked, by_thread_then_start);
+	const struct waiting_blamed *b = (const struct waiting_blamed *)asked->data;
+	for (guint i = 0; i < asked->len;) {
+		guint t = b[i].thread, first = i;
+		const struct thread_segments *cache = &c->segments[t];
+		gboolean all = !!backward[t];
+		for (; i < asked->len && b[i].thread == t; i++)
+			all = all && covered(cache->windows, cache->window_count, (struct cause_window){ b[i].start, b[i].end });
+		if (all)
+			continue;
+		guint have = backward[t] ? cache->window_count : 0;
+		GArray *windows = g_array_new(FALSE, FALSE, sizeof(struct cause_window));
+		guint j = 0, k = first; /* the cache's windows and these intervals, merged by start */
+		while (j < have || k < i) {
+			struct cause_window w = k >= i || (j < have && cache->windows[j].start < b[k].start)
+							? cache->windows[j++]
+							: (struct cause_window){ b[k].start, b[k++].end };
+			struct cause_window *last = windows->len ? &g_array_index(windows, struct cause_window, windows->len - 1) : NULL;
+			if (last && w.start <= last->end)
+				last->end = MAX(last->end, w.end);
+			else
+				g_array_append_val(windows, w);
+		}
+		guint n = windows->len;
+		struct cause_window *list = (struct cause_window *)g_array_free(windows, FALSE);
+		if (backward[t]) {
+			make_segments(c, t, list, n);
+		} else {
+			g_ptr_array_add(held, list);
+			sweeps[t] = sweep_of(c, t, list, n);
+		}
+	}
+}
+
+/* Interval K (B) of a thread whose intervals go forward, by its SWEEP:
+ * stretches with one label, equal neighbours merged. */
+static void sweep_interval(struct cause_sweep *sweep, const struct waiting_blamed *b, guint k, causes_visit visit,
+			   gpointer data)
+{
+	struct cause_piece piece = { 0 };
+	gboolean pending = FALSE;
+	for (gint64 at = b->start, end; at < b->end; at = end) {
+		guint8 cause = CAUSE_OUTSIDE;
+		const struct name *op = NULL;
+		if (!cause_sweep_at(sweep, at, &end, &cause, &op))
+			cause = CAUSE_OUTSIDE, op = NULL;
+		end = MIN(end, b->end);
+		if (pending && piece.cause == cause && piece.op == op) {
+			piece.end = end;
 			continue;
 		}
-		const struct item *best = &items[by_cause.at[0].item], *innermost = &items[inner.at[0].item];
-		gint64 next = MIN(best->end, innermost->end);
-		if (i < n)
-			next = MIN(next, items[i].event->ts);
-		emit(out, t_now, next, best->cause, innermost->event->name);
-		t_now = next;
+		if (pending)
+			visit(&piece, data);
+		piece = (struct cause_piece){ at, end, op, k, cause };
+		pending = TRUE;
 	}
-	struct thread_segments *s = &c->segments[t];
-	s->count = out->len;
-	s->list = (struct segment *)g_array_free(out, FALSE);
-	s->made = TRUE;
+	if (pending)
+		visit(&piece, data);
 }
 
-static void piece(GArray *pieces, gint64 start, gint64 end, guint8 cause, const struct name *op, guint interval)
+void causes_each(struct causes *c, const struct waiting_blamed *intervals, guint count, causes_visit visit, gpointer data)
 {
-	struct cause_piece p = { start, end, op, interval, cause };
-	g_array_append_val(pieces, p);
-}
-
-GArray *causes_split(struct causes *c, const struct waiting_blamed *intervals, guint count)
-{
-	GArray *pieces = g_array_new(FALSE, FALSE, sizeof(struct cause_piece));
+	g_autofree gint64 *last_end = g_new(gint64, c->threads + 1);
+	g_autofree guint8 *backward = g_new0(guint8, c->threads + 1);
+	g_autofree struct cause_sweep **sweeps = g_new0(struct cause_sweep *, c->threads + 1);
+	g_autoptr(GPtrArray) held = g_ptr_array_new_with_free_func(g_free);
+	for (guint t = 0; t < c->threads; t++)
+		last_end[t] = G_MININT64;
+	for (guint k = 0; k < count; k++) {
+		const struct waiting_blamed *b = &intervals[k];
+		if (b->end > b->start && b->thread < c->threads) {
+			backward[b->thread] |= b->start < last_end[b->thread];
+			last_end[b->thread] = b->end;
+		}
+	}
+	make_needed(c, intervals, count, backward, sweeps, held);
 	for (guint k = 0; k < count; k++) {
 		const struct waiting_blamed *b = &intervals[k];
 		if (b->end <= b->start)
 			continue;
-		const struct thread_segments *s = NULL;
-		if (b->thread < c->threads) {
-			if (!c->segments[b->thread].made)
-				make_segments(c, b->thread);
-			s = &c->segments[b->thread];
+		if (b->thread < c->threads && sweeps[b->thread]) {
+			sweep_interval(sweeps[b->thread], b, k, visit, data);
+			continue;
 		}
+		const struct thread_segments *s = b->thread < c->threads ? &c->segments[b->thread] : NULL;
 		guint low = 0, high = s ? s->count : 0;
 		while (low < high) { /* the first segment that ends after the start */
 			guint mid = low + (high - low) / 2;
@@ -305,13 +304,26 @@ GArray *causes_split(struct causes *c, const struct waiting_blamed *intervals, g
 		for (guint i = low; s && i < s->count && s->list[i].start < b->end; i++) {
 			gint64 from = MAX(s->list[i].start, b->start), to = MIN(s->list[i].end, b->end);
 			if (from > at)
-				piece(pieces, at, from, CAUSE_OUTSIDE, NULL, k);
-			piece(pieces, from, to, s->list[i].cause, s->list[i].op, k);
+				visit(&(struct cause_piece){ at, from, NULL, k, CAUSE_OUTSIDE }, data);
+			visit(&(struct cause_piece){ from, to, s->list[i].op, k, s->list[i].cause }, data);
 			at = to;
 		}
 		if (at < b->end)
-			piece(pieces, at, b->end, CAUSE_OUTSIDE, NULL, k);
+			visit(&(struct cause_piece){ at, b->end, NULL, k, CAUSE_OUTSIDE }, data);
 	}
+	for (guint t = 0; t < c->threads; t++)
+		cause_sweep_free(sweeps[t]);
+}
+
+static void append_piece(const struct cause_piece *piece, gpointer pieces)
+{
+	g_array_append_vals(pieces, piece, 1);
+}
+
+GArray *causes_split(struct causes *c, const struct waiting_blamed *intervals, guint count)
+{
+	GArray *pieces = g_array_new(FALSE, FALSE, sizeof(struct cause_piece));
+	causes_each(c, intervals, count, append_piece, pieces);
 	return pieces;
 }
 

@@ -17,45 +17,35 @@
  * rule: the deepest of the tree they make, among overlapping siblings the
  * last in sort order), or none (outside). Neither depends on -mc.
  *
- * ALGORITHM. Per thread, once and only for a thread that some interval
- * asks about: its host events and launches (zero-length ones hold no
- * instant) merged in sort order (ts, end descending, position); their
- * depths by the forest's stack walk (src/model/build.c); then one sweep
- * over their starts with two binary heaps of the events begun so far, one
- * keyed by cause (the first in the order above on top), one by depth then
- * sort order (the innermost on top). A heap's top that has ended is popped
- * when met (lazy deletion): between two consecutive points (an event's
- * start, or the end of either top) both labels hold, so each such stretch
- * is a *segment*, labelled with the top's cause and the top's name; equal
- * neighbours are merged. Exact whatever the nesting (broken nesting too):
- * the cause is that of the best event holding the instant, the op that of
- * the deepest. O(n log n) for a thread's n events, O(n) segments, sorted
- * and disjoint; the time between segments is outside.
+ * ALGORITHM. The labels of a thread's instants come from a cause sweep
+ * (src/attribution/cause_sweep.h: its events read forward in time, the
+ * best cause by the latest end per cause, the op by a heap of depths),
+ * within *windows*: the union of the intervals asked of the thread
+ * (sorted, disjoint, merged where they touch). causes_each() visits the
+ * intervals in the order given. A thread whose intervals go forward in
+ * that order (each starts at or after the end of the one before, the
+ * common case: a device's gaps in time order) is swept as they are
+ * visited: each interval's pieces are the stretches of one label, equal
+ * neighbours merged, and nothing is kept (memory: the open events). Any
+ * other thread gets *segments* first: the sweep's labelled stretches cut
+ * to its windows, equal neighbours merged, kept (grown again, over the
+ * union, when later intervals fall outside its windows); an interval is
+ * then cut along them by a binary search for the first segment that ends
+ * after its start, then a walk: O(log s + pieces), parts outside every
+ * segment being pieces of cause outside and no op. Either way O(n log n)
+ * for a thread's n events per call, the pieces those of the label
+ * function's maximal runs within each interval.
  *
  *   thread T: DataLoader [0, 100) holds cudaMemcpy [40, 60) (blocking)
- *   segments: [0, 40) data loading, op DataLoader; [40, 60) blocking, op
- *   cudaMemcpy; [60, 100) data loading, op DataLoader
- *
- * causes_split() cuts intervals of T along its segments: a binary search
- * for the first segment that ends after the interval's start, then a walk:
- * O(log s + pieces) an interval, the pieces in time order, parts outside
- * every segment being pieces of cause outside and no op. */
+ *   interval [0, 120): [0, 40) data loading, op DataLoader; [40, 60)
+ *   blocking, op cudaMemcpy; [60, 100) data loading, op DataLoader;
+ *   [100, 120) outside */
 #ifndef PP_CAUSES_H
 #define PP_CAUSES_H
 
 #include "attribution/attribute.h"
 #include "attribution/waiting.h"
-
-enum cause {
-	CAUSE_BLOCKING,
-	CAUSE_DATA_LOADING,
-	CAUSE_OPTIMIZER,
-	CAUSE_COMPILED,
-	CAUSE_LAUNCHING,
-	CAUSE_FRAMEWORK,
-	CAUSE_OUTSIDE,
-	CAUSE_COUNT
-};
+#include "attribution/cause_sweep.h"
 
 /* How a pattern matches a name: its start, or anywhere in it (bytes, case-sensitive). */
 enum cause_match { CAUSE_PREFIX, CAUSE_CONTAINS };
@@ -85,7 +75,7 @@ struct cause_piece {
 
 struct causes;
 
-/* The causes over HOST (trace.host: sorted here, by thread, in place; not
+/* The causes over HOST (trace.host, struct host_event: sorted here, by thread, in place; not
  * taken) and A's launches (virtual ones left out), the blocking ones by
  * blocking_kinds(A). */
 struct causes *causes_new(GArray *host, const struct attribution *a);
@@ -93,8 +83,13 @@ void causes_free(struct causes *causes);
 
 /* The pieces (struct cause_piece) of the COUNT INTERVALS (start, end,
  * thread; device unread), interval by interval, each in time order; empty
- * intervals have none. Segments are made on first need per thread. */
+ * intervals have none: causes_each() into an array. */
 GArray *causes_split(struct causes *causes, const struct waiting_blamed *intervals, guint count);
+/* Each piece of causes_split(), in its order, handed to VISIT with DATA
+ * (the piece only lasts the call): no array of them. */
+typedef void (*causes_visit)(const struct cause_piece *piece, gpointer data);
+void causes_each(struct causes *causes, const struct waiting_blamed *intervals, guint count, causes_visit visit,
+		 gpointer data);
 
 /* An op (the innermost host event) and its host wait. */
 struct cause_op {

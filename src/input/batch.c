@@ -114,11 +114,19 @@ static void append_extracted(struct batch_pool *pool, struct extracted *out)
 		GArray *events = out->events[role];
 		gboolean wrapped = FALSE;
 		for (guint i = 0; i < events->len; i++) {
-			struct event *event = &g_array_index(events, struct event, i);
-			event->thread = global[event->thread];
-			wrapped |= __builtin_add_overflow(pool->total[role], event->dur, &pool->total[role]);
-			pool->first = MIN(pool->first, event->ts);
-			pool->last = MAX(pool->last, event_end(event));
+			gint64 ts, dur;
+			guint32 *thread;
+			if (role == OUT_HOST) {
+				struct host_event *host = &g_array_index(events, struct host_event, i);
+				ts = host->ts, dur = host->dur, thread = &host->thread;
+			} else {
+				struct event *event = &g_array_index(events, struct event, i);
+				ts = event->ts, dur = event->dur, thread = &event->thread;
+			}
+			*thread = global[*thread];
+			wrapped |= __builtin_add_overflow(pool->total[role], dur, &pool->total[role]);
+			pool->first = MIN(pool->first, ts);
+			pool->last = MAX(pool->last, ts + dur);
 		}
 		pool->wrapped |= (guint)wrapped << role;
 		g_array_append_vals(into[role], events->data, events->len);

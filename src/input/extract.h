@@ -25,6 +25,11 @@ struct extractor {
 	GStringChunk *text;
 	GString *literal;
 	struct extracted *out;
+	/* the fast reader's last category kept (canonical, shorter than 64
+	 * bytes) and its id: a run of events of one category costs no lookup */
+	char last_category[64];
+	guint16 last_category_id;
+	gboolean has_last_category;
 };
 
 

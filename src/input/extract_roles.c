@@ -31,9 +31,7 @@ void extract_keep_roles(struct extracted *out, gboolean launch_kernels, const st
 	if (roles & ROLE_DEVICE)
 		g_array_append_val(out->events[OUT_DEVICE], *event);
 	if (roles & ROLE_HOST) {
-		struct event host = *event;
-		host.args = NULL;
-		host.has_correlation = 0, host.correlation = 0;
+		struct host_event host = { event->ts, event->dur, event->name, event->index, event->thread };
 		g_array_append_val(out->events[OUT_HOST], host);
 	}
 }

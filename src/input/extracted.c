@@ -5,7 +5,7 @@ struct extracted *extracted_new(void)
 {
 	struct extracted *out = g_new0(struct extracted, 1);
 	for (int i = 0; i < OUT_ROLES; i++)
-		out->events[i] = g_array_new(FALSE, FALSE, sizeof(struct event));
+		out->events[i] = g_array_new(FALSE, FALSE, i == OUT_HOST ? sizeof(struct host_event) : sizeof(struct event));
 	out->threads = threads_new();
 	out->pending_threads = threads_new();
 	out->begin_end = g_array_new(FALSE, FALSE, sizeof(struct pending_event));

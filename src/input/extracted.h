@@ -22,7 +22,7 @@ struct pending_event {
 
 /* What a run of events became. */
 struct extracted {
-	GArray *events[OUT_ROLES]; /* struct event; .thread indexes threads */
+	GArray *events[OUT_ROLES]; /* struct event (OUT_HOST: struct host_event); .thread indexes threads */
 	struct threads *threads;   /* of the events, merged into trace.threads later */
 	struct threads *pending_threads; /* of the B and E events, numbered after those */
 	GArray *begin_end;         /* struct pending_event, in document order */

@@ -425,7 +425,12 @@ void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *
 	roles = extract_roles_by_name(x->all_python_functions, roles, category, event.name);
 	if (!roles)
 		return;
-	event.category = roles_category(x->roles, category);
+	if (!x->has_last_category || strcmp(x->last_category, category) != 0) {
+		g_strlcpy(x->last_category, category, sizeof x->last_category);
+		x->last_category_id = roles_category(x->roles, category);
+		x->has_last_category = strlen(category) < sizeof x->last_category;
+	}
+	event.category = x->last_category_id;
 	const char *pid = ev->pid, *tid = ev->tid;
 	gsize pid_len = ev->pid_len, tid_len = ev->tid_len;
 	clean_text(x, &pid, &pid_len);

@@ -26,6 +26,7 @@ void extractor_setup(struct extractor *x, GHashTable *roles, const struct read_c
 	x->launch_kernels = config->launch_kernels;
 	x->drop_args = config->drop_args;
 	x->keep_comms_args = config->keep_comms_args;
+	x->has_last_category = FALSE;
 }
 
 void extractor_teardown(struct extractor *x)

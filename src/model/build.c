@@ -21,42 +21,126 @@ static int compare_by_thread(const struct event *a, const struct event *b)
 	return event_compare(a, b);
 }
 
-static gint compare_positions(gconstpointer x, gconstpointer y, gpointer data)
+static int compare_events(const void *a, const void *b)
 {
-	const struct event *events = data;
-	return compare_by_thread(&events[*(const guint32 *)x], &events[*(const guint32 *)y]);
+	return compare_by_thread(a, b);
 }
 
-/* Sorting the events themselves would take a merge buffer of 16 bytes an
- * event (qsort sorts pointers to elements this large); sorting their
- * positions takes 8, and the permutation is then applied in place, one
- * cycle at a time. */
-void events_sort_by_thread(struct event *events, guint count)
+static int compare_hosts(const void *x, const void *y)
+{
+	const struct host_event *a = x, *b = y;
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
+	if (a->ts != b->ts)
+		return a->ts < b->ts ? -1 : 1;
+	if (a->ts + a->dur != b->ts + b->dur)
+		return a->ts + a->dur > b->ts + b->dur ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* An array sorted by thread: COUNT elements of SIZE bytes, each's thread
+ * (a guint32) THREAD_AT bytes in, in the order of COMPARE (thread first). */
+struct by_thread {
+	char *at;
+	gsize size, thread_at;
+	guint count;
+	int (*compare)(const void *a, const void *b);
+};
+
+#define ELEMENT(s, i) ((s)->at + (gsize)(i) * (s)->size)
+#define THREAD(s, i) (*(const guint32 *)(ELEMENT(s, i) + (s)->thread_at))
+
+/* Merges the ascending runs [A, M) and [M, B) of FROM into TO (the left first on a tie: stable). */
+static void merge_runs(const struct by_thread *s, const guint32 *from, guint32 *to, guint a, guint m, guint b)
+{
+	guint i = a, j = m, k = a;
+	while (i < m && j < b)
+		to[k++] = s->compare(ELEMENT(s, from[j]), ELEMENT(s, from[i])) < 0 ? from[j++] : from[i++];
+	while (i < m)
+		to[k++] = from[i++];
+	while (j < b)
+		to[k++] = from[j++];
+}
+
+/* The positions of ORDER sorted, SCRATCH as large: a natural merge sort,
+ * its runs found once (traces are mostly in order within a thread: few
+ * runs, few passes), each pass merging neighbouring runs into the other
+ * buffer. The one that holds the result. */
+static guint32 *sort_positions(const struct by_thread *s, guint32 *order, guint32 *scratch)
+{
+	g_autoptr(GArray) bounds = g_array_new(FALSE, FALSE, sizeof(guint)); /* the runs' starts, then the count */
+	for (guint i = 0; i < s->count; i++)
+		if (i == 0 || s->compare(ELEMENT(s, order[i - 1]), ELEMENT(s, order[i])) > 0)
+			g_array_append_val(bounds, i);
+	g_array_append_val(bounds, s->count);
+	while (bounds->len > 2) {
+		guint *at = (guint *)bounds->data, runs = bounds->len - 1, kept = 0;
+		for (guint r = 0; r < runs; r += 2) {
+			at[kept++] = at[r];
+			if (r + 1 < runs)
+				merge_runs(s, order, scratch, at[r], at[r + 1], at[r + 2]);
+			else
+				memcpy(scratch + at[r], order + at[r], (at[r + 1] - at[r]) * sizeof *order);
+		}
+		at[kept++] = s->count;
+		g_array_set_size(bounds, kept);
+		guint32 *held = order;
+		order = scratch, scratch = held;
+	}
+	return order;
+}
+
+/* Sorting the elements themselves would move them whole at each step;
+ * sorting their positions moves 4 bytes, and the permutation is then
+ * applied in place, one cycle at a time. The positions are first put in
+ * thread order (a stable counting sort), then sorted by sort_positions(). */
+static void sort_by_thread(const struct by_thread *s)
 {
 	guint32 sorted = 1;
-	while (sorted < count && compare_by_thread(&events[sorted - 1], &events[sorted]) < 0)
+	while (sorted < s->count && s->compare(ELEMENT(s, sorted - 1), ELEMENT(s, sorted)) < 0)
 		sorted++;
-	if (sorted >= count) /* in order already: no scratch */
+	if (sorted >= s->count) /* in order already: no scratch */
 		return;
-	g_autoptr(GArray) order = g_array_sized_new(FALSE, FALSE, sizeof(guint32), count);
-	for (guint32 i = 0; i < count; i++)
-		g_array_append_val(order, i);
-	g_array_sort_with_data(order, compare_positions, events);
-	guint32 *from = (guint32 *)order->data; /* sorted[i] is events[from[i]] */
-	for (guint32 i = 0; i < count; i++) {
+	guint64 threads = 0;
+	for (guint32 i = 0; i < s->count; i++)
+		threads = MAX(threads, (guint64)THREAD(s, i) + 1);
+	g_autofree guint *first = g_new0(guint, threads + 1);
+	for (guint32 i = 0; i < s->count; i++)
+		first[THREAD(s, i) + 1]++;
+	for (guint64 t = 0; t < threads; t++)
+		first[t + 1] += first[t];
+	g_autofree guint32 *order = g_new(guint32, s->count), *scratch = g_new(guint32, s->count);
+	for (guint32 i = 0; i < s->count; i++)
+		order[first[THREAD(s, i)]++] = i;
+	guint32 *from = sort_positions(s, order, scratch); /* sorted[i] is element from[i] */
+	char held[sizeof(struct event)];
+	g_assert(s->size <= sizeof held);
+	for (guint32 i = 0; i < s->count; i++) {
 		if (from[i] == i)
 			continue;
-		struct event held = events[i];
+		memcpy(held, ELEMENT(s, i), s->size);
 		guint32 at = i;
 		while (from[at] != i) {
 			guint32 next = from[at];
-			events[at] = events[next];
+			memcpy(ELEMENT(s, at), ELEMENT(s, next), s->size);
 			from[at] = at; /* done */
 			at = next;
 		}
-		events[at] = held;
+		memcpy(ELEMENT(s, at), held, s->size);
 		from[at] = at;
 	}
+}
+
+void events_sort_by_thread(struct event *events, guint count)
+{
+	sort_by_thread(&(struct by_thread){ (char *)events, sizeof *events, G_STRUCT_OFFSET(struct event, thread), count,
+					    compare_events });
+}
+
+void host_events_sort_by_thread(struct host_event *events, guint count)
+{
+	sort_by_thread(&(struct by_thread){ (char *)events, sizeof *events, G_STRUCT_OFFSET(struct host_event, thread),
+					    count, compare_hosts });
 }
 
 /* The stack walk of one thread's run [first, end): parents, subtree ends,

@@ -43,8 +43,13 @@ void forest_free(struct forest *forest);
 
 /* The order of section 3 of the spec: ts ascending, end descending, position. */
 int event_compare(const struct event *a, const struct event *b);
-/* Sorts EVENTS in that order within threads, threads in order of their index. */
+/* Sorts EVENTS in that order within threads, threads in order of their
+ * index: their positions by thread (a counting sort), then a natural merge
+ * sort of those (a trace's threads are mostly in order already), the
+ * permutation applied in place. */
 void events_sort_by_thread(struct event *events, guint count);
+/* The same for host events (struct host_event), in the same order. */
+void host_events_sort_by_thread(struct host_event *events, guint count);
 static inline gboolean event_contains(const struct event *outer, const struct event *inner)
 {
 	return outer->ts <= inner->ts && event_end(inner) <= event_end(outer);

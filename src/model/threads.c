@@ -32,6 +32,13 @@ struct threads {
 	 * each slot, at most 7 in 10 of them taken; NULL after threads_trim */
 	guint32 *slots;
 	guint32 slot_count;
+	/* threads_add()'s last pid and tid as given (LAST_PID_LEN then
+	 * LAST_TID_LEN bytes) and their thread: a run of events of one thread,
+	 * the common case, costs a compare; none after threads_clear() */
+	char *last;
+	gsize last_pid_len, last_tid_len, last_room;
+	guint32 last_thread;
+	gboolean has_last;
 };
 
 static guint item_number_bytes(guchar tag)
@@ -132,6 +139,7 @@ void threads_free(struct threads *t)
 	g_free(t->start);
 	g_free(t->sparse);
 	g_free(t->slots);
+	g_free(t->last);
 	g_free(t);
 }
 
@@ -140,6 +148,7 @@ void threads_clear(struct threads *t)
 	g_clear_pointer(&t->sparse, g_free);
 	t->count = 0;
 	t->text_len = 0;
+	t->has_last = FALSE;
 	set_start(t, 0, 0);
 	if (t->slots)
 		memset(t->slots, 0, (gsize)t->slot_count * sizeof *t->slots);
@@ -293,10 +302,23 @@ static guint32 settle(struct threads *t, gsize from)
 
 guint32 threads_add(struct threads *t, const char *pid, gsize pid_len, const char *tid, gsize tid_len)
 {
+	if (t->has_last && t->last_pid_len == pid_len && t->last_tid_len == tid_len &&
+	    memcmp(t->last, pid, pid_len) == 0 && memcmp(t->last + pid_len, tid, tid_len) == 0)
+		return t->last_thread;
 	gsize from = t->text_len;
 	append_item(t, pid, pid_len);
 	append_item(t, tid, tid_len);
-	return settle(t, from);
+	guint32 thread = settle(t, from);
+	if (!t->last || pid_len + tid_len > t->last_room) {
+		t->last_room = MAX(pid_len + tid_len, 64);
+		t->last = g_realloc(t->last, t->last_room);
+	}
+	memcpy(t->last, pid, pid_len);
+	memcpy(t->last + pid_len, tid, tid_len);
+	t->last_pid_len = pid_len, t->last_tid_len = tid_len;
+	t->last_thread = thread;
+	t->has_last = TRUE;
+	return thread;
 }
 
 guint32 threads_add_json(struct threads *t, json_object *pid, json_object *tid, struct names *names, gint64 *replaced)

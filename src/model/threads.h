@@ -20,7 +20,8 @@ void threads_clear(struct threads *threads);
 guint32 threads_count(const struct threads *threads);
 
 /* The number of the thread PID, TID (PID_LEN and TID_LEN bytes of valid
- * UTF-8, NUL characters included), added when it is new. */
+ * UTF-8, NUL characters included), added when it is new. The last pair
+ * given is remembered: a run of one thread's events costs a compare. */
 guint32 threads_add(struct threads *threads, const char *pid, gsize pid_len, const char *tid, gsize tid_len);
 /* The same, of the JSON values PID and TID as an event gives them (a number
  * as written, src/util/json_text.h): invalid UTF-8 in them is interned

@@ -25,7 +25,7 @@ struct trace *trace_new(void)
 	trace->memory = g_array_new(FALSE, FALSE, sizeof(struct memory_event));
 	trace->syncs = g_array_new(FALSE, FALSE, sizeof(struct sync_event));
 	trace->steps = g_array_new(FALSE, FALSE, sizeof(struct event));
-	trace->host = g_array_new(FALSE, FALSE, sizeof(struct event));
+	trace->host = g_array_new(FALSE, FALSE, sizeof(struct host_event));
 	trace->threads = threads_new();
 	trace->names = names_new();
 	trace->text = g_string_chunk_new(1 << 20);

@@ -110,6 +110,15 @@ struct event {
 G_STATIC_ASSERT(sizeof(struct event) == 56);
 #endif
 
+/* A host event of SPEC 26.1 as the causes read it (src/attribution/causes.h):
+ * no category, args or correlation, 32 bytes in place of 56 (a trace of
+ * python_function events keeps one for each). */
+struct host_event {
+	gint64 ts, dur;
+	const struct name *name;
+	guint32 index, thread; /* as struct event's */
+};
+
 /* The most elements an event array may have: positions fit 31 bits, which
  * the forest's records need (src/model/build.h). A trace that long would be over
  * 6 GB of empty objects; real ones of a million events are about 500 MB. */
@@ -179,7 +188,7 @@ struct trace {
 	GArray *et_nodes;  /* struct et_node: an Execution Trace's, read with read_config.execution_trace */
 	GArray *memory;    /* struct memory_event, read with read_config.memory */
 	GArray *steps;     /* struct event: ProfilerStep#N events, read with read_config.steps */
-	/* struct event: with read_config.host_events, the host events of SPEC
+	/* struct host_event: with read_config.host_events, the host events of SPEC
 	 * 26.1 (X events and B/E pairs of every category but the launch and
 	 * device ones, gpu_user_annotation, cuda_sync and cuda_event; every
 	 * python_function; no ProfilerStep#N), in document order; monitored

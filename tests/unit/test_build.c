@@ -133,6 +133,46 @@ static void test_deep_chain(void)
 	CU_ASSERT_EQUAL(forest_parent(f, 19999), 19998);
 }
 
+static int by_thread(const void *x, const void *y)
+{
+	const struct event *a = x, *b = y;
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
+	return event_compare(a, b);
+}
+
+/* events_sort_by_thread() and host_events_sort_by_thread() against qsort:
+ * threads interleaved, ties of start and end, runs in order with a few out
+ * of place, reversed. */
+static void test_sort_by_thread(void)
+{
+	GRand *rand = g_rand_new_with_seed(32);
+	for (int round = 0; round < 200; round++) {
+		guint n = g_rand_int_range(rand, 0, 300), threads = g_rand_int_range(rand, 1, 6);
+		int shape = round % 3; /* 0: random, 1: mostly in order, 2: reversed */
+		g_autofree struct event *events = g_new0(struct event, n + 1), *want = g_new0(struct event, n + 1);
+		for (guint i = 0; i < n; i++) {
+			gint64 ts = shape == 0 ? g_rand_int_range(rand, 0, 50) : shape == 1 ? (gint64)i : (gint64)(n - i);
+			if (shape == 1 && g_rand_int_range(rand, 0, 20) == 0)
+				ts = g_rand_int_range(rand, 0, n);
+			events[i] = (struct event){ .ts = ts, .dur = g_rand_int_range(rand, 0, 4), .index = i,
+						    .thread = g_rand_int_range(rand, 0, threads) };
+		}
+		g_autofree struct host_event *hosts = g_new0(struct host_event, n + 1);
+		for (guint i = 0; i < n; i++)
+			hosts[i] = (struct host_event){ events[i].ts, events[i].dur, NULL, events[i].index, events[i].thread };
+		memcpy(want, events, n * sizeof *events);
+		qsort(want, n, sizeof *want, by_thread);
+		events_sort_by_thread(events, n);
+		host_events_sort_by_thread(hosts, n); /* the same order */
+		for (guint i = 0; i < n; i++)
+			CU_ASSERT(events[i].index == want[i].index && hosts[i].index == want[i].index &&
+				  hosts[i].thread == want[i].thread && hosts[i].ts == want[i].ts);
+	}
+	g_rand_free(rand);
+}
+
 UNIT_MAIN("build", UNIT_TEST(test_nesting_and_order), UNIT_TEST(test_ties_same_start),
 	  UNIT_TEST(test_identical_intervals), UNIT_TEST(test_zero_length), UNIT_TEST(test_partial_overlap),
-	  UNIT_TEST(test_threads_apart), UNIT_TEST(test_roots_merged), UNIT_TEST(test_deep_chain))
+	  UNIT_TEST(test_threads_apart), UNIT_TEST(test_roots_merged), UNIT_TEST(test_deep_chain),
+	  UNIT_TEST(test_sort_by_thread))

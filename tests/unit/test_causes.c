@@ -4,7 +4,8 @@
  * loading, optimizer and compiled code over launching), ProfilerStep#N
  * and the excluded categories holding nothing, every python_function and
  * an unknown category counting, broken nesting (the deepest op, the best
- * cause), and intervals cut mid-segment. */
+ * cause), intervals cut mid-segment, and intervals asked in several calls,
+ * overlapping or not (the sweep's windows). */
 #include "unit.h"
 #include "fixture.h"
 #include "attribution/attribute.h"
@@ -170,6 +171,37 @@ static int brute_order(const void *x, const void *y)
 	return a->index - b->index;
 }
 
+/* Random intervals of thread 0, overlapping, touching or empty, asked in
+ * two calls of a fresh sweep (its windows made, then grown by the second):
+ * each interval's pieces are WHOLE's (the pieces of [0, 100) us) cut to it. */
+static void check_windows(GRand *rand, struct trace *t, const struct attribution *a, const GArray *whole)
+{
+	g_autoptr(Causes) fresh = causes_new(t->host, a);
+	for (int call = 0; call < 2; call++) {
+		struct waiting_blamed asked[4];
+		for (int k = 0; k < 4; k++) {
+			int start = g_rand_int_range(rand, 0, 100), len = g_rand_int_range(rand, 0, 100 - start + 1);
+			asked[k] = (struct waiting_blamed){ start * 1000, (start + len) * 1000, 0, 0 };
+		}
+		g_autoptr(GArray) got = causes_split(fresh, asked, 4);
+		g_autoptr(GArray) want = g_array_new(FALSE, FALSE, sizeof(struct cause_piece));
+		for (guint k = 0; k < 4; k++)
+			for (guint i = 0; i < whole->len; i++) {
+				struct cause_piece p = g_array_index(whole, struct cause_piece, i);
+				p.start = MAX(p.start, asked[k].start), p.end = MIN(p.end, asked[k].end), p.interval = k;
+				if (p.start < p.end)
+					g_array_append_val(want, p);
+			}
+		CU_ASSERT_EQUAL_FATAL(got->len, want->len);
+		for (guint i = 0; i < got->len; i++) {
+			const struct cause_piece *g = &g_array_index(got, struct cause_piece, i),
+						 *w = &g_array_index(want, struct cause_piece, i);
+			CU_ASSERT(g->start == w->start && g->end == w->end && g->cause == w->cause && g->op == w->op &&
+				  g->interval == w->interval);
+		}
+	}
+}
+
 /* Random host events (names of every cause, several categories, broken
  * nesting) and launches (apart, some of them blocking) on one thread,
  * against the rule stated per microsecond: the cause is the first of the
@@ -247,6 +279,7 @@ static void test_random_against_brute_force(void)
 			if (p->cause != cause || (inner && (!p->op || strcmp(p->op->text, inner->name))))
 				printf("\n  round %d unit %d: cause %u want %u (%s)", round, u, p->cause, cause, json->str);
 		}
+		check_windows(rand, t, a, pieces);
 	}
 	g_rand_free(rand);
 }

@@ -235,5 +235,27 @@ static void test_reader(void)
 	g_string_free(json, TRUE);
 }
 
+/* A run of one thread's events, the last pair remembered: the same numbers
+ * as without it, before and after another thread, and after threads_clear(). */
+static void test_runs(void)
+{
+	struct threads *t = threads_new();
+	CU_ASSERT_EQUAL(ADD(t, "1", "7"), 0);
+	CU_ASSERT_EQUAL(ADD(t, "1", "7"), 0);
+	CU_ASSERT_EQUAL(ADD(t, "17", ""), 1); /* the same bytes, cut elsewhere */
+	CU_ASSERT_EQUAL(ADD(t, "1", "7"), 0);
+	CU_ASSERT_EQUAL(ADD(t, "", ""), 2);
+	CU_ASSERT_EQUAL(ADD(t, "", ""), 2);
+	CU_ASSERT_EQUAL(ADD(t, "17", ""), 1);
+	threads_clear(t);
+	CU_ASSERT_EQUAL(ADD(t, "17", ""), 0);
+	CU_ASSERT_EQUAL(ADD(t, "17", ""), 0);
+	CU_ASSERT_EQUAL(ADD(t, "1", "7"), 1);
+	CU_ASSERT_EQUAL(threads_count(t), 2);
+	ASSERT_STR(PID(t, 1), "1");
+	ASSERT_STR(TID(t, 1), "7");
+	threads_free(t);
+}
+
 UNIT_MAIN("threads", UNIT_TEST(test_numbers), UNIT_TEST(test_numbers_kept), UNIT_TEST(test_sparse), UNIT_TEST(test_nul_characters), UNIT_TEST(test_many),
-	  UNIT_TEST(test_add_from), UNIT_TEST(test_json), UNIT_TEST(test_reader))
+	  UNIT_TEST(test_add_from), UNIT_TEST(test_json), UNIT_TEST(test_reader), UNIT_TEST(test_runs))

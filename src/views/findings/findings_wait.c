@@ -195,13 +195,19 @@ struct op_time {
 	gint64 by_cause[CAUSE_COUNT];
 };
 
-static void op_add(GHashTable *ops, const struct name *op, guint cause, gint64 time)
+static struct op_time *op_entry(GHashTable *ops, const struct name *op)
 {
 	struct op_time *t = g_hash_table_lookup(ops, op);
 	if (!t) {
 		t = g_new0(struct op_time, 1);
 		g_hash_table_insert(ops, (gpointer)op, t);
 	}
+	return t;
+}
+
+static void op_add(GHashTable *ops, const struct name *op, guint cause, gint64 time)
+{
+	struct op_time *t = op_entry(ops, op);
 	t->time += time;
 	t->by_cause[cause] += time;
 }
@@ -233,7 +239,27 @@ struct device_pass {
 	GHashTable *names[WAIT_RULES];
 	gint64 in_gap[WAIT_RULES]; /* the gap at hand's time per rule */
 	gint64 gap_start;
+	struct {
+		const struct name *op;
+		struct op_time *t;
+	} memo[WAIT_RULES][64]; /* per rule, ops met lately by pointer: most pieces cost no lookup */
+	GArray *waits;                              /* struct wait_figures, one per device */
+	const GArray *gaps, *gap_of, *blocked;      /* the gaps; per interval, its gap and whether blocked */
+	guint last_interval;
 };
+
+/* op_add() into rule R's ops of D, through its memo. */
+static void op_add_memo(struct device_pass *d, guint r, const struct name *op, guint cause, gint64 time)
+{
+	guint slot = (guint)(GPOINTER_TO_SIZE(op) >> 4) % G_N_ELEMENTS(d->memo[r]);
+	struct op_time *t = d->memo[r][slot].t;
+	if (!t || d->memo[r][slot].op != op) {
+		t = op_entry(d->names[r], op);
+		d->memo[r][slot].op = op, d->memo[r][slot].t = t;
+	}
+	t->time += time;
+	t->by_cause[cause] += time;
+}
 
 static void close_gap(struct device_pass *d)
 {
@@ -246,6 +272,40 @@ static void close_gap(struct device_pass *d)
 			p->largest = d->in_gap[r], p->largest_start = d->gap_start;
 		d->in_gap[r] = 0;
 	}
+}
+
+/* A piece of the causes (src/attribution/causes.h) into D's figures; NULL: the last is done. */
+static void wait_piece(const struct cause_piece *p, gpointer data)
+{
+	struct device_pass *d = data;
+	const struct gap *x = p ? &g_array_index(d->gaps, struct gap, g_array_index(d->gap_of, guint, p->interval)) : NULL;
+	if (d->f && (!p || p->interval != d->last_interval))
+		close_gap(d);
+	if (d->f && (!p || x->device != d->f->device)) { /* the device is done */
+		for (guint r = 0; r < WAIT_RULES; r++) {
+			settle_ops(&d->f->part[r], d->names[r]);
+			g_hash_table_destroy(d->names[r]);
+		}
+		d->f = NULL;
+	}
+	if (!p)
+		return;
+	if (!d->f) {
+		struct wait_figures f = { .device = x->device };
+		g_array_append_val(d->waits, f);
+		d->f = &g_array_index(d->waits, struct wait_figures, d->waits->len - 1);
+		for (guint r = 0; r < WAIT_RULES; r++) /* by pointer: merged by text when the device is done */
+			d->names[r] = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+		memset(d->memo, 0, sizeof d->memo);
+	}
+	d->last_interval = p->interval;
+	d->gap_start = x->start;
+	guint r = rule_of(p->cause, g_array_index(d->blocked, gboolean, p->interval), x->end - x->start);
+	gint64 length = p->end - p->start;
+	d->f->part[r].time += length;
+	d->f->part[r].by_cause[p->cause] += length;
+	d->in_gap[r] += length;
+	op_add_memo(d, r, p->op, p->cause, length);
 }
 
 GArray *findings_wait_sweep(const struct findings_input *in)
@@ -279,39 +339,10 @@ GArray *findings_wait_sweep(const struct findings_input *in)
 		g_array_append_val(gap_of, g);
 		g_array_append_val(blocked, inside);
 	}
-	g_autoptr(GArray) pieces = causes_split(in->causes, (const struct waiting_blamed *)blamed->data, blamed->len);
-	struct device_pass d = { 0 };
-	guint last_interval = G_MAXUINT;
-	for (guint i = 0; i <= pieces->len; i++) {
-		const struct cause_piece *p = i < pieces->len ? &g_array_index(pieces, struct cause_piece, i) : NULL;
-		const struct gap *x = p ? &g_array_index(gaps, struct gap, g_array_index(gap_of, guint, p->interval)) : NULL;
-		if (d.f && (!p || p->interval != last_interval))
-			close_gap(&d);
-		if (d.f && (!p || x->device != d.f->device)) { /* the device is done */
-			for (guint r = 0; r < WAIT_RULES; r++) {
-				settle_ops(&d.f->part[r], d.names[r]);
-				g_hash_table_destroy(d.names[r]);
-			}
-			d.f = NULL;
-		}
-		if (!p)
-			break;
-		if (!d.f) {
-			struct wait_figures f = { .device = x->device };
-			g_array_append_val(waits, f);
-			d.f = &g_array_index(waits, struct wait_figures, waits->len - 1);
-			for (guint r = 0; r < WAIT_RULES; r++) /* by pointer: merged by text when the device is done */
-				d.names[r] = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
-		}
-		last_interval = p->interval;
-		d.gap_start = x->start;
-		guint r = rule_of(p->cause, g_array_index(blocked, gboolean, p->interval), x->end - x->start);
-		gint64 length = p->end - p->start;
-		d.f->part[r].time += length;
-		d.f->part[r].by_cause[p->cause] += length;
-		d.in_gap[r] += length;
-		op_add(d.names[r], p->op, p->cause, length);
-	}
+	struct device_pass d = { .waits = waits, .gaps = gaps, .gap_of = gap_of, .blocked = blocked,
+				 .last_interval = G_MAXUINT };
+	causes_each(in->causes, (const struct waiting_blamed *)blamed->data, blamed->len, wait_piece, &d);
+	wait_piece(NULL, &d);
 	g_hash_table_destroy(pids.numbers);
 	g_free(pids.of_thread);
 	return waits;

@@ -102,36 +102,66 @@ static gint64 span_start(const struct attribution *a, const struct steps *steps)
 	return first == G_MAXINT64 ? 0 : first;
 }
 
-/* A row's cause and host op from its pieces [FROM, TO) (BY_OP emptied here). */
-static void settle(struct gap_row *row, const struct cause_piece *p, guint from, guint to, GHashTable *by_op)
+/* The pieces of the gap at hand (src/attribution/causes.h), summed as they
+ * come, into its row once the next gap's come (or none: NULL). */
+struct gap_pass {
+	struct gap_row *cells;
+	GHashTable *by_op;
+	guint interval; /* the gap at hand, G_MAXUINT before the first */
+	gint64 by_cause[CAUSE_COUNT];
+	const struct name *best;
+	gint64 best_time, outside;
+	struct {
+		const struct name *op;
+		gint64 *sum;
+		guint interval;
+	} memo[64]; /* ops met lately by pointer, with the gap they were met in: most pieces cost no hash of their text */
+};
+
+static void settle(struct gap_pass *g)
 {
-	gint64 by_cause[CAUSE_COUNT] = { 0 };
-	g_hash_table_remove_all(by_op);
-	const struct name *best = NULL;
-	gint64 best_time = 0, outside = 0;
-	for (guint i = from; i < to; i++) {
-		gint64 t = p[i].end - p[i].start;
-		by_cause[p[i].cause] += t;
-		if (!p[i].op) {
-			outside += t;
-			continue;
-		}
-		gint64 *sum = g_hash_table_lookup(by_op, p[i].op);
-		if (!sum) {
-			sum = g_new0(gint64, 1);
-			g_hash_table_insert(by_op, (gpointer)p[i].op, sum);
-		}
-		*sum += t;
-		if (*sum > best_time || (best && *sum == best_time && name_text_order(p[i].op, best) < 0))
-			best = p[i].op, best_time = *sum;
-	}
+	struct gap_row *row = &g->cells[g->interval];
 	guint most = 0;
 	for (guint c = 1; c < CAUSE_COUNT; c++)
-		if (by_cause[c] > by_cause[most])
+		if (g->by_cause[c] > g->by_cause[most])
 			most = c;
-	row->cause = by_cause[most] ? cause_name(most) : NULL;
-	row->outside = outside > best_time; /* on a tie, the name (as the findings' evidence ranks them) */
-	row->op = row->outside ? NULL : best;
+	row->cause = g->by_cause[most] ? cause_name(most) : NULL;
+	row->outside = g->outside > g->best_time; /* on a tie, the name (as the findings' evidence ranks them) */
+	row->op = row->outside ? NULL : g->best;
+}
+
+static void gap_piece(const struct cause_piece *p, gpointer data)
+{
+	struct gap_pass *g = data;
+	if (!p || p->interval != g->interval) {
+		if (g->interval != G_MAXUINT)
+			settle(g);
+		if (!p)
+			return;
+		g->interval = p->interval;
+		memset(g->by_cause, 0, sizeof g->by_cause);
+		g_hash_table_remove_all(g->by_op);
+		g->best = NULL, g->best_time = 0, g->outside = 0;
+	}
+	gint64 t = p->end - p->start;
+	g->by_cause[p->cause] += t;
+	if (!p->op) {
+		g->outside += t;
+		return;
+	}
+	guint slot = (guint)(GPOINTER_TO_SIZE(p->op) >> 4) % G_N_ELEMENTS(g->memo);
+	gint64 *sum = g->memo[slot].sum;
+	if (!sum || g->memo[slot].op != p->op || g->memo[slot].interval != g->interval) {
+		sum = g_hash_table_lookup(g->by_op, p->op);
+		if (!sum) {
+			sum = g_new0(gint64, 1);
+			g_hash_table_insert(g->by_op, (gpointer)p->op, sum);
+		}
+		g->memo[slot].op = p->op, g->memo[slot].sum = sum, g->memo[slot].interval = g->interval;
+	}
+	*sum += t;
+	if (*sum > g->best_time || (g->best && *sum == g->best_time && name_text_order(p->op, g->best) < 0))
+		g->best = p->op, g->best_time = *sum;
 }
 
 struct gap_rows *gap_rows_make(const struct forest *forest, const struct attribution *a,
@@ -152,27 +182,18 @@ struct gap_rows *gap_rows_make(const struct forest *forest, const struct attribu
 		g_array_append_val(kept, g);
 		g_array_append_val(blamed, b);
 	}
-	g_autoptr(GArray) pieces = config->causes ? causes_split(config->causes, (const struct waiting_blamed *)blamed->data,
-								  blamed->len)
-						  : g_array_new(FALSE, FALSE, sizeof(struct cause_piece));
-	const struct cause_piece *p = (const struct cause_piece *)pieces->data;
 	struct gap_rows *made = g_new0(struct gap_rows, 1);
 	made->rows = g_new0(struct gap_row, kept->len + 1);
 	made->count = kept->len;
 	made->text = g_string_chunk_new(4096);
 	g_autoptr(GHashTable) by_op = g_hash_table_new_full(name_text_hash, name_text_equal, NULL, g_free);
 	g_autoptr(GString) buffer = g_string_new(NULL);
-	guint at = 0;
 	for (guint k = 0; k < kept->len; k++) {
 		const struct gap *x = &g_array_index(gaps, struct gap, g_array_index(kept, guint, k));
 		struct gap_row *row = &made->rows[k];
 		*row = (struct gap_row){ .device = x->device, .start = finding_thousandths_ms(x->start - first),
 					 .length = x->end - x->start, .host_wait = x->wait_end - x->start,
 					 .ts = x->start };
-		guint from = at;
-		while (at < pieces->len && p[at].interval == k)
-			at++;
-		settle(row, p, from, at, by_op);
 		if (x->ender != GAP_NO_ENDER) {
 			const struct name *name = a->by_time[x->ender].name;
 			g_string_truncate(buffer, 0);
@@ -187,6 +208,11 @@ struct gap_rows *gap_rows_make(const struct forest *forest, const struct attribu
 		}
 		guint s = steps && x->thread != G_MAXUINT ? steps_find(steps, x->thread, x->start) : NO_STEP;
 		row->step = s != NO_STEP ? steps->events[s].name : NULL;
+	}
+	if (config->causes) { /* the causes of each gap's host wait, into its row */
+		struct gap_pass pass = { made->rows, by_op, G_MAXUINT, { 0 }, NULL, 0, 0, { { 0 } } };
+		causes_each(config->causes, (const struct waiting_blamed *)blamed->data, blamed->len, gap_piece, &pass);
+		gap_piece(NULL, &pass);
 	}
 	return made;
 }

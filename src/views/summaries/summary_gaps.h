@@ -13,7 +13,8 @@
  * start, 11.2; the thread of the nearest launch when the ender has none).
  *
  * The gaps come sorted from the sweep; the host wait of the rows written is
- * cut by cause once (causes_split) and each row's cells are worked out
+ * cut by cause once (causes_each, the pieces summed as they come, none
+ * kept) and each row's cells are worked out
  * before writing, so that the getters are pure (write.h: many rows are
  * formatted by the processors). O(E + rows + pieces) after the causes'
  * segments; --sort and --top apply as to any table. */
