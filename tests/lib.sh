@@ -73,6 +73,17 @@ shared_traces() {
 	done
 }
 
+# small_shared_traces: the same for the scripts that run a trace many
+# times over (the annotated trace's checks, the binding's every view):
+# those of at most 50,000 bytes in make check, every one under
+# PROFILE_PARSER_SLOW=1 (make check-slow).
+small_shared_traces() {
+	for trace in "$traces"/*.json.gz; do
+		[ -f "$trace" ] || continue
+		if [ -n "${PROFILE_PARSER_SLOW:-}" ] || [ "$(wc -c < "$trace")" -le 50000 ]; then echo "$trace"; fi
+	done
+}
+
 # need_traces [FILE...]: skips the whole test unless have_traces.
 need_traces() {
 	why=$(have_traces "$@") || skip_all "$why"

@@ -3,7 +3,7 @@
 # against the build tree's library (.libs, found at run time by its rpath;
 # nothing installed), then its pytest suite (python/tests): every view's
 # table equals the program's CSV cell for cell on the shared traces
-# (shared_traces: the small ones, every one under PROFILE_PARSER_SLOW=1),
+# (small_shared_traces: those of at most 50 kB, every one under PROFILE_PARSER_SLOW=1),
 # errors raise with the program's message, two analyses in two threads
 # agree with one at a time (and the GIL is released while a trace is read:
 # a named pipe filled by another thread), a dict of lists without pandas, and the README's
@@ -63,7 +63,7 @@ fi
 
 "$py" -c 'import pytest' 2> /dev/null || skip_all "$py has no pytest: the binding's tests need it (Debian: apt-get install python3-pytest)"
 "$py" -c 'import pandas' 2> /dev/null || skip_all "$py has no pandas: the binding's tests compare its DataFrames (Debian: apt-get install python3-pandas)"
-PP_TRACES=$(shared_traces)
+PP_TRACES=$(small_shared_traces)
 PYTHONPATH=$tmp/lib PYTHONDONTWRITEBYTECODE=1 PROFILE_PARSER=$PROFILE_PARSER top_srcdir=$top_srcdir PP_TRACES=$PP_TRACES \
 	"$py" -m pytest -q -rs -p no:cacheprovider "$top_srcdir/python/tests" > "$tmp/pytest.log" 2>&1
 status=$?
