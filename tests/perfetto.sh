@@ -98,13 +98,18 @@ run_check "$top_srcdir/examples/example_trace.json" example && grep -q 'track cr
 # the annotated trace less that of --summary findings (which reads as much)
 # is well under the input's size
 awk 'BEGIN { printf "{\"traceEvents\": [\n"; for (i = 0; i < 30000; i++) printf "%s{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": 1, \"tid\": 1, \"ts\": %d, \"dur\": 1, \"args\": {\"correlation\": %d, \"padding\": \"%0100d\"}},\n{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", \"pid\": 0, \"tid\": 7, \"ts\": %d, \"dur\": 1, \"args\": {\"correlation\": %d, \"device\": 0, \"padding\": \"%0100d\"}}", i ? ",\n" : "", 3 * i, i + 1, 0, 3 * i + 1, i + 1, 0; print "]}" }' > "$tmp/big.json"
-peak "$tmp/peak_findings" "$PROFILE_PARSER" -q -s "$tmp/big.json" -d "$tmp/big.csv" --summary findings
-peak "$tmp/peak_perfetto" "$PROFILE_PARSER" -q -s "$tmp/big.json" -d "$tmp/big.perfetto.json"
-size=$(wc -c < "$tmp/big.json") more=$(($(cat "$tmp/peak_perfetto") - $(cat "$tmp/peak_findings")))
-# (the copy's own buffers: three chunks of 1 MiB, 2 MiB of output, the
-# element; a copy of the input would add its whole size)
-[ "$more" -lt $((4194304 + size / 2)) ] && pass "streams: $more bytes more at the peak than --summary findings, for $size bytes of input" \
-	|| fail "not streamed: $more bytes more at the peak, for $size bytes of input"
+if ldd "$PROFILE_PARSER" 2>/dev/null | grep -q 'libasan'; then
+	skip "streaming (peak memory): a sanitizer build, whose shadow memory is not the program's; this runs in a plain build"
+	"$PROFILE_PARSER" -q -s "$tmp/big.json" -d "$tmp/big.perfetto.json"
+else
+	peak "$tmp/peak_findings" "$PROFILE_PARSER" -q -s "$tmp/big.json" -d "$tmp/big.csv" --summary findings
+	peak "$tmp/peak_perfetto" "$PROFILE_PARSER" -q -s "$tmp/big.json" -d "$tmp/big.perfetto.json"
+	size=$(wc -c < "$tmp/big.json") more=$(($(cat "$tmp/peak_perfetto") - $(cat "$tmp/peak_findings")))
+	# (the copy's own buffers: three chunks of 1 MiB, 2 MiB of output, the
+	# element; a copy of the input would add its whole size)
+	[ "$more" -lt $((4194304 + size / 2)) ] && pass "streams: $more bytes more at the peak than --summary findings, for $size bytes of input" \
+		|| fail "not streamed: $more bytes more at the peak, for $size bytes of input"
+fi
 python3 "$check" "$tmp/big.json" "$tmp/big.perfetto.json" > "$tmp/out" 2>&1 \
 	&& grep -q 'annotated 30000,' "$tmp/out" && pass "the 30,000 kernels annotated" || { fail "the big trace"; cat "$tmp/out"; }
 
