@@ -122,4 +122,17 @@ if have_traces > /dev/null; then
 else
 	skip "$(have_traces)"
 fi
+# the second read of a gzip file (src/input/unzip.h): a header with the
+# file's name (gzip's), two members, bytes after the last: the same copy
+example=$top_srcdir/examples/example_trace.json
+"$PROFILE_PARSER" -q -s "$example" -d "$tmp/plain.perfetto.json"
+gzip -c "$example" > "$tmp/named.json.gz"
+head -c 3000 "$example" | gzip -c > "$tmp/members.json.gz"
+tail -c +3001 "$example" | gzip -c >> "$tmp/members.json.gz"
+printf 'xx' >> "$tmp/members.json.gz"
+for gz in named members; do
+	"$PROFILE_PARSER" -q -s "$tmp/$gz.json.gz" -d "$tmp/$gz.perfetto.json" && cmp -s "$tmp/plain.perfetto.json" "$tmp/$gz.perfetto.json" \
+		&& pass "a gzip input ($gz) annotated as the plain one" || fail "a gzip input ($gz) annotated otherwise than the plain one"
+done
+
 finish

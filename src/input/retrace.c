@@ -1,7 +1,7 @@
 #include "input/retrace.h"
 #include <errno.h>
 #include <string.h>
-#include <zlib.h>
+#include "input/unzip.h"
 
 #define CHUNK (1u << 20)
 #define OUTPUT (1u << 20)
@@ -244,11 +244,11 @@ static void feed(struct copy *c, const char *data, gsize len)
 
 struct piece {
 	char *bytes;
-	int len; /* gzread's: 0 at the end, negative on an error */
+	gssize len; /* unzip_read's: 0 at the end, negative on an error */
 };
 
 struct inflating {
-	gzFile in;
+	Unzip *in;
 	GAsyncQueue *empty, *full;
 	gint stop;
 	char *error;
@@ -259,11 +259,9 @@ static gpointer inflate_ahead(gpointer data)
 	struct inflating *f = data;
 	for (;;) {
 		struct piece *p = g_async_queue_pop(f->empty);
-		p->len = g_atomic_int_get(&f->stop) ? 0 : gzread(f->in, p->bytes, CHUNK);
-		if (p->len < 0) {
-			int code = Z_OK;
-			f->error = g_strdup(gzerror(f->in, &code));
-		}
+		p->len = g_atomic_int_get(&f->stop) ? 0 : unzip_read(f->in, p->bytes, CHUNK);
+		if (p->len < 0)
+			f->error = g_strdup(unzip_error(f->in));
 		gboolean last = p->len <= 0;
 		g_async_queue_push(f->full, p);
 		if (last)
@@ -274,13 +272,12 @@ static gpointer inflate_ahead(gpointer data)
 gboolean retrace_file(const char *path, const struct retrace_hooks *hooks, GError **error)
 {
 	errno = 0;
-	gzFile in = strcmp(path, "-") == 0 ? NULL : gzopen(path, "rb");
+	Unzip *in = strcmp(path, "-") == 0 ? NULL : unzip_open(path);
 	if (!in) {
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot read it again: %s",
 			    strcmp(path, "-") == 0 ? "standard input is read once" : errno ? g_strerror(errno) : "cannot open");
 		return FALSE;
 	}
-	gzbuffer(in, 256 * 1024);
 	struct copy c = { .hooks = hooks, .where = BEFORE, .element = g_string_new(NULL), .scratch = g_string_new(NULL), .out = g_string_sized_new(OUTPUT + CHUNK) };
 	struct inflating f = { in, g_async_queue_new(), g_async_queue_new(), 0, NULL };
 	struct piece pieces[CHUNKS];
@@ -300,7 +297,7 @@ gboolean retrace_file(const char *path, const struct retrace_hooks *hooks, GErro
 		g_async_queue_push(f.empty, p);
 	}
 	g_thread_join(thread);
-	gzclose(in);
+	unzip_close(in);
 	for (guint i = 0; i < CHUNKS; i++)
 		g_free(pieces[i].bytes);
 	g_async_queue_unref(f.empty);

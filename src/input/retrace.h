@@ -14,7 +14,8 @@
  * read is handed over in place; one that straddles chunks is gathered
  * first. Memory: three chunks (a thread inflates ahead, as the reader's
  * does), the element under way and the output buffer (written out each
- * megabyte). Plain or gzip (zlib's gzread); not standard input, which
+ * megabyte). Plain or gzip (src/input/unzip.h: the checksums the first
+ * read checked are not checked again); not standard input, which
  * cannot be read again. O(bytes).
  *
  * The scan notes the first strings of depth 1 that read pid and args, so
