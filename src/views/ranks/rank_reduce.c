@@ -217,10 +217,10 @@ static void settle(struct rank_reduce *r, struct instance *instance)
 		/* at most the instances' skews, whose sum add_up checks: it wraps only when theirs does */
 		if (__builtin_add_overflow(row->late.arrivals, a->start - first, &row->late.arrivals))
 			row->late.arrivals = G_MAXINT64;
-		row->wait += wait;
-		row->transfer += MAX(transfer, 0);
-		add_up(r, &r->waited, wait, "the ranks' waits");
+		add_up(r, &r->waited, wait, "the ranks' waits"); /* first: a row's add up to no more */
 		add_up(r, &r->transferred, MAX(transfer, 0), "the ranks' transfers");
+		add_up(r, &row->wait, wait, "the ranks' waits");
+		add_up(r, &row->transfer, MAX(transfer, 0), "the ranks' transfers");
 		if (r->waits && wait > 0 && a->device >= 0) {
 			struct rank_wait part = { a->rank, a->device, a->start, a->start + wait };
 			g_array_append_val(r->waits, part);
@@ -237,8 +237,8 @@ static void settle(struct rank_reduce *r, struct instance *instance)
 		g_ptr_array_add(r->kept, kept);
 	struct rank_total *row = g_hash_table_lookup(r->rows, &last_rank);
 	row->last_count++;
-	row->delay += last - second;
-	add_up(r, &r->skewed, last - first, "the instances' skews");
+	add_up(r, &r->skewed, last - first, "the instances' skews"); /* first: a row's delays add up to no more */
+	add_up(r, &row->delay, last - second, "the ranks' delays");
 	r->matched++;
 	r->disagree += earliest_end < last;
 	instance->settled = TRUE;
