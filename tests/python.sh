@@ -51,7 +51,9 @@ esac
 # library installed, the module built by pip (offline, no build isolation)
 # against it through pkg-config, and importable from there.
 root=$tmp/root
-if "$py" -c 'import wheel' 2> /dev/null; then
+if [ -z "${PROFILE_PARSER_SLOW:-}" ]; then
+	skip "make install-python: in make check-slow (PROFILE_PARSER_SLOW=1; tests/library.sh installs the library in make check)"
+elif "$py" -c 'import wheel' 2> /dev/null; then
 	if ${MAKE:-make} -s -C "$build" install-python PYTHON_BINDING="$py" prefix="$root" PIP_FLAGS="--target=$root/python --quiet" > "$tmp/install.log" 2>&1 &&
 		out=$(cd "$tmp" && PYTHONPATH=$root/python "$py" -c '
 import sys, profile_parser
