@@ -66,10 +66,11 @@ traces_how="to use them, PROFILE_PARSER_TRACES=DIR make check (DIR: a folder of 
 # its time: the small traces hold every shape of the big ones, graphs,
 # MTIA, AMD, memory events, ranks; the big ones cost 85% of the bytes).
 # The tests that loop over them are in both make check and make check-slow.
+# MAX_BYTES, when given, is make check's bound instead of 400,000.
 shared_traces() {
 	for trace in "$traces"/*.json.gz; do
 		[ -f "$trace" ] || continue
-		if [ -n "${PROFILE_PARSER_SLOW:-}" ] || [ "$(wc -c < "$trace")" -le 400000 ]; then echo "$trace"; fi
+		if [ -n "${PROFILE_PARSER_SLOW:-}" ] || [ "$(wc -c < "$trace")" -le "${1:-400000}" ]; then echo "$trace"; fi
 	done
 }
 
@@ -78,10 +79,7 @@ shared_traces() {
 # those of at most 50,000 bytes in make check, every one under
 # PROFILE_PARSER_SLOW=1 (make check-slow).
 small_shared_traces() {
-	for trace in "$traces"/*.json.gz; do
-		[ -f "$trace" ] || continue
-		if [ -n "${PROFILE_PARSER_SLOW:-}" ] || [ "$(wc -c < "$trace")" -le 50000 ]; then echo "$trace"; fi
-	done
+	shared_traces 50000
 }
 
 # need_traces [FILE...]: skips the whole test unless have_traces.
