@@ -5,8 +5,11 @@
 # is rebuilt (only what changed) and tested; a mutation the tests pass is a
 # survivor: a rule no test guards. Not part of make check (minutes).
 #
-#   usage: scripts/mutate.sh [-l LIST] [-t 'TESTS'] [-k] [NAME-FILTER]
+#   usage: scripts/mutate.sh [-l LIST] [-t 'TESTS'] [-k] [-n] [NAME-FILTER]
 #   -l LIST   the mutations (default scripts/mutations.txt)
+#   -n        only check that each mutation applies (its line is in its file
+#             once), in this tree, building and testing nothing (seconds:
+#             make check runs it, tests/mutations.sh)
 #   -t TESTS  the tests run for each mutation, as make check's TESTS (default
 #             the fast ones: tests/cases.sh tests/errors.sh tests/robustness.sh
 #             and the unit tests)
@@ -19,23 +22,68 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 list=$top/scripts/mutations.txt
-keep=false
+keep=false dry=false
 tests=
-while getopts l:t:k opt; do
+while getopts l:t:kn opt; do
 	case $opt in
 	l) list=$OPTARG ;;
 	t) tests=$OPTARG ;;
 	k) keep=true ;;
-	*) echo "usage: $0 [-l LIST] [-t 'TESTS'] [-k] [NAME-FILTER]" >&2; exit 2 ;;
+	n) dry=true ;;
+	*) echo "usage: $0 [-l LIST] [-t 'TESTS'] [-k] [-n] [NAME-FILTER]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 filter=${1:-}
 [ -f "$list" ] || { echo "$0: no list $list" >&2; exit 2; }
+case $list in /*) ;; *) list=$PWD/$list ;; esac # read after the cd to the scratch copy
 # the scratch copy is elsewhere: the shared folder beside this tree stays found
 if [ -z "${PROFILE_PARSER_SHARED:-}" ] && [ -d "$top/../shared" ]; then
 	PROFILE_PARSER_SHARED=$(cd "$top/../shared" && pwd); export PROFILE_PARSER_SHARED
 fi
+# apply FILE FROM TO: FILE's one line that is FROM (its indentation aside)
+# becomes TO, indented alike, written to standard output; status 1 unless
+# exactly one line matched
+apply() {
+	FROM=$2 TO=$3 awk '
+		{ line = $0; sub(/^[ \t]+/, "", line); sub(/[ \t]+$/, "", line) }
+		line == ENVIRON["FROM"] { n++; match($0, /^[ \t]*/); $0 = substr($0, 1, RLENGTH) ENVIRON["TO"] }
+		{ print }
+		END { exit n != 1 }' "$1"
+}
+
+# each_mutation: mutate FILE FROM TO RULE for each block of the list
+each_mutation() {
+	# the list: blocks of 'file:', 'from:', 'to:', 'rule:' lines; '#' comments
+	file= from= to= rule=
+	while IFS= read -r line || [ -n "$line" ]; do
+		case $line in
+		'#'*) continue ;;
+		file:*) file=$(printf '%s' "${line#file:}" | sed 's/^ *//') ;;
+		from:*) from=$(printf '%s' "${line#from:}" | sed 's/^ *//') ;;
+		to:*) to=$(printf '%s' "${line#to:}" | sed 's/^ *//') ;;
+		rule:*) rule=$(printf '%s' "${line#rule:}" | sed 's/^ *//') ;;
+		'') [ -n "$file" ] && mutate "$file" "$from" "$to" "$rule"; file= from= to= rule= ;;
+		esac
+	done < "$list"
+	[ -n "$file" ] && mutate "$file" "$from" "$to" "$rule"
+}
+
+# -n: each mutation's line is in its file once, in this tree
+if $dry; then
+	n=0 broken=0
+	mutate() {
+		case "$1 $4" in *"$filter"*) ;; *) return ;; esac
+		n=$((n + 1))
+		apply "$top/$1" "$2" "$3" > /dev/null 2>&1 ||
+			{ printf '%s: %s\n     NOT APPLIED (the line is not in it once): %s\n' "$1" "$4" "$2"; broken=$((broken + 1)); }
+	}
+	each_mutation
+	echo "$n mutations: $((n - broken)) apply, $broken not applied"
+	[ "$broken" -eq 0 ] || exit 2
+	exit 0
+fi
+
 jobs=$(nproc 2>/dev/null || echo 2)
 [ "$jobs" -gt 2 ] && jobs=2
 
@@ -59,16 +107,6 @@ run_tests() {
 echo "the tests: $tests"
 run_tests || { echo "$0: the unmutated copy fails its tests:"; grep -E '^(FAIL|ERROR)' check.log; exit 2; }
 
-# apply FILE FROM TO: FILE's one line that is FROM (its indentation aside)
-# becomes TO, indented alike; status 1 unless exactly one line matched
-apply() {
-	FROM=$2 TO=$3 awk '
-		{ line = $0; sub(/^[ \t]+/, "", line); sub(/[ \t]+$/, "", line) }
-		line == ENVIRON["FROM"] { n++; match($0, /^[ \t]*/); $0 = substr($0, 1, RLENGTH) ENVIRON["TO"] }
-		{ print }
-		END { exit n != 1 }' "$1" > "$1.mutant" && mv "$1.mutant" "$1"
-}
-
 killed=0 survived=0 stillborn=0 broken=0 n=0
 survivors=
 # mutate FILE FROM TO RULE: one mutation, applied, built, tested, undone
@@ -76,8 +114,8 @@ mutate() {
 	case "$1 $4" in *"$filter"*) ;; *) return ;; esac
 	n=$((n + 1))
 	cp "$1" "$1.orig"
-	if ! apply "$1" "$2" "$3"; then
-		result="NOT APPLIED (the line is not in $1 once)"; broken=$((broken + 1))
+	if ! { apply "$1" "$2" "$3" > "$1.mutant" && mv "$1.mutant" "$1"; }; then
+		result="NOT APPLIED (the line is not in $1 once)"; broken=$((broken + 1)); rm -f "$1.mutant"
 	elif ! make -j"$jobs" > make.log 2>&1 || ! make -j"$jobs" check TESTS= >> make.log 2>&1; then
 		result="killed by the compiler"; stillborn=$((stillborn + 1))
 	elif run_tests; then
@@ -91,19 +129,7 @@ mutate() {
 	printf '%2d %s: %s\n     %s\n' "$n" "$1" "$4" "$result"
 }
 
-# the list: blocks of 'file:', 'from:', 'to:', 'rule:' lines; '#' comments
-file= from= to= rule=
-while IFS= read -r line || [ -n "$line" ]; do
-	case $line in
-	'#'*) continue ;;
-	file:*) file=$(printf '%s' "${line#file:}" | sed 's/^ *//') ;;
-	from:*) from=$(printf '%s' "${line#from:}" | sed 's/^ *//') ;;
-	to:*) to=$(printf '%s' "${line#to:}" | sed 's/^ *//') ;;
-	rule:*) rule=$(printf '%s' "${line#rule:}" | sed 's/^ *//') ;;
-	'') [ -n "$file" ] && mutate "$file" "$from" "$to" "$rule"; file= from= to= rule= ;;
-	esac
-done < "$list"
-[ -n "$file" ] && mutate "$file" "$from" "$to" "$rule"
+each_mutation
 
 echo "$n mutations: $killed killed by the tests, $stillborn by the compiler, $survived survived, $broken not applied"
 [ -z "$survivors" ] || echo "survivors (a rule no test guards; add a case):$survivors"
