@@ -12,7 +12,8 @@
 # torch_et_1.json (the example trace, and tests/et/other_run_et.json, which
 # joins nothing: the run is tested, not the join). With the real traces
 # (trace_diff_test, whose list cells pass Python's csv field limit, and the
-# simple_add pair for the ranks), every block runs a second time on them.
+# simple_add pair for the ranks), every block runs a second time on them, in
+# make check-slow (PROFILE_PARSER_SLOW=1; make check within its time).
 # Reduced forms, for what a test cannot have:
 #   ssh HOST COMMAND   runs COMMAND here (a stand-in ssh is first on PATH);
 #   GNU parallel -S HOSTS   runs with -S : (this machine only);
@@ -135,7 +136,9 @@ run_blocks bundled "$example" "$example" "$top_srcdir/tests/et/other_run_et.json
 check_lines bundled 'python3 -c' '^[0-9]+\.[0-9]+ [^$]+[$][$][^$]+$' "the python3 pipeline prints durations and level-2 paths"
 check_lines bundled 'jq -c' '^\{"name":"[^"]*","ms":[0-9.]+\}$' "jq prints the roots' names and device times"
 
-if why=$(have_traces trace_diff_test.json.gz simple_add_kineto.json.gz simple_add_et.json.gz); then
+if [ -z "${PROFILE_PARSER_SLOW:-}" ]; then
+	skip "the examples on real traces: in make check-slow (PROFILE_PARSER_SLOW=1)"
+elif why=$(have_traces trace_diff_test.json.gz simple_add_kineto.json.gz simple_add_et.json.gz); then
 	gzip -dc "$traces/simple_add_et.json.gz" > "$tmp/simple_add_et.json"
 	run_blocks real "$traces/trace_diff_test.json.gz" "$traces/simple_add_kineto.json.gz" "$tmp/simple_add_et.json" no
 	check_lines real 'python3 -c' '^[0-9]+\.[0-9]+ [^$]+[$][$][^$]+$' "the python3 pipeline prints durations and level-2 paths"
