@@ -7,6 +7,7 @@
 #include <string.h>
 
 #define MAX_CATEGORY 64 /* longer categories are left to json-c */
+#define ROLES_UNREAD G_MAXUINT /* not looked up yet */
 
 /* The members of args that extract.c reads. */
 enum arg_member { A_CORRELATION, A_DEVICE, A_KERNEL, A_DIMS, A_DIMS_LOWER, A_TYPE, A_CONCRETE, A_RECORD_ID,
@@ -180,8 +181,35 @@ static gboolean member_value(struct fp *s, enum member m, struct raw *value, str
 	return ok;
 }
 
+/* Whether args' literal would go unused, as fastev_commit() decides with
+ * the roles decide() finds (the name takes only monitored and host away):
+ * an X event (its category read before args, as Kineto writes them) whose
+ * roles are neither monitored nor device, or whose args are dropped
+ * (extract_keep_args(): drop_args, unless keep_comms_args keeps a device
+ * event's or a record_param_comms op's) and whose extras no one reads. Its
+ * args are then read without their literal, their invalid UTF-8 counted all
+ * the same, and their members heard (correlation, a launch's kernel). */
+static gboolean args_unused(const struct extractor *x, const struct raw v[M_OTHER], guint *found)
+{
+	if (v[M_PH].kind != K_STRING || v[M_PH].len != 1 || v[M_PH].text[0] != 'X' || v[M_CAT].kind != K_STRING ||
+	    v[M_CAT].len >= MAX_CATEGORY)
+		return FALSE;
+	char category[MAX_CATEGORY];
+	memcpy(category, v[M_CAT].text, v[M_CAT].len);
+	category[v[M_CAT].len] = 0;
+	guint roles = *found = event_roles(x->roles, "X", 1, category_canonical(category));
+	if (!(roles & (ROLE_MONITORED | ROLE_DEVICE)))
+		return TRUE;
+	if (!x->drop_args || ((roles & ROLE_MONITORED) && x->extras) || v[M_NAME].kind != K_STRING)
+		return FALSE;
+	static const char comms[] = "record_param_comms";
+	return !x->keep_comms_args || (!(roles & ROLE_DEVICE) && !(v[M_NAME].len == sizeof comms - 1 &&
+								     memcmp(v[M_NAME].text, comms, sizeof comms - 1) == 0));
+}
+
 /* The members of the event object, validated, those that matter in V. */
-static gboolean read_event(struct fp *s, struct raw v[M_OTHER], struct args_seen *seen, struct fastev_literal *args)
+static gboolean read_event(const struct extractor *x, struct fp *s, struct raw v[M_OTHER], struct args_seen *seen,
+			   struct fastev_literal *args, guint *roles)
 {
 	fastlit_blanks(s);
 	if (!fastlit_at(s, '{'))
@@ -206,7 +234,7 @@ static gboolean read_event(struct fp *s, struct raw v[M_OTHER], struct args_seen
 		if (value->kind != K_NONE) /* a duplicate of a member that matters */
 			return FALSE;
 		gsize start = s->out->len, replaced = s->replaced;
-		if (!member_value(s, m, value, seen, m == M_ARGS && memory_instant(v)))
+		if (!member_value(s, m, value, seen, m == M_ARGS && (memory_instant(v) || args_unused(x, v, roles))))
 			return FALSE;
 		if (m == M_ARGS)
 			*args = (struct fastev_literal){ .start = start, .len = s->out->len - start,
@@ -282,7 +310,7 @@ static gboolean decide_memory(const struct extractor *x, struct fastev *ev, cons
 	       memory_member(&seen->value[A_TOTAL_RESERVED], &ev->total_reserved, TRUE);
 }
 
-static gboolean decide(const struct extractor *x, struct fastev *ev, const struct raw v[M_OTHER],
+static gboolean decide(const struct extractor *x, struct fastev *ev, const struct raw v[M_OTHER], guint roles,
 		       const struct args_seen *seen, const GString *staging)
 {
 	if (v[M_PH].kind == K_STRING && v[M_PH].len == 1 && v[M_PH].text[0] == 'i')
@@ -295,7 +323,7 @@ static gboolean decide(const struct extractor *x, struct fastev *ev, const struc
 	category[v[M_CAT].len] = 0;
 	ev->cat = v[M_CAT].text;
 	ev->cat_len = v[M_CAT].len;
-	ev->roles = event_roles(x->roles, "X", 1, category_canonical(category));
+	ev->roles = roles != ROLES_UNREAD ? roles : event_roles(x->roles, "X", 1, category_canonical(category));
 	if (x->steps && v[M_NAME].kind == K_STRING && step_name_candidate(v[M_NAME].text, v[M_NAME].len))
 		return FALSE;
 	if (!ev->roles)
@@ -325,7 +353,8 @@ gboolean fastev_parse(const struct extractor *x, const char *text, gsize len, gi
 	struct args_seen seen = { 0 };
 	memset(ev, 0, sizeof *ev);
 	ev->index = index;
-	if (read_event(&s, v, &seen, &ev->args) && decide(x, ev, v, &seen, staging))
+	guint roles = ROLES_UNREAD; /* the category's roles, once read_event() has looked them up */
+	if (read_event(x, &s, v, &seen, &ev->args, &roles) && decide(x, ev, v, roles, &seen, staging))
 		return TRUE;
 	g_string_truncate(staging, mark);
 	return FALSE;

@@ -142,28 +142,60 @@ static gboolean lit_array(struct fp *s, int depth)
 	return TRUE;
 }
 
-/* A member's value read without its literal (S->out as it was): a scalar
- * scanned, a nested value written by fastlit_value, then cut. */
+static gboolean object(struct fp *s, int depth, member_fn on_member, void *data, gboolean literal);
+static gboolean raw_array(struct fp *s, int depth);
+
+/* A value read as fastlit_value reads it (the same values accepted and
+ * declined, *VALUE alike, S->replaced counted alike) without writing its
+ * literal: S->out as it was. */
 static gboolean raw_value(struct fp *s, int depth, struct raw *value)
 {
 	fastlit_blanks(s);
-	gsize start = s->out->len;
-	gboolean ok;
-	if (s->p >= s->end)
+	if (s->p >= s->end || depth > FASTLIT_DEPTH)
 		return FALSE;
-	else if (*s->p == '"')
-		ok = fastlit_string(s, value);
-	else if (*s->p == '-' || g_ascii_isdigit(*s->p))
-		ok = fastlit_number(s, value);
-	else
-		ok = fastlit_value(s, depth, value);
-	g_string_truncate(s->out, start);
-	return ok;
+	value->kind = K_OTHER;
+	switch (*s->p) {
+	case '"':
+		if (!fastlit_string(s, value))
+			return FALSE;
+		s->replaced += pylit_utf8_replaced(value->text, value->len);
+		return TRUE;
+	case '{':
+		return object(s, depth, NULL, NULL, FALSE);
+	case '[':
+		return raw_array(s, depth);
+	case 't':
+		return word(s, "true", 4);
+	case 'f':
+		return word(s, "false", 5);
+	case 'n':
+		value->kind = K_NULL;
+		return word(s, "null", 4);
+	default:
+		return fastlit_number(s, value);
+	}
+}
+
+/* lit_array's array, without its literal. */
+static gboolean raw_array(struct fp *s, int depth)
+{
+	s->p++;
+	fastlit_blanks(s);
+	gboolean more = !fastlit_at(s, ']');
+	if (!more)
+		s->p++;
+	while (more) {
+		struct raw r;
+		if (!raw_value(s, depth + 1, &r) || !next_in(s, ']', &more))
+			return FALSE;
+	}
+	return TRUE;
 }
 
 /* An object; ON_MEMBER (when not NULL) hears of each of its members.
  * Duplicate keys are declined. LITERAL: its literal written to S->out;
- * without, the same objects accepted and declined, nothing written. */
+ * without, the same objects accepted and declined and the same invalid
+ * UTF-8 counted, nothing written. */
 static gboolean object(struct fp *s, int depth, member_fn on_member, void *data, gboolean literal)
 {
 	struct raw keys[FASTLIT_KEYS];
@@ -189,6 +221,8 @@ static gboolean object(struct fp *s, int depth, member_fn on_member, void *data,
 		if (literal) {
 			s->replaced += pylit_append_string(s->out, key->text, key->len);
 			g_string_append_len(s->out, ": ", 2);
+		} else {
+			s->replaced += pylit_utf8_replaced(key->text, key->len);
 		}
 		fastlit_blanks(s);
 		if (!fastlit_at(s, ':'))

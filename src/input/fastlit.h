@@ -78,7 +78,8 @@ gboolean fastlit_value(struct fp *s, int depth, struct raw *r);
 /* The object at S->p, as fastlit_value, ON_MEMBER (when not NULL) told of each member. */
 gboolean fastlit_object(struct fp *s, int depth, member_fn on_member, void *data);
 /* The same object read without writing its literal (S->out as it was), for
- * a caller that keeps none of it: the members ON_MEMBER hears have no literal. */
+ * a caller that keeps none of it: the members ON_MEMBER hears have no
+ * literal; S->replaced counts what writing it would have replaced. */
 gboolean fastlit_object_raw(struct fp *s, int depth, member_fn on_member, void *data);
 
 #endif

@@ -53,6 +53,18 @@ gboolean pylit_utf8_valid(const char *s, gsize len)
 	return TRUE;
 }
 
+gsize pylit_utf8_replaced(const char *s, gsize len)
+{
+	const char *end = s + len;
+	gsize replaced = 0;
+	while (s < end)
+		if ((guchar)*s < 0x80)
+			s++;
+		else if (next_char(&s, end) == (gunichar)-1)
+			replaced++;
+	return replaced;
+}
+
 /* Python's str.isprintable(), from the Unicode category as GLib knows it. */
 static gboolean python_printable(gunichar c)
 {

@@ -10,6 +10,8 @@
 gsize pylit_append_utf8(GString *out, const char *s, gsize len);
 /* Whether pylit_append_utf8 would append S as it is. */
 gboolean pylit_utf8_valid(const char *s, gsize len);
+/* The count pylit_append_utf8 and pylit_append_string return for S, nothing written. */
+gsize pylit_utf8_replaced(const char *s, gsize len);
 /* repr(str): quotes and escapes as Python chooses them; returns replaced bytes. */
 gsize pylit_append_string(GString *out, const char *s, gsize len);
 /* repr(float): shortest round-trip digits, 2.0, 1e-05, 1e+16, -0.0, inf, nan. */

@@ -28,6 +28,7 @@ struct setup {
 	gboolean extras, launch_kernels, steps, all_python_functions;
 	gboolean (*extras_wanted)(const char *name, gsize len);
 	gboolean drop_args; /* read_config.drop_args: no args kept by either, their invalid UTF-8 counted alike */
+	gboolean keep_comms_args; /* with drop_args, those of device events and record_param_comms kept */
 };
 
 /* As the perf models' filter (src/cli/run.c): extras for some names only. */
@@ -41,7 +42,10 @@ static const struct setup setups[] = {
 	{ TRUE, TRUE, FALSE, FALSE, NULL, FALSE },
 	{ TRUE, FALSE, TRUE, TRUE, NULL, FALSE },
 	{ TRUE, TRUE, TRUE, FALSE, wants_aten, FALSE },
-	{ TRUE, FALSE, TRUE, FALSE, NULL, TRUE },
+	{ TRUE, FALSE, TRUE, FALSE, NULL, TRUE, FALSE },
+	/* args read without their literal where none is kept (src/input/fastev.c, args_unused) */
+	{ FALSE, TRUE, FALSE, FALSE, NULL, TRUE, FALSE },
+	{ FALSE, FALSE, TRUE, FALSE, NULL, TRUE, TRUE },
 };
 
 static GHashTable *roles;
@@ -60,6 +64,7 @@ static void side_init(struct side *s, const struct setup *setup)
 	s->x.all_python_functions = setup->all_python_functions;
 	s->x.extras_wanted = setup->extras_wanted;
 	s->x.drop_args = setup->drop_args;
+	s->x.keep_comms_args = setup->keep_comms_args;
 	s->staging = g_string_new(NULL);
 }
 

@@ -45,6 +45,21 @@ static const struct {
 	{ EV(", \"args\": {\"tab\": \"a\tb\x01\", \"quote\": \"'\"}"), TAKEN },
 	{ "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"n\",\"pid\":\"host\xff\",\"tid\":\"\xc3\",\"ts\":1,\"dur\":2}", TAKEN },
 	{ "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"l\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,\"args\":{\"kernel\":\"k\xfe\"}}", TAKEN },
+	/* args read without their literal where none is kept (the drop_args setups): invalid UTF-8 in keys,
+	 * nested values and strings counted as the literal counts it; args before the category; a
+	 * record_param_comms op, whose args keep_comms_args keeps */
+	{ "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"record_param_comms\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,"
+	  "\"args\":{\"Collective name\":\"allreduce\",\"k\xff\":[[\"a\xfe\", true, null, -1.5]]}}", TAKEN },
+	{ "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1,\"dur\":2,"
+	  "\"args\":{\"device\":0,\"grid\":[[[\"\xc3\"]]],\"o\":{\"p\xff\":{\"q\":null,\"r\":[]}},\"e\":{}}}", TAKEN },
+	{ "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1,\"dur\":2,\"args\":{\"device\":0,\"k\xff\":1}}", TAKEN },
+	{ EV(", \"args\": {\"o\": {\"k\xc3\": 1}}"), TAKEN },
+	{ "{\"ph\":\"X\",\"args\":{\"s\":\"bad\xff\",\"External id\":9},\"cat\":\"cpu_op\",\"name\":\"n\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2}", TAKEN },
+	{ "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,"
+	  "\"args\":{\"correlation\":3,\"kernel\":\"k\",\"s\":\"\xe2\x82\",\"l\":[1,[2,[\"\xf0\x9f\"]]]}}", TAKEN },
+	{ "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"l\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,\"args\":{\"a\":[1,]}}", DECLINED },
+	{ "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"l\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,\"args\":{\"a\":{\"b\":1,\"b\":2}}}", DECLINED },
+	{ "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"l\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,\"args\":{\"a\":[tru]}}", DECLINED },
 	/* numbers of every form */
 	{ EV(", \"args\": {\"a\": 0, \"b\": -12, \"c\": 123456789012345678, \"d\": -123456789012345678}"), TAKEN },
 	{ EV(", \"args\": {\"a\": 1234567890123456789}"), TAKEN },
