@@ -7,7 +7,10 @@
  * kernel, Input Dims/dims, Input type, Concrete Inputs, Record function id,
  * External id), numbers are read in place, and args is written as the
  * Python literal src/util/pylit.c would write of json-c's value (its
- * members' literals are slices of it). The parse touches nothing shared: it
+ * members' literals are slices of it), unless no one keeps that literal
+ * (an event neither monitored nor device, or args dropped with no extras
+ * read): then args is read without it, its members heard and its invalid
+ * UTF-8 counted all the same. The parse touches nothing shared: it
  * fills a struct fastev and a staging string; fastev_commit() then does, in
  * document order, what extract_event() (src/input/extract.c) does with
  * json-c's objects: names interned, threads added, literals kept, skips and
