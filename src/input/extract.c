@@ -144,10 +144,10 @@ static const char *value_text(struct extractor *x, json_object *value, gboolean 
 	return keep ? g_string_chunk_insert_len(x->text, x->literal->str, x->literal->len) : NULL;
 }
 
-gboolean extract_keep_args(const struct extractor *x, guint roles, const struct name *name)
+gboolean extract_keep_args(const struct extractor *x, guint roles, const char *name, gsize len)
 {
 	return !x->drop_args ||
-	       (x->keep_comms_args && ((roles & ROLE_DEVICE) || (name->len == 18 && memcmp(name->text, "record_param_comms", 18) == 0)));
+	       (x->keep_comms_args && ((roles & ROLE_DEVICE) || (len == 18 && memcmp(name, "record_param_comms", 18) == 0)));
 }
 
 /* Without KEEP, NULL: the literal is made for its invalid UTF-8 to be counted only. */
@@ -295,7 +295,7 @@ static void keep(struct extractor *x, const struct fields *f, json_object *end, 
 		extract_set_device(&event, kind, device);
 	}
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
-		event.args = args_literal(x, args, extract_keep_args(x, roles, event.name));
+		event.args = args_literal(x, args, extract_keep_args(x, roles, event.name->text, event.name->len));
 	const struct event_extra *extra =
 		(roles & ROLE_MONITORED) && extract_extras_wanted(x, &event) ? extra_of(x, args) : NULL;
 	const char *kernel = (roles & ROLE_LAUNCH) && x->launch_kernels ? kernel_text(x, args) : NULL;

@@ -42,8 +42,8 @@ void extract_et_node(struct extractor *x, json_object *node, gint64 index);
 /* The complete event of BEGIN (an X, or a B closed by END) with ARGS. */
 void extract_complete(struct extractor *x, json_object *begin, json_object *end, json_object *args, gint64 index);
 
-/* Whether an event of ROLES named NAME keeps its args (drop_args, keep_comms_args). */
-gboolean extract_keep_args(const struct extractor *x, guint roles, const struct name *name);
+/* Whether an event of ROLES named NAME (LEN bytes) keeps its args (drop_args, keep_comms_args). */
+gboolean extract_keep_args(const struct extractor *x, guint roles, const char *name, gsize len);
 /* SPEC 11.3: a device event's args.device, when it is an integer (KIND 1: not
  * negative, as integer_arg() and the fast reader say) from 0 to 65535; else no device. */
 static inline void extract_set_device(struct event *event, guint8 kind, gint64 device)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #define MAX_CATEGORY 64 /* longer categories are left to json-c */
-#define ROLES_UNREAD G_MAXUINT /* not looked up yet */
+#define ROLES_UNREAD G_MAXUINT /* not looked up yet, or not an X event of a category string (x_roles) */
 
 /* The members of args that extract.c reads. */
 enum arg_member { A_CORRELATION, A_DEVICE, A_KERNEL, A_DIMS, A_DIMS_LOWER, A_TYPE, A_CONCRETE, A_RECORD_ID,
@@ -181,30 +181,38 @@ static gboolean member_value(struct fp *s, enum member m, struct raw *value, str
 	return ok;
 }
 
-/* Whether args' literal would go unused, as fastev_commit() decides with
- * the roles decide() finds (the name takes only monitored and host away):
- * an X event (its category read before args, as Kineto writes them) whose
- * roles are neither monitored nor device, or whose args are dropped
- * (extract_keep_args(): drop_args, unless keep_comms_args keeps a device
- * event's or a record_param_comms op's) and whose extras no one reads. Its
- * args are then read without their literal, their invalid UTF-8 counted all
- * the same, and their members heard (correlation, a launch's kernel). */
-static gboolean args_unused(const struct extractor *x, const struct raw v[M_OTHER], guint *found)
+/* The roles of an X event with a category string (shorter than
+ * MAX_CATEGORY), as the rule gives them for its category; ROLES_UNREAD for
+ * any other event, which decide() declines. */
+static guint x_roles(const struct extractor *x, const struct raw v[M_OTHER])
 {
 	if (v[M_PH].kind != K_STRING || v[M_PH].len != 1 || v[M_PH].text[0] != 'X' || v[M_CAT].kind != K_STRING ||
 	    v[M_CAT].len >= MAX_CATEGORY)
-		return FALSE;
+		return ROLES_UNREAD;
 	char category[MAX_CATEGORY];
 	memcpy(category, v[M_CAT].text, v[M_CAT].len);
 	category[v[M_CAT].len] = 0;
-	guint roles = *found = event_roles(x->roles, "X", 1, category_canonical(category));
+	return event_roles(x->roles, "X", 1, category_canonical(category));
+}
+
+/* Whether args' literal would go unused, as fastev_commit() decides with
+ * the roles decide() finds (*FOUND; the name takes only monitored and host
+ * away): an X event (its category read before args, as Kineto writes them)
+ * whose roles are neither monitored nor device, or whose args
+ * extract_keep_args() drops and whose extras no one reads (the name
+ * extract_keep_args() reads is the raw one: an escape would have declined
+ * the event, and invalid UTF-8 matches no name it keeps). Its args are then
+ * read without their literal, their invalid UTF-8 counted all the same, and
+ * their members heard (correlation, a launch's kernel). */
+static gboolean args_unused(const struct extractor *x, const struct raw v[M_OTHER], guint *found)
+{
+	guint roles = *found = x_roles(x, v);
+	if (roles == ROLES_UNREAD)
+		return FALSE;
 	if (!(roles & (ROLE_MONITORED | ROLE_DEVICE)))
 		return TRUE;
-	if (!x->drop_args || ((roles & ROLE_MONITORED) && x->extras) || v[M_NAME].kind != K_STRING)
-		return FALSE;
-	static const char comms[] = "record_param_comms";
-	return !x->keep_comms_args || (!(roles & ROLE_DEVICE) && !(v[M_NAME].len == sizeof comms - 1 &&
-								     memcmp(v[M_NAME].text, comms, sizeof comms - 1) == 0));
+	return !((roles & ROLE_MONITORED) && x->extras) && v[M_NAME].kind == K_STRING &&
+	       !extract_keep_args(x, roles, v[M_NAME].text, v[M_NAME].len);
 }
 
 /* The members of the event object, validated, those that matter in V. */
@@ -315,15 +323,13 @@ static gboolean decide(const struct extractor *x, struct fastev *ev, const struc
 {
 	if (v[M_PH].kind == K_STRING && v[M_PH].len == 1 && v[M_PH].text[0] == 'i')
 		return decide_memory(x, ev, v, seen);
-	if (v[M_PH].kind != K_STRING || v[M_PH].len != 1 || v[M_PH].text[0] != 'X' || v[M_CAT].kind != K_STRING ||
-	    v[M_CAT].len >= MAX_CATEGORY)
+	if (roles == ROLES_UNREAD)
+		roles = x_roles(x, v);
+	if (roles == ROLES_UNREAD)
 		return FALSE;
-	char category[MAX_CATEGORY];
-	memcpy(category, v[M_CAT].text, v[M_CAT].len);
-	category[v[M_CAT].len] = 0;
 	ev->cat = v[M_CAT].text;
 	ev->cat_len = v[M_CAT].len;
-	ev->roles = roles != ROLES_UNREAD ? roles : event_roles(x->roles, "X", 1, category_canonical(category));
+	ev->roles = roles;
 	if (x->steps && v[M_NAME].kind == K_STRING && step_name_candidate(v[M_NAME].text, v[M_NAME].len))
 		return FALSE;
 	if (!ev->roles)
@@ -471,7 +477,7 @@ void fastev_commit(struct extractor *x, const struct fastev *ev, const GString *
 	if (roles & ROLE_DEVICE)
 		extract_set_device(&event, ev->device.kind, ev->device.value);
 	if (roles & (ROLE_MONITORED | ROLE_DEVICE))
-		event.args = literal_of(x, &ev->args, staging, extract_keep_args(x, roles, event.name)); /* args_literal() */
+		event.args = literal_of(x, &ev->args, staging, extract_keep_args(x, roles, event.name->text, event.name->len)); /* args_literal() */
 	const struct event_extra *extra =
 		(roles & ROLE_MONITORED) && extract_extras_wanted(x, &event) ? extra_of(x, ev, staging) : NULL;
 	const char *kernel = (roles & ROLE_LAUNCH) && x->launch_kernels ? kernel_of(x, ev) : NULL;

@@ -42,16 +42,6 @@ gsize pylit_append_utf8(GString *out, const char *s, gsize len)
 	return replaced;
 }
 
-gboolean pylit_utf8_valid(const char *s, gsize len)
-{
-	const char *end = s + len;
-	while (s < end)
-		if ((guchar)*s < 0x80)
-			s++;
-		else if (next_char(&s, end) == (gunichar)-1)
-			return FALSE;
-	return TRUE;
-}
 
 gsize pylit_utf8_replaced(const char *s, gsize len)
 {
@@ -63,6 +53,11 @@ gsize pylit_utf8_replaced(const char *s, gsize len)
 		else if (next_char(&s, end) == (gunichar)-1)
 			replaced++;
 	return replaced;
+}
+
+gboolean pylit_utf8_valid(const char *s, gsize len)
+{
+	return pylit_utf8_replaced(s, len) == 0;
 }
 
 /* Python's str.isprintable(), from the Unicode category as GLib knows it. */
